@@ -1,0 +1,36 @@
+/**
+ * `npm run bench` part: aws-sdk v2 vs v3 DynamoDB marshalling on the bundled fixture items (the two
+ * recorded Query responses in fixtures/data), each file in its own fresh worker process. Prints the
+ * Markdown tables; budget per case from BENCH_BUDGET_MS (default 2000 ms).
+ */
+import { join } from 'node:path';
+import { readItemsFile } from '../src/core/bench/itemSource';
+import { runBenchmark } from '../src/core/bench/runner';
+import { reportToMarkdown } from '../src/core/bench/format';
+import { describeShape, summarizeShape } from '../src/core/bench/shape';
+import { DEFAULT_MEASURE_SETTINGS } from '../src/core/bench/suiteTypes';
+
+const FIXTURES = ['query-user-activity.json', 'query-targeting-model.json'];
+
+/** Runs the conversion and response-path suites on each fixture and prints the report; throws if a run fails. */
+export async function main(): Promise<void> {
+  const budget = Number(process.env.BENCH_BUDGET_MS ?? DEFAULT_MEASURE_SETTINGS.budgetMsPerCase);
+  for (const name of FIXTURES) {
+    const set = await readItemsFile(join(__dirname, '..', 'fixtures', 'data', name));
+    process.stderr.write(`benchmarking ${name}: ${describeShape(summarizeShape(set.items))}\n`);
+    const report = await runBenchmark(
+      { items: { kind: 'set', set }, suites: ['conversion', 'response'], settings: { ...DEFAULT_MEASURE_SETTINGS, budgetMsPerCase: budget } },
+      { onProgress: (p) => p.samples === undefined && process.stderr.write(`  ${p.message}\n`) },
+    );
+    process.stdout.write(`${reportToMarkdown(report)}\n`);
+  }
+}
+
+if (require.main === module) {
+  main().catch(
+    (err: unknown) => {
+      process.stderr.write(`bench/marshalling: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,48 @@
+// One esbuild script for every bundle: CLI, extension client, language server, benchmark worker
+// and webview scripts. Entries whose source does not exist yet are skipped, so the CLI builds alone.
+// `--watch` rebuilds on change; `--production` minifies.
+import { build, context } from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Node bundles (CommonJS, Node 20); `vscode` is provided by the editor. */
+const nodeEntries = [
+  { in: 'src/cli/main.ts', out: 'cli' },
+  { in: 'src/client/extension.ts', out: 'client' },
+  { in: 'src/server/server.ts', out: 'server' },
+  { in: 'src/core/bench/worker.ts', out: 'benchWorker' },
+];
+/** Browser bundles for webviews, written to media/dist. */
+const webEntries = [
+  { in: 'src/webview/report/main.ts', out: 'report' },
+  { in: 'src/webview/benchmark/main.ts', out: 'benchmark' },
+];
+
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning' };
+const configs = [
+  {
+    ...common,
+    entryPoints: nodeEntries.filter((e) => existsSync(e.in)),
+    outdir: 'dist',
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['vscode'],
+  },
+  {
+    ...common,
+    entryPoints: webEntries.filter((e) => existsSync(e.in)),
+    outdir: 'media/dist',
+    platform: 'browser',
+    target: 'es2022',
+    format: 'iife',
+  },
+].filter((c) => c.entryPoints.length > 0);
+
+if (watch) {
+  for (const c of configs) await (await context(c)).watch();
+} else {
+  await Promise.all(configs.map((c) => build(c)));
+}

@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// Editor-tier end-to-end test in a real VS Code (code-server + headless Chromium):
+// package the .vsix, install it into a sandboxed code-server, open the Go fixture service,
+// run "DynamoDB Hot Path: Open CPU Profile…" from the command palette, pick the profile in
+// VS Code's file dialog, wait for the lens on the expected line of adapter.go, check the
+// hover, click the lens and check the report panel's call-site table and flame graph.
+// Screenshots and logs go to test-output/e2e/. No fixed sleeps: every step waits on DOM state.
+//
+//   node scripts/e2e/runE2e.mjs [--keep] [--verbose] [--skip-package]
+// Exit code 0 = pass, 1 = a check failed, 2 = harness error.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
+  removeSandbox, saveLogs, startCodeServer, stopCodeServer, workbenchUrl,
+} from './codeServer.mjs';
+
+const argv = new Set(process.argv.slice(2));
+const OUT = join(REPO, 'test-output/e2e');
+const ADAPTER = 'internal/repository/ddbv1/adapter.go';
+/** The hottest call site of before-v1.pb.gz (`go tool pprof -list GetUserActivity`: 8.46 s of 16.40 s at line 49). */
+const EXPECTED_LINE = 49;
+const EXPECTED_LENS = /^51\.\d%\sCPU\s·\s\d+\.\d%\sDynamoDB\sunmarshal\s\(aws-sdk-go\sv1[^)]*\)/;
+const timings = {};
+
+class CheckFailed extends Error {}
+
+function step(name, started) {
+  timings[name] = Date.now() - started;
+  log(`${name}: ${timings[name]} ms`);
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: REPO, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
+}
+
+/** Packages the extension exactly as users get it. */
+function packageVsix() {
+  const vsix = join(REPO, '.cache/e2e/dynamo-hotpath.vsix');
+  mkdirSync(join(REPO, '.cache/e2e'), { recursive: true });
+  if (argv.has('--skip-package') && existsSync(vsix)) return vsix;
+  run(process.execPath, ['scripts/build.mjs', '--production']);
+  run(process.execPath, [join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix]);
+  return vsix;
+}
+
+/** The line number the lens decoration sits above: the first line number below it. */
+async function lensLine(page, lens) {
+  const box = await lens.boundingBox();
+  return page.evaluate((bottom) => {
+    let best;
+    for (const el of document.querySelectorAll('.editor-instance .margin-view-overlays .line-numbers')) {
+      const r = el.getBoundingClientRect();
+      if (r.top >= bottom - 2 && (!best || r.top < best.top)) best = { top: r.top, line: Number(el.textContent) };
+    }
+    return best?.line;
+  }, box.y + box.height);
+}
+
+async function runCommand(page, label) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${label}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+async function main() {
+  const t0 = Date.now();
+  mkdirSync(OUT, { recursive: true });
+  let t = Date.now();
+  const codeServer = ensureCodeServer();
+  step('codeServerInstall', t);
+  t = Date.now();
+  const vsix = packageVsix();
+  step('package', t);
+
+  const sb = makeSandbox('e2e-');
+  const { folder, profile } = copyGoFixture(sb);
+  t = Date.now();
+  log(installVsix(codeServer, sb, vsix));
+  step('installVsix', t);
+
+  let server;
+  let context;
+  const consoleLines = [];
+  let exitCode = 2;
+  try {
+    t = Date.now();
+    server = await startCodeServer(codeServer, sb, { verbose: argv.has('--verbose') });
+    step('codeServerStart', t);
+    t = Date.now();
+    context = await launchBrowser(sb);
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(90_000);
+    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
+    page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+    await page.goto(workbenchUrl(server, folder, [['openFile', remoteUri(server, join(folder, ADAPTER))]]));
+    await page.locator('.monaco-workbench').waitFor();
+    await page.locator('.tab', { hasText: 'adapter.go' }).first().waitFor();
+    await page.locator('.view-line', { hasText: /^package\sddbv1\s*$/ }).waitFor();
+    step('workbenchLoad', t);
+    // Bring the hot function into view (Go to Line) before the profile is loaded.
+    await page.locator('.view-line', { hasText: /^package\sddbv1\s*$/ }).click();
+    await page.keyboard.press('Control+G');
+    await page.locator('.quick-input-widget input.input').waitFor({ state: 'visible' });
+    await page.keyboard.type(String(EXPECTED_LINE));
+    await page.keyboard.press('Enter');
+    await page.locator('.view-line', { hasText: 'func (a *Adapter) GetUserActivity' }).waitFor();
+
+    // Open CPU Profile… through the command palette and VS Code's own file dialog.
+    t = Date.now();
+    await runCommand(page, 'DynamoDB Hot Path: Open CPU Profile');
+    const dialogInput = page.locator('.quick-input-widget input.input');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: /Open/ }).or(page.locator('.quick-input-widget .quick-input-list')).first().waitFor();
+    await dialogInput.fill(profile);
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'before-v1.pb.gz' }).first().waitFor();
+    await page.keyboard.press('Enter');
+
+    // The lens on the hottest call site, on the expected line.
+    const lens = page.locator('.codelens-decoration a', { hasText: EXPECTED_LENS }).first();
+    await lens.waitFor();
+    step('profileToLens', t);
+    const lensText = (await lens.textContent()).trim();
+    const line = await lensLine(page, lens);
+    log(`lens "${lensText}" above line ${line}`);
+    if (line !== EXPECTED_LINE) throw new CheckFailed(`expected the lens above line ${EXPECTED_LINE}, found it above line ${line}`);
+    const status = page.locator('.statusbar-item', { hasText: /DynamoDB \d+\.\d%/ }).first();
+    await status.waitFor();
+    log(`status bar: ${(await status.textContent()).trim()}`);
+    await page.screenshot({ path: join(OUT, 'lenses.png') });
+
+    // Hover on the lensed line: the chain and the category sentence.
+    t = Date.now();
+    const number = page.locator('.editor-instance .margin-view-overlays .line-numbers', { hasText: new RegExp(`^${EXPECTED_LINE}$`) });
+    const numberBox = await number.boundingBox();
+    await page.mouse.move(numberBox.x + numberBox.width + 260, numberBox.y + numberBox.height / 2);
+    const hover = page.locator('.monaco-hover', { hasText: 'DynamoDB Hot Path' }).first();
+    await hover.waitFor();
+    const hoverText = await hover.textContent();
+    if (!/jsonutil/.test(hoverText) || !/source:/.test(hoverText)) throw new CheckFailed(`hover lacks the SDK chain or the source: ${hoverText}`);
+    await page.screenshot({ path: join(OUT, 'hover.png') });
+    step('hover', t);
+    await page.keyboard.press('Escape');
+
+    // Click the lens: the report opens, focused on that call site.
+    t = Date.now();
+    await lens.click();
+    const report = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    const row = report.locator(`#call-sites tr.focused`, { hasText: `${ADAPTER}:${EXPECTED_LINE}` });
+    await row.waitFor();
+    const rows = await report.locator('#call-sites tbody tr').count();
+    await report.locator('#flame-chart svg').waitFor();
+    step('lensToReport', t);
+    log(`report: ${rows} call-site rows, focused row ${ADAPTER}:${EXPECTED_LINE}`);
+    await report.locator('#flame-search').fill('reflect');
+    await report.locator('#flame-matches', { hasText: /frames/ }).waitFor();
+    await page.screenshot({ path: join(OUT, 'report.png') });
+
+    // Clicking a row's location opens the file at that line.
+    await report.locator('#call-sites a.location', { hasText: `${ADAPTER}:71` }).click();
+    await page.locator('.editor-instance .current-line').first().waitFor();
+    exitCode = 0;
+    log('PASS');
+  } catch (e) {
+    exitCode = e instanceof CheckFailed || e?.name === 'TimeoutError' ? 1 : 2;
+    log(`FAIL: ${e?.stack ?? e}`);
+    const page = context?.pages()[0];
+    if (page) await page.screenshot({ path: join(OUT, 'failure.png') }).catch(() => {});
+  } finally {
+    saveLogs(sb, server, OUT, consoleLines);
+    if (context) await context.close().catch(() => {});
+    await stopCodeServer(server);
+    if (!argv.has('--keep')) removeSandbox(sb);
+    timings.total = Date.now() - t0;
+    writeFileSync(join(OUT, 'timings.json'), JSON.stringify(timings, null, 2));
+    log(`total ${timings.total} ms; screenshots and logs in ${OUT}`);
+  }
+  process.exit(exitCode);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(2);
+});

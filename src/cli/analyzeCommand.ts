@@ -1,0 +1,96 @@
+/**
+ * `dynamo-hotpath analyze <profile> [--root DIR] [--json] [--top N] [--map FROM=TO]… [--sample-type T] [--fail-above PCT]`
+ *
+ * Exit codes: 0 success; 1 DynamoDB marshalling above `--fail-above`; 2 bad input (message on stderr).
+ */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { analyzeFile } from '../core/analysis/analyzeFile';
+import { isInputError } from './inputErrors';
+import type { PathMappingRule } from '../core/paths/types';
+import { CliUsageError } from './usage';
+import { renderAnalysisText } from './analyzeText';
+import { toAnalysisJson } from './analyzeJson';
+
+const HELP = `usage: dynamo-hotpath analyze <profile> [options]
+
+Finds DynamoDB marshalling hot paths in a CPU profile (pprof .pb.gz/.pprof, V8 .cpuprofile,
+Chrome trace, folded stacks) and credits them to the lines of your code that lead into them.
+
+options:
+  --root DIR          workspace root holding your sources (default: current folder)
+  --map FROM=TO       path-mapping rule, repeatable (profile path prefix FROM → TO under the root)
+  --sample-type T     value column to use (cpu, wall, samples…); default as pprof chooses
+  --top N             call sites to show (default 10)
+  --json              machine-readable output (schema: README, "JSON output")
+  --fail-above PCT    exit 1 when DynamoDB marshalling exceeds PCT % of the profile
+`;
+
+function parseMapping(text: string): PathMappingRule {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new CliUsageError(`--map expects FROM=TO, got '${text}'`);
+  return { from: text.slice(0, eq), to: text.slice(eq + 1) };
+}
+
+function parseNumber(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new CliUsageError(`--${name} expects a non-negative number, got '${text}'`);
+  return value;
+}
+
+/** Runs the analyze subcommand; returns the exit code. */
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        root: { type: 'string' },
+        map: { type: 'string', multiple: true },
+        'sample-type': { type: 'string' },
+        top: { type: 'string' },
+        json: { type: 'boolean' },
+        'fail-above': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    throw new CliUsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new CliUsageError(`expects exactly one profile file\n\n${HELP}`);
+  const top = parseNumber('top', values.top, 10);
+  const failAbove = values['fail-above'] === undefined ? undefined : parseNumber('fail-above', values['fail-above'], 0);
+  const mappings = (values.map ?? []).map(parseMapping);
+  const root = resolve(values.root ?? '.');
+  const profilePath = positionals[0]!;
+
+  let result;
+  try {
+    result = await analyzeFile(profilePath, { root, mappings, ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}) });
+  } catch (err) {
+    if (isInputError(err)) {
+      process.stderr.write(`dynamo-hotpath analyze: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const { analysis } = result;
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(toAnalysisJson(analysis, { root, top }), null, 2)}\n`);
+  } else {
+    process.stdout.write(renderAnalysisText(analysis, { root, top }));
+  }
+  const dynamoPercent = analysis.totalWeight > 0 ? (analysis.dynamoWeight / analysis.totalWeight) * 100 : 0;
+  if (failAbove !== undefined && dynamoPercent > failAbove) {
+    process.stderr.write(`dynamo-hotpath analyze: DynamoDB marshalling is ${dynamoPercent.toFixed(1)}% of the profile, above the budget of ${failAbove}%\n`);
+    return 1;
+  }
+  return 0;
+}

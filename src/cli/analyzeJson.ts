@@ -1,0 +1,68 @@
+/**
+ * The JSON document of `dynamo-hotpath analyze --json` (schema documented in README.md,
+ * "JSON output"). Percentages are of the profile total, 0–100, two decimals.
+ */
+import type { Analysis, CategoryWeights } from '../core/analysis/types';
+
+/** Version of the JSON layout; bumped on any incompatible change. */
+export const ANALYSIS_JSON_SCHEMA_VERSION = 1;
+
+function pct(part: number, total: number): number {
+  return total > 0 ? Math.round((part / total) * 10000) / 100 : 0;
+}
+
+function categoryPercents(weights: CategoryWeights, total: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(weights).map(([c, w]) => [c, pct(w ?? 0, total)]));
+}
+
+/** Builds the JSON document for an analysis; `top` limits call sites and functions. */
+export function toAnalysisJson(a: Analysis, options: { root: string; top: number }) {
+  const t = a.totalWeight;
+  return {
+    schemaVersion: ANALYSIS_JSON_SCHEMA_VERSION,
+    profile: a.sourcePath,
+    root: options.root,
+    format: a.format,
+    sampleType: a.sampleType,
+    durationNs: a.durationNs ?? null,
+    totalWeight: t,
+    totalSamples: a.totalCount,
+    dynamo: {
+      percent: pct(a.dynamoWeight, t),
+      weight: a.dynamoWeight,
+      anyFramePercent: pct(a.anyFrameWeight, t),
+      unattributedPercent: pct(a.unattributedWeight, t),
+      byCategoryPercent: categoryPercents(a.byCategory, t),
+    },
+    gcPercent: pct(a.gcWeight, t),
+    connectionSetupPercent: pct(a.connectionSetupWeight, t),
+    callSites: a.callSites.slice(0, options.top).map((s) => ({
+      file: s.relativePath,
+      profileFile: s.profileFile,
+      line: s.line,
+      function: s.functionName,
+      totalPercent: pct(s.totalWeight, t),
+      dynamoPercent: pct(s.dynamoWeight, t),
+      reflectionPercent: pct(s.reflectionWeight, t),
+      byCategoryPercent: categoryPercents(s.byCategory, t),
+      dominant: s.dominant,
+      chain: s.chain.map((f) => ({ function: f.name, file: f.file, line: f.line, role: f.role, flatPercent: pct(f.flat, t), cumPercent: pct(f.cum, t) })),
+    })),
+    userFunctions: a.userFunctions.slice(0, options.top).map((f) => ({
+      function: f.functionName,
+      file: f.relativePath,
+      line: f.line,
+      totalPercent: pct(f.totalWeight, t),
+      dynamoPercent: pct(f.dynamoWeight, t),
+      callSiteLines: f.callSiteLines,
+    })),
+    coverage: {
+      percent: Math.round(a.coverage.percent * 100) / 100,
+      counts: a.coverage.counts,
+      unresolved: a.coverage.unresolved.map((u) => ({ profileFile: u.profileFile, percent: pct(u.weight, t), reason: u.resolution.kind === 'unresolved' ? u.resolution.reason : null })),
+    },
+    migrations: a.migrations.map((m) => ({ id: m.id, title: m.title, percent: pct(m.weight, t), detail: m.detail })),
+    topFunctions: a.functions.slice(0, options.top).map((f) => ({ function: f.name, file: f.file, flatPercent: pct(f.flat, t), cumPercent: pct(f.cum, t) })),
+    warnings: a.warnings,
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * The human-readable report of `dynamo-hotpath analyze`.
+ */
+import { DYNAMO_CATEGORIES } from '../core/detect/types';
+import { categoryLabel, categoryShortLabel, formatPercent, formatWeight, mechanismLabel, shortFunctionName } from '../core/analysis/labels';
+import type { Analysis } from '../core/analysis/types';
+
+export interface TextOptions {
+  readonly root: string;
+  readonly top: number;
+}
+
+function table(rows: readonly string[][], rightAligned: ReadonlySet<number>): string[] {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((r) =>
+    r
+      .map((cell, c) => (rightAligned.has(c) ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+function summary(a: Analysis): string[] {
+  const duration = a.durationNs ? ` · ${(a.durationNs / 1e9).toFixed(2)} s recorded` : '';
+  const out = [
+    `DynamoDB Hot Path — ${a.sourcePath}`,
+    `${a.format} · ${a.sampleType.type}/${a.sampleType.unit}${duration} · total ${formatWeight(a.totalWeight, a.unit)} (${a.totalCount.toLocaleString('en-US')} samples)`,
+    '',
+    `DynamoDB marshalling: ${formatPercent(a.dynamoWeight, a.totalWeight)} of the profile (${formatWeight(a.dynamoWeight, a.unit)}); any marshalling frame on the stack: ${formatPercent(a.anyFrameWeight, a.totalWeight)}`,
+  ];
+  for (const c of DYNAMO_CATEGORIES) {
+    const w = a.byCategory[c];
+    if (w) out.push(`  ${formatPercent(w, a.totalWeight).padStart(6)}  ${categoryLabel(c)}`);
+  }
+  out.push(`  ${formatPercent(a.gcWeight, a.totalWeight).padStart(6)}  GC with no DynamoDB frame on the stack (reported apart)`);
+  if (a.unattributedWeight > 0) {
+    out.push(`  ${formatPercent(a.unattributedWeight, a.totalWeight).padStart(6)}  of marshalling has no frame of your code above it (stack truncated by the profiler, async continuation, or another goroutine)`);
+  }
+  return out;
+}
+
+function callSiteTable(a: Analysis, top: number): string[] {
+  if (a.callSites.length === 0) return ['', 'No call site of your code leads into DynamoDB marshalling (check --root and the path mapping below).'];
+  const rows = [['call site', 'function', 'total', 'dynamo', 'category']];
+  for (const site of a.callSites.slice(0, top)) {
+    const d = site.dominant;
+    rows.push([
+      `${site.relativePath}:${site.line}`,
+      shortFunctionName(site.functionName),
+      formatPercent(site.totalWeight, a.totalWeight),
+      formatPercent(site.dynamoWeight, a.totalWeight),
+      `${categoryShortLabel(d.category)} (${d.label}, ${mechanismLabel(d.mechanism)})`,
+    ]);
+  }
+  return ['', `Top call sites (${Math.min(top, a.callSites.length)} of ${a.callSites.length}):`, ...table(rows, new Set([2, 3])).map((l) => `  ${l}`)];
+}
+
+function coverageLines(a: Analysis): string[] {
+  const c = a.coverage;
+  const out = ['', `Path mapping: ${c.percent.toFixed(1)}% of the weight in your code's files resolved to the workspace (${c.counts['resolved'] ?? 0} files resolved; ${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime paths)`];
+  for (const u of c.unresolved.slice(0, 5)) {
+    const why = u.resolution.kind === 'unresolved' ? u.resolution.reason : '';
+    out.push(`  unresolved (${why}): ${u.profileFile}  ${formatPercent(u.weight, a.totalWeight)}  → add --map FROM=TO`);
+  }
+  return out;
+}
+
+function migrationLines(a: Analysis): string[] {
+  if (a.migrations.length === 0) return [];
+  return ['', 'Suggested migrations:', ...a.migrations.map((m) => `  ${formatPercent(m.weight, a.totalWeight).padStart(6)}  ${m.title}\n          ${m.detail}`)];
+}
+
+/** Renders an analysis as the CLI's text report (ends with a newline). */
+export function renderAnalysisText(a: Analysis, options: TextOptions): string {
+  const lines = [...summary(a), ...callSiteTable(a, options.top), ...coverageLines(a), ...migrationLines(a)];
+  for (const w of a.warnings) lines.push(`warning: ${w}`);
+  return `${lines.join('\n')}\n`;
+}

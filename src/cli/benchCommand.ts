@@ -1,0 +1,159 @@
+/**
+ * `dynamo-hotpath bench`: the marshalling microbenchmark from the command line, same engine as the
+ * editor (a child process per run). Prints the item shape first, progress on stderr, then the
+ * tables (or the JSON report with --json).
+ */
+import { parseArgs } from 'node:util';
+import { CliUsageError } from './usage';
+import { readItemsFile, ItemSourceError } from '../core/bench/itemSource';
+import { generateItems, GENERATOR_SHAPES, type GeneratorShape } from '../core/bench/generator';
+import { scanItems } from '../core/bench/scanSource';
+import { summarizeShape, describeShape } from '../core/bench/shape';
+import { runBenchmark, BenchCancelledError, BenchTimeoutError, BenchWorkerError } from '../core/bench/runner';
+import { reportToMarkdown } from '../core/bench/format';
+import { DEFAULT_MEASURE_SETTINGS, SUITE_IDS, type SuiteId } from '../core/bench/suiteTypes';
+import type { ItemSet } from '../core/bench/itemTypes';
+
+const HELP = `usage: dynamo-hotpath bench [--items FILE | --generate SHAPE[:COUNT] | --scan TABLE] [options]
+
+Benchmarks aws-sdk v2 against v3 DynamoDB marshalling on your items, in a separate Node process.
+
+items (one of; default --generate nested:40):
+  --items FILE            JSON items, DynamoDB-JSON items, or a {"Items": [...]} Query/Scan response
+  --generate SHAPE[:N]    generated items: ${GENERATOR_SHAPES.join(', ')} (N default 40)
+  --scan TABLE            read-only Scan of a live table (opt-in), with:
+      --limit N           at most N items (default 50)
+      --endpoint URL      e.g. http://127.0.0.1:8000 for DynamoDB Local / dynalite
+      --region R, --profile P   otherwise the SDK's default credential chain and region
+
+options:
+  --suite LIST            ${SUITE_IDS.join(',')} (comma-separated; default conversion,response)
+  --budget-ms N           time budget per case, ms (default ${DEFAULT_MEASURE_SETTINGS.budgetMsPerCase})
+  --target-rme P          stop a case early below this relative margin of error, % (default ${DEFAULT_MEASURE_SETTINGS.targetRmePercent})
+  --json                  print the full report as JSON
+`;
+
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new CliUsageError(`${name} must be a positive number, got '${value}'`);
+  return n;
+}
+
+function parseSuites(value: string | undefined): SuiteId[] {
+  if (value === undefined) return ['conversion', 'response'];
+  const suites = value.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const s of suites) {
+    if (!(SUITE_IDS as readonly string[]).includes(s)) throw new CliUsageError(`unknown suite '${s}' (expected ${SUITE_IDS.join(', ')})`);
+  }
+  if (suites.length === 0) throw new CliUsageError('--suite needs at least one suite');
+  return [...new Set(suites)] as SuiteId[];
+}
+
+function parseGenerate(value: string): { shape: GeneratorShape; count: number } {
+  const [shape, count = '40'] = value.split(':');
+  if (!(GENERATOR_SHAPES as readonly string[]).includes(shape!)) {
+    throw new CliUsageError(`unknown item shape '${shape}' (expected ${GENERATOR_SHAPES.join(', ')})`);
+  }
+  const n = Number(count);
+  if (!Number.isInteger(n) || n < 1 || n > 100_000) throw new CliUsageError(`item count must be an integer from 1 to 100000, got '${count}'`);
+  return { shape: shape as GeneratorShape, count: n };
+}
+
+type Values = Record<string, string | boolean | undefined>;
+
+async function loadItems(v: Values): Promise<ItemSet> {
+  const chosen = ['items', 'generate', 'scan'].filter((k) => v[k] !== undefined);
+  if (chosen.length > 1) throw new CliUsageError(`choose one item source, got --${chosen.join(' and --')}`);
+  if (typeof v.items === 'string') return readItemsFile(v.items);
+  if (typeof v.scan === 'string') {
+    return scanItems({
+      tableName: v.scan,
+      limit: positiveNumber('--limit', v.limit as string | undefined, 50),
+      endpoint: v.endpoint as string | undefined,
+      region: v.region as string | undefined,
+      profile: v.profile as string | undefined,
+    });
+  }
+  return generateItems(parseGenerate((v.generate as string | undefined) ?? 'nested:40'));
+}
+
+/** Runs the subcommand; exit 0 on success, 1 when the items or the run fail, 2 for bad arguments. */
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      options: {
+        items: { type: 'string' },
+        generate: { type: 'string' },
+        scan: { type: 'string' },
+        limit: { type: 'string' },
+        endpoint: { type: 'string' },
+        region: { type: 'string' },
+        profile: { type: 'string' },
+        suite: { type: 'string' },
+        'budget-ms': { type: 'string' },
+        'target-rme': { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (err) {
+    throw new CliUsageError((err as Error).message);
+  }
+  const v = parsed.values as Values;
+  if (v.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const suites = parseSuites(v.suite as string | undefined);
+  const settings = {
+    ...DEFAULT_MEASURE_SETTINGS,
+    budgetMsPerCase: positiveNumber('--budget-ms', v['budget-ms'] as string | undefined, DEFAULT_MEASURE_SETTINGS.budgetMsPerCase),
+    targetRmePercent: positiveNumber('--target-rme', v['target-rme'] as string | undefined, DEFAULT_MEASURE_SETTINGS.targetRmePercent),
+  };
+  settings.minTimeMsPerCase = Math.min(settings.minTimeMsPerCase, settings.budgetMsPerCase);
+
+  let set: ItemSet;
+  try {
+    set = await loadItems(v);
+  } catch (err) {
+    if (err instanceof ItemSourceError) {
+      process.stderr.write(`dynamo-hotpath bench: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+  process.stderr.write(`items: ${set.label} (${set.format}) — ${describeShape(summarizeShape(set.items))}\n`);
+
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  let lastLine = '';
+  try {
+    const report = await runBenchmark(
+      { items: { kind: 'set', set }, suites, settings, workspaceRoot: process.cwd() },
+      {
+        signal: controller.signal,
+        onProgress: (p) => {
+          const line = p.caseCount ? `[${p.caseIndex}/${p.caseCount}] ${p.message}` : p.message;
+          if (line !== lastLine) process.stderr.write(`${line}\n`);
+          lastLine = line;
+        },
+      },
+    );
+    process.stdout.write(v.json ? `${JSON.stringify(report, null, 2)}\n` : reportToMarkdown(report));
+    return 0;
+  } catch (err) {
+    if (err instanceof BenchCancelledError || err instanceof BenchTimeoutError || err instanceof BenchWorkerError) {
+      process.stderr.write(`dynamo-hotpath bench: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

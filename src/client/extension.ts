@@ -1,0 +1,81 @@
+/**
+ * Extension entry: registers the commands, the status bar item and the report panel
+ * serializer; the language server starts on the first command that needs it.
+ */
+import * as vscode from 'vscode';
+import { ClearProfileRequest, GetReportRequest, ProfileChangedNotification, type ShowReportArgs } from '../shared/protocol';
+import { createLog, reportError } from './log';
+import { ServerClient } from './serverClient';
+import { createStatusBar, updateStatusBar } from './statusBar';
+import { listenForProgress, openProfile } from './openProfile';
+import { REPORT_VIEW_TYPE, ReportPanel, type ReportHost } from './reportPanel';
+import { addPathMappingInteractively } from './pathMappings';
+import type { ReportViewState } from '../shared/protocol';
+
+let server: ServerClient | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  const log = createLog();
+  const statusBar = createStatusBar();
+  server = new ServerClient(context, log);
+  const serverClient = server;
+  context.subscriptions.push(log, statusBar, serverClient);
+
+  serverClient.onStarted((client) => {
+    listenForProgress(client);
+    client.onNotification(ProfileChangedNotification, (summary) => {
+      updateStatusBar(statusBar, summary);
+      void ReportPanel.refreshIfOpen();
+    });
+  });
+
+  const host: ReportHost = {
+    log,
+    getReport: async (rootUri) => (serverClient.running ? (await serverClient.get()).sendRequest(GetReportRequest, { rootUri }) : undefined),
+    addPathMapping: async (rootUri, from) => {
+      if (await addPathMappingInteractively(rootUri, from)) log.info(`added a path mapping for ${from} in ${rootUri}`);
+    },
+  };
+
+  const command = (id: string, run: (...args: unknown[]) => Promise<unknown>) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await run(...args);
+      } catch (e) {
+        reportError(log, `DynamoDB Hot Path: ${id} failed: ${e instanceof Error ? e.message : String(e)}`, e);
+        return undefined;
+      }
+    });
+
+  context.subscriptions.push(
+    command('dynamoHotpath.openProfile', async (arg) => {
+      const summary = await openProfile(serverClient, log, arg);
+      if (summary) updateStatusBar(statusBar, summary);
+      return summary;
+    }),
+    command('dynamoHotpath.clearProfile', async () => {
+      if (!serverClient.running) return;
+      await (await serverClient.get()).sendRequest(ClearProfileRequest);
+      updateStatusBar(statusBar, null);
+    }),
+    command('dynamoHotpath.showReport', async (arg) => {
+      const args = (arg && typeof arg === 'object' ? arg : {}) as ShowReportArgs;
+      ReportPanel.show(context.extensionUri, host, args.rootUri, args.focusCallSite);
+    }),
+    vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        ReportPanel.revive(panel, context.extensionUri, host, state as ReportViewState | undefined);
+      },
+    }),
+  );
+  registerOptionalFeatures(context, log);
+  log.info('DynamoDB Hot Path activated');
+}
+
+/** Features other modules add (the benchmark command), registered when they are built in. */
+function registerOptionalFeatures(_context: vscode.ExtensionContext, _log: vscode.LogOutputChannel): void {}
+
+export async function deactivate(): Promise<void> {
+  await server?.dispose();
+  server = undefined;
+}

@@ -1,0 +1,194 @@
+/**
+ * analyzeProfile: one profile + one workspace root → where the CPU goes, and which lines of the
+ * user's own code lead into DynamoDB marshalling.
+ */
+import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
+import { FRAME_RULES } from '../detect/rules';
+import { MIGRATIONS } from '../detect/migrations';
+import type { Profile } from '../profile/model';
+import type { PathResolver } from '../paths/types';
+import { attributeSamples, type AttributionResult, type CallSiteAccumulator } from './attribute';
+import { buildFrameKeys, type FrameKeys } from './frameKeys';
+import { computeFlatCum, type FlatCumTables } from './flatCum';
+import { buildCoverage } from './coverage';
+import type { Analysis, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, UserFunctionStat } from './types';
+
+export interface AnalyzeOptions {
+  /** Maps recorded paths to the workspace; frames whose file resolves are the user's code. */
+  readonly resolver: PathResolver;
+  /** Longest typical chain to report per call site (frames); default 48. */
+  readonly maxChainLength?: number;
+  /** How many SDK functions to list; default 50. */
+  readonly maxSdkFunctions?: number;
+}
+
+const RULES_BY_ID = new Map(FRAME_RULES.map((r) => [r.id, r]));
+
+function toCategoryWeights(weights: Float64Array): CategoryWeights {
+  const out: CategoryWeights = {};
+  DYNAMO_CATEGORIES.forEach((c, i) => {
+    if (weights[i]! > 0) out[c] = weights[i]!;
+  });
+  return out;
+}
+
+function buildChain(site: CallSiteAccumulator, profile: Profile, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, maxLength: number): ChainFrame[] {
+  const ids = [site.frame, ...site.chain.heaviestPath(maxLength - 1)];
+  return ids.map((id) => {
+    const frame = profile.frames[id]!;
+    const fn = keys.functionOf[id]!;
+    return {
+      name: frame.name,
+      file: frame.file,
+      line: frame.line,
+      flat: tables.functionFlat[fn]!,
+      cum: tables.functionCum[fn]!,
+      role: attribution.matches[id] ? 'sdk' : attribution.isUser[id] ? 'user' : 'other',
+    };
+  });
+}
+
+function dominantOf(site: CallSiteAccumulator): CallSite['dominant'] {
+  let bestKey = '';
+  let best = -1;
+  for (const [key, weight] of site.byRule) {
+    if (weight > best) [bestKey, best] = [key, weight];
+  }
+  const [ruleId, category] = bestKey.split('|') as [string, DynamoCategory];
+  const rule = RULES_BY_ID.get(ruleId)!;
+  return { category, sdk: rule.sdk, label: rule.label, mechanism: rule.mechanism, ...(rule.migration ? { migration: rule.migration } : {}) };
+}
+
+function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, resolver: PathResolver, maxChain: number): CallSite[] {
+  const sites: CallSite[] = [];
+  for (const site of attribution.callSites.values()) {
+    const frame = profile.frames[site.frame]!;
+    const resolution = resolver.resolve(frame.file);
+    if (resolution.kind !== 'resolved') continue;
+    const line = keys.lineOf[site.frame]!;
+    const fn = keys.functionOf[site.frame]!;
+    sites.push({
+      profileFile: frame.file,
+      relativePath: resolution.relativePath,
+      absolutePath: resolution.absolutePath,
+      line: frame.line,
+      functionName: frame.name,
+      totalWeight: line >= 0 ? tables.lineCum[line]! : tables.functionCum[fn]!,
+      totalCount: line >= 0 ? tables.lineCumCount[line]! : tables.functionCumCount[fn]!,
+      dynamoWeight: site.dynamoWeight,
+      dynamoCount: site.dynamoCount,
+      byCategory: toCategoryWeights(site.byCategory),
+      reflectionWeight: site.reflectionWeight,
+      dominant: dominantOf(site),
+      chain: buildChain(site, profile, keys, tables, attribution, maxChain),
+    });
+  }
+  return sites.sort((a, b) => b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
+}
+
+/** The lowest 1-based line among call sites, 0 when none is known. */
+function lowestKnownLine(sites: readonly CallSite[]): number {
+  const known = sites.map((s) => s.line).filter((l) => l > 0);
+  return known.length > 0 ? Math.min(...known) : 0;
+}
+
+function rollUpUserFunctions(callSites: readonly CallSite[], keys: FrameKeys, tables: FlatCumTables): UserFunctionStat[] {
+  const byFunction = new Map<string, { sites: CallSite[] }>();
+  for (const site of callSites) {
+    const key = `${site.functionName}\u0000${site.profileFile}`;
+    let group = byFunction.get(key);
+    if (!group) byFunction.set(key, (group = { sites: [] }));
+    group.sites.push(site);
+  }
+  const functionIds = new Map(keys.functions.map((f, id) => [`${f.name}\u0000${f.file}`, id]));
+  const out: UserFunctionStat[] = [];
+  for (const [key, { sites }] of byFunction) {
+    const fn = functionIds.get(key)!;
+    const weights = new Float64Array(DYNAMO_CATEGORIES.length);
+    for (const site of sites) {
+      DYNAMO_CATEGORIES.forEach((c, i) => (weights[i]! += site.byCategory[c] ?? 0));
+    }
+    const first = sites[0]!;
+    out.push({
+      functionName: first.functionName,
+      profileFile: first.profileFile,
+      relativePath: first.relativePath,
+      absolutePath: first.absolutePath,
+      line: lowestKnownLine(sites),
+      totalWeight: tables.functionCum[fn]!,
+      dynamoWeight: sites.reduce((sum, s) => sum + s.dynamoWeight, 0),
+      byCategory: toCategoryWeights(weights),
+      callSiteLines: sites.map((s) => s.line).sort((a, b) => a - b),
+    });
+  }
+  return out.sort((a, b) => b.dynamoWeight - a.dynamoWeight);
+}
+
+function functionStats(keys: FrameKeys, tables: FlatCumTables): FunctionStat[] {
+  return keys.functions
+    .map((f, id) => ({ name: f.name, file: f.file, flat: tables.functionFlat[id]!, cum: tables.functionCum[id]! }))
+    .filter((f) => f.cum > 0)
+    .sort((a, b) => b.cum - a.cum || b.flat - a.flat);
+}
+
+function sdkFunctionStats(profile: Profile, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, max: number): Analysis['sdkFunctions'] {
+  const seen = new Set<number>();
+  const out: Analysis['sdkFunctions'][number][] = [];
+  profile.frames.forEach((frame, id) => {
+    const match = attribution.matches[id];
+    const fn = keys.functionOf[id]!;
+    if (!match || seen.has(fn) || tables.functionCum[fn] === 0) return;
+    seen.add(fn);
+    const direction = match.direction ?? match.rule.fallback;
+    const category: DynamoCategory = match.rule.family === 'connection' ? 'connection-setup' : (`${match.rule.family}-${direction}` as DynamoCategory);
+    out.push({ name: frame.name, file: frame.file, flat: tables.functionFlat[fn]!, cum: tables.functionCum[fn]!, ruleId: match.rule.id, category, sdk: match.rule.sdk });
+  });
+  return out.sort((a, b) => b.cum - a.cum).slice(0, max);
+}
+
+function migrationSuggestions(attribution: AttributionResult): MigrationSuggestion[] {
+  return [...attribution.byMigration]
+    .map(([id, weight]) => ({ id, weight, title: MIGRATIONS[id]?.title ?? id, detail: MIGRATIONS[id]?.detail ?? '' }))
+    .sort((a, b) => b.weight - a.weight);
+}
+
+/**
+ * Analyses a profile against one workspace root.
+ *
+ * Weights are in the profile's unit (ns for CPU time). Call sites are user frames (files that
+ * resolve to the workspace) nearest above each marshalling subtree; see `attribute.ts` for how
+ * a sample's category is decided. Pure and synchronous: O(total stack frames).
+ */
+export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analysis {
+  const keys = buildFrameKeys(profile);
+  const tables = computeFlatCum(profile, keys);
+  const attribution = attributeSamples(profile, keys, options.resolver);
+  const callSites = buildCallSites(profile, keys, tables, attribution, options.resolver, options.maxChainLength ?? 48);
+  const warnings = [...profile.warnings];
+  if (profile.frames.length > 0 && profile.frames.every((f) => f.file === '')) {
+    warnings.push('the profile records no file names (folded stacks?): DynamoDB shares are computed, but no call site can be mapped to your code');
+  }
+  return {
+    sourcePath: profile.sourcePath,
+    format: profile.format,
+    sampleType: profile.sampleType,
+    unit: profile.sampleType.unit,
+    durationNs: profile.durationNs,
+    totalWeight: profile.totalWeight,
+    totalCount: profile.samples.reduce((sum, s) => sum + s.count, 0),
+    dynamoWeight: attribution.dynamoWeight,
+    dynamoCount: attribution.dynamoCount,
+    anyFrameWeight: attribution.anyFrameWeight,
+    unattributedWeight: attribution.unattributedWeight,
+    byCategory: toCategoryWeights(attribution.byCategory),
+    gcWeight: attribution.gcWeight,
+    connectionSetupWeight: attribution.byCategory[DYNAMO_CATEGORIES.indexOf('connection-setup')]!,
+    callSites,
+    userFunctions: rollUpUserFunctions(callSites, keys, tables),
+    functions: functionStats(keys, tables),
+    coverage: buildCoverage(attribution.files),
+    migrations: migrationSuggestions(attribution),
+    sdkFunctions: sdkFunctionStats(profile, keys, tables, attribution, options.maxSdkFunctions ?? 50),
+    warnings,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * The main job in one call: read a profile file, index a workspace root, analyse.
+ */
+import { readProfileFile } from '../profile/read';
+import { scanWorkspace } from '../paths/scan';
+import { createPathResolver } from '../paths/resolve';
+import type { PathMappingRule } from '../paths/types';
+import type { Profile } from '../profile/model';
+import { analyzeProfile } from './analyze';
+import type { Analysis } from './types';
+
+export interface AnalyzeFileOptions {
+  /** Workspace root the user's code lives in. */
+  readonly root: string;
+  /** User path-mapping rules, most specific first (the resolver sorts them). */
+  readonly mappings?: readonly PathMappingRule[];
+  /** Value column override (`cpu`, `wall`, `samples`…). */
+  readonly sampleType?: string;
+}
+
+/**
+ * Reads `profilePath`, scans `options.root` and analyses the profile against it.
+ *
+ * @throws ProfileError for an unreadable or malformed profile (message names the file).
+ */
+export async function analyzeFile(profilePath: string, options: AnalyzeFileOptions): Promise<{ profile: Profile; analysis: Analysis }> {
+  const [profile, index] = await Promise.all([
+    readProfileFile(profilePath, options.sampleType ? { sampleType: options.sampleType } : {}),
+    scanWorkspace(options.root),
+  ]);
+  const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
+  return { profile, analysis: analyzeProfile(profile, { resolver }) };
+}

@@ -1,0 +1,165 @@
+/**
+ * The attribution pass: decides each sample's DynamoDB category and credits it to the nearest
+ * frame of the user's own code above the marshalling (the call site).
+ *
+ * A sample's category is that of its innermost categorised frame: walk from the leaf towards
+ * the root, skip transparent frames (runtime, standard library, builtins: their cost belongs to
+ * the caller), and let the first remaining frame decide. So `reflect.StructTag.Lookup` under
+ * `jsonutil.unmarshalStruct` is DynamoDB protocol unmarshal, while a sample in the SDK's HTTP
+ * middleware is not marshalling even when a deserializer middleware sits further up.
+ */
+import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
+import { directionFromStack, isGcFrame, isTransparent, matchFrame, type RuleMatch } from '../detect/classify';
+import { categoryOf } from '../detect/rules';
+import type { Profile } from '../profile/model';
+import type { PathResolution, PathResolver } from '../paths/types';
+import { ChainTrie } from './chainTrie';
+import type { FrameKeys } from './frameKeys';
+
+/** Index of each category in the per-call-site weight arrays. */
+export const CATEGORY_INDEX: Readonly<Record<DynamoCategory, number>> = Object.fromEntries(
+  DYNAMO_CATEGORIES.map((c, i) => [c, i]),
+) as Record<DynamoCategory, number>;
+
+/** What the pass accumulates for one call site (one user line, or one user function when lines are unknown). */
+export interface CallSiteAccumulator {
+  /** The user frame id that first produced this call site (its line/function identify it). */
+  readonly frame: number;
+  dynamoWeight: number;
+  dynamoCount: number;
+  reflectionWeight: number;
+  /** Weight per category, indexed by {@link CATEGORY_INDEX}. */
+  readonly byCategory: Float64Array;
+  /** Weight per `ruleId|category`, for the dominant SDK. */
+  readonly byRule: Map<string, number>;
+  readonly chain: ChainTrie;
+}
+
+export interface AttributionResult {
+  readonly byCategory: Float64Array;
+  readonly dynamoWeight: number;
+  readonly dynamoCount: number;
+  /** Samples with any marshalling frame anywhere on the stack (upper bound). */
+  readonly anyFrameWeight: number;
+  readonly gcWeight: number;
+  /** Marshalling with no user frame above it (async continuations, other goroutines). */
+  readonly unattributedWeight: number;
+  readonly callSites: Map<number, CallSiteAccumulator>;
+  /** Weight per migration id. */
+  readonly byMigration: Map<string, number>;
+  /** Per frame id: the rule match, if any. */
+  readonly matches: readonly (RuleMatch | undefined)[];
+  /** Per frame id: whether it is the user's own code. */
+  readonly isUser: Uint8Array;
+  /** Per distinct recorded file: its resolution and the weight of samples through it (once per sample). */
+  readonly files: Map<string, { readonly resolution: PathResolution; weight: number }>;
+}
+
+/**
+ * Runs the attribution pass over every sample of `profile`.
+ *
+ * @param resolver maps recorded files to the workspace; a frame is user code when its file resolves.
+ */
+export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: PathResolver): AttributionResult {
+  const frames = profile.frames;
+  const matches = frames.map(matchFrame);
+  const transparent = Uint8Array.from(frames, (f) => (isTransparent(f) ? 1 : 0));
+  const gc = Uint8Array.from(frames, (f) => (isGcFrame(f) ? 1 : 0));
+  const reflect = Uint8Array.from(frames, (f) => (f.name.startsWith('reflect.') ? 1 : 0));
+
+  const fileIndex = new Map<string, number>();
+  const fileList: { file: string; resolution: PathResolution; weight: number; seen: number }[] = [];
+  const fileOf = new Int32Array(frames.length);
+  const isUser = new Uint8Array(frames.length);
+  frames.forEach((frame, id) => {
+    let idx = fileIndex.get(frame.file);
+    if (idx === undefined) {
+      idx = fileList.length;
+      fileIndex.set(frame.file, idx);
+      fileList.push({ file: frame.file, resolution: resolver.resolve(frame.file), weight: 0, seen: -1 });
+    }
+    fileOf[id] = idx;
+    isUser[id] = fileList[idx]!.resolution.kind === 'resolved' ? 1 : 0;
+  });
+
+  const byCategory = new Float64Array(DYNAMO_CATEGORIES.length);
+  const callSites = new Map<number, CallSiteAccumulator>();
+  const byMigration = new Map<string, number>();
+  let dynamoWeight = 0;
+  let dynamoCount = 0;
+  let anyFrameWeight = 0;
+  let gcWeight = 0;
+  let unattributedWeight = 0;
+
+  profile.samples.forEach((sample, s) => {
+    const { stack, weight, count } = sample;
+    let anyMatch = false;
+    let anyGc = false;
+    for (let i = 0; i < stack.length; i++) {
+      const frame = stack[i]!;
+      const file = fileList[fileOf[frame]!]!;
+      if (file.seen !== s) {
+        file.seen = s;
+        file.weight += weight;
+      }
+      if (matches[frame] && matches[frame]!.rule.family !== 'connection') anyMatch = true;
+      if (gc[frame]) anyGc = true;
+    }
+    if (anyMatch) anyFrameWeight += weight;
+
+    let d = 0;
+    while (d < stack.length && transparent[stack[d]!] && !matches[stack[d]!]) d++;
+    const decider = d < stack.length ? matches[stack[d]!] : undefined;
+    if (!decider) {
+      if (anyGc && !anyMatch) gcWeight += weight;
+      return;
+    }
+    const category = categoryOf(decider.rule, directionFromStack(stack, d, matches));
+    const ci = CATEGORY_INDEX[category];
+    byCategory[ci]! += weight;
+    if (category !== 'connection-setup') {
+      dynamoWeight += weight;
+      dynamoCount += count;
+    }
+    if (decider.rule.migration) byMigration.set(decider.rule.migration, (byMigration.get(decider.rule.migration) ?? 0) + weight);
+
+    let u = d + 1;
+    while (u < stack.length && !isUser[stack[u]!]) u++;
+    if (u >= stack.length) {
+      if (category !== 'connection-setup') unattributedWeight += weight;
+      return;
+    }
+    const userFrame = stack[u]!;
+    const line = keys.lineOf[userFrame]!;
+    const key = line >= 0 ? line : -1 - keys.functionOf[userFrame]!;
+    let site = callSites.get(key);
+    if (!site) {
+      site = {
+        frame: userFrame,
+        dynamoWeight: 0,
+        dynamoCount: 0,
+        reflectionWeight: 0,
+        byCategory: new Float64Array(DYNAMO_CATEGORIES.length),
+        byRule: new Map(),
+        chain: new ChainTrie(),
+      };
+      callSites.set(key, site);
+    }
+    site.byCategory[ci]! += weight;
+    const ruleKey = `${decider.rule.id}|${category}`;
+    site.byRule.set(ruleKey, (site.byRule.get(ruleKey) ?? 0) + weight);
+    if (category === 'connection-setup') return;
+    site.dynamoWeight += weight;
+    site.dynamoCount += count;
+    for (let i = 0; i < d; i++) {
+      if (reflect[stack[i]!]) {
+        site.reflectionWeight += weight;
+        break;
+      }
+    }
+    site.chain.add(stack, u - 1, weight);
+  });
+
+  const files = new Map(fileList.map((f) => [f.file, { resolution: f.resolution, weight: f.weight }]));
+  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, unattributedWeight, callSites, byMigration, matches, isUser, files };
+}

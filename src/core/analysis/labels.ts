@@ -1,0 +1,62 @@
+/**
+ * Words and numbers as the report, the CLI and the editor show them.
+ */
+import type { DynamoCategory, Mechanism } from '../detect/types';
+
+const CATEGORY_LABELS: Readonly<Record<DynamoCategory, string>> = {
+  'protocol-unmarshal': 'DynamoDB unmarshal (wire JSON → SDK types)',
+  'protocol-marshal': 'DynamoDB marshal (SDK types → wire JSON)',
+  'attribute-unmarshal': 'AttributeValue unmarshal (→ your items)',
+  'attribute-marshal': 'AttributeValue marshal (your items →)',
+  'connection-setup': 'connection setup (TLS handshake)',
+};
+
+const CATEGORY_SHORT: Readonly<Record<DynamoCategory, string>> = {
+  'protocol-unmarshal': 'unmarshal',
+  'protocol-marshal': 'marshal',
+  'attribute-unmarshal': 'attribute unmarshal',
+  'attribute-marshal': 'attribute marshal',
+  'connection-setup': 'TLS handshake',
+};
+
+/** Long label of a category, e.g. `DynamoDB unmarshal (wire JSON → SDK types)`. */
+export function categoryLabel(category: DynamoCategory): string {
+  return CATEGORY_LABELS[category];
+}
+
+/** Short label of a category, e.g. `unmarshal`, `attribute marshal`. */
+export function categoryShortLabel(category: DynamoCategory): string {
+  return CATEGORY_SHORT[category];
+}
+
+/** `reflection` etc. as shown after an SDK label: `aws-sdk-go v1 jsonrpc, reflection`. */
+export function mechanismLabel(mechanism: Mechanism): string {
+  return mechanism === 'interpreted' ? 'interpreted JS' : mechanism;
+}
+
+/** `part` as a percentage of `total` with one decimal (`46.9%`); `0.0%` when total is 0. */
+export function formatPercent(part: number, total: number): string {
+  return `${(total > 0 ? (part / total) * 100 : 0).toFixed(1)}%`;
+}
+
+/**
+ * A weight in its unit, readably: nanoseconds as `16.40s`, `120ms`, `850µs`; other units as
+ * the number with the unit (`1,640 count`).
+ */
+export function formatWeight(weight: number, unit: string): string {
+  if (unit === 'nanoseconds') {
+    if (weight >= 1e9) return `${(weight / 1e9).toFixed(2)}s`;
+    if (weight >= 1e6) return `${(weight / 1e6).toFixed(weight >= 1e8 ? 0 : 1)}ms`;
+    return `${(weight / 1e3).toFixed(0)}µs`;
+  }
+  return `${Math.round(weight).toLocaleString('en-US')} ${unit || 'value'}`;
+}
+
+/**
+ * A Go or JavaScript function name shortened for tables: the package path is dropped
+ * (`github.com/acme/svc/internal/repo.(*Adapter).Get` → `repo.(*Adapter).Get`).
+ */
+export function shortFunctionName(name: string): string {
+  const slash = name.lastIndexOf('/', name.indexOf('(') >= 0 ? name.indexOf('(') : name.length);
+  return slash >= 0 ? name.slice(slash + 1) : name;
+}

@@ -1,0 +1,148 @@
+/**
+ * Shapes of an analysis result: where a profile's CPU goes, and which lines of the user's
+ * own code lead into DynamoDB marshalling. All weights are in the profile's unit
+ * (`Analysis.unit`, ns for time profiles); all percentages are of `Analysis.totalWeight`
+ * and lie in [0, 100].
+ */
+import type { DynamoCategory, Mechanism, SdkId } from '../detect/types';
+import type { SampleType, ProfileFormat } from '../profile/model';
+import type { PathResolution } from '../paths/types';
+
+/** Weight per DynamoDB category; categories with no weight are absent. */
+export type CategoryWeights = Partial<Record<DynamoCategory, number>>;
+
+/** Flat (self) and cumulative (total) weight of one function or line. */
+export interface FlatCum {
+  /** Weight of samples whose leaf frame is this function/line. */
+  readonly flat: number;
+  /** Weight of samples with this function/line anywhere on the stack, each sample counted once. */
+  readonly cum: number;
+}
+
+export interface FunctionStat extends FlatCum {
+  readonly name: string;
+  /** File as recorded in the profile ('' when unknown). */
+  readonly file: string;
+}
+
+export interface LineStat extends FlatCum {
+  readonly file: string;
+  /** 1-based line. */
+  readonly line: number;
+  /** Function the line belongs to (the innermost one when several share it). */
+  readonly functionName: string;
+}
+
+/** One frame of a call site's typical chain, with its own flat/cum over the whole profile. */
+export interface ChainFrame extends FlatCum {
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  /** `user`, `sdk` (matched a DynamoDB rule), or `other` (wrapper, runtime, library). */
+  readonly role: 'user' | 'sdk' | 'other';
+}
+
+/**
+ * A line of the user's code that leads into DynamoDB marshalling: the nearest user frame above
+ * a marshalling subtree.
+ */
+export interface CallSite {
+  /** File as recorded in the profile. */
+  readonly profileFile: string;
+  /** Where it lives in the workspace (always resolved: call sites are user code by definition). */
+  readonly relativePath: string;
+  readonly absolutePath: string;
+  /** 1-based line of the call. */
+  readonly line: number;
+  /** Function containing the call, as recorded. */
+  readonly functionName: string;
+  /** Cumulative weight of this line (all samples through it, DynamoDB or not). */
+  readonly totalWeight: number;
+  /** Weight of DynamoDB marshalling beneath this line. */
+  readonly dynamoWeight: number;
+  readonly byCategory: CategoryWeights;
+  /** Part of `dynamoWeight` spent in reflection (`reflect.*` frames) beneath it. */
+  readonly reflectionWeight: number;
+  /** Dominant category and the SDK rule behind most of `dynamoWeight`. */
+  readonly dominant: { readonly category: DynamoCategory; readonly sdk: SdkId; readonly label: string; readonly mechanism: Mechanism; readonly migration?: string };
+  /** Typical chain from this call site to the hottest SDK leaf: user frame first. */
+  readonly chain: readonly ChainFrame[];
+  /** Sample counts (for sampling-error estimates): through the line, and with marshalling beneath. */
+  readonly totalCount: number;
+  readonly dynamoCount: number;
+}
+
+/** Call sites rolled up per user function. */
+export interface UserFunctionStat {
+  readonly functionName: string;
+  readonly profileFile: string;
+  readonly relativePath: string;
+  readonly absolutePath: string;
+  /** First line of the function when the profile says (Go `start_line`, V8 function line), else the lowest call-site line. */
+  readonly line: number;
+  readonly totalWeight: number;
+  readonly dynamoWeight: number;
+  readonly byCategory: CategoryWeights;
+  readonly callSiteLines: readonly number[];
+}
+
+/** How well profile paths mapped to the workspace. */
+export interface PathCoverage {
+  /** Weight of frames in non-dependency, non-runtime files (summed once per sample and file). */
+  readonly candidateWeight: number;
+  /** Part of it that resolved to a workspace file. */
+  readonly resolvedWeight: number;
+  /** resolvedWeight / candidateWeight × 100; 100 when there is nothing to resolve. */
+  readonly percent: number;
+  /** Unresolved profile paths, heaviest first. */
+  readonly unresolved: readonly { readonly profileFile: string; readonly weight: number; readonly resolution: PathResolution }[];
+  /** Distinct profile paths per resolution kind (`resolved`, `dependency`, …). */
+  readonly counts: Readonly<Record<string, number>>;
+}
+
+/** A migration the profile suggests. */
+export interface MigrationSuggestion {
+  readonly id: string;
+  readonly title: string;
+  /** Weight of marshalling that would move (all samples matching rules that suggest it). */
+  readonly weight: number;
+  readonly detail: string;
+}
+
+/** The whole result of analysing one profile against one workspace root. */
+export interface Analysis {
+  readonly sourcePath: string;
+  readonly format: ProfileFormat;
+  readonly sampleType: SampleType;
+  readonly unit: string;
+  readonly durationNs: number | undefined;
+  readonly totalWeight: number;
+  readonly totalCount: number;
+  /**
+   * Weight of DynamoDB marshalling: samples whose innermost non-transparent frame matches a
+   * marshalling rule (runtime, reflection, JSON.parse beneath it charged to it). Excludes
+   * connection setup.
+   */
+  readonly dynamoWeight: number;
+  readonly dynamoCount: number;
+  /** Samples with a marshalling frame anywhere on the stack: the naive upper bound of `dynamoWeight`. */
+  readonly anyFrameWeight: number;
+  /** Marshalling with no user frame above it (async continuations, SDK goroutines): credited to no call site. */
+  readonly unattributedWeight: number;
+  /** Weight per category, each sample charged to the innermost matching frame's category. */
+  readonly byCategory: CategoryWeights;
+  /** GC work with no DynamoDB frame on its stack (`runtime.gcBgMarkWorker`, `(garbage collector)`). */
+  readonly gcWeight: number;
+  /** TLS handshakes (also in byCategory['connection-setup']). */
+  readonly connectionSetupWeight: number;
+  /** Call sites, heaviest DynamoDB weight first. */
+  readonly callSites: readonly CallSite[];
+  readonly userFunctions: readonly UserFunctionStat[];
+  /** Per-function flat/cum, heaviest cum first. */
+  readonly functions: readonly FunctionStat[];
+  readonly coverage: PathCoverage;
+  readonly migrations: readonly MigrationSuggestion[];
+  /** SDK frames seen, heaviest first (for the report and for comparisons). */
+  readonly sdkFunctions: readonly (FunctionStat & { readonly ruleId: string; readonly category: DynamoCategory; readonly sdk: SdkId })[];
+  readonly warnings: readonly string[];
+}

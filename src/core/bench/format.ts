@@ -1,0 +1,90 @@
+/**
+ * Text renderings of a benchmark report: human units, the verdict in words, and a Markdown report
+ * (used by the CLI, `npm run bench`, and the panel's "Copy as Markdown").
+ */
+import type { RatioEstimate } from './stats';
+import { describeShape } from './shape';
+import type { BenchReport, CaseResult, ComparisonResult, SuiteResult } from './suiteTypes';
+
+/** A duration in ns with a unit that keeps 3 significant digits: "842 ns", "12.4 µs", "3.10 ms". */
+export function formatNs(ns: number): string {
+  const abs = Math.abs(ns);
+  const [value, unit] = abs >= 1e9 ? [ns / 1e9, 's'] : abs >= 1e6 ? [ns / 1e6, 'ms'] : abs >= 1e3 ? [ns / 1e3, 'µs'] : [ns, 'ns'];
+  return `${Number(value.toPrecision(3))} ${unit}`;
+}
+
+/** Bytes as "512 B", "12.3 KB", "4.50 MB" (1 KB = 1024 B). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${Number((bytes / 1024).toPrecision(3))} KB`;
+  return `${Number((bytes / 1024 / 1024).toPrecision(3))} MB`;
+}
+
+const times = (x: number) => `${Number(x.toPrecision(3))}×`;
+
+/**
+ * The verdict in words, from the interval: "2.91× faster (95 % CI 2.70–3.13×)", "1.8× slower (…)",
+ * or "no significant difference (ratio 0.97, 95 % CI 0.90–1.05)".
+ */
+export function describeEstimate(e: RatioEstimate): string {
+  const level = `${Math.round(e.confidence * 100)} % CI`;
+  if (e.verdict === 'faster') {
+    const hi = e.lower > 0 ? times(1 / e.lower) : '∞';
+    return `${times(1 / e.ratio)} faster (${level} ${times(1 / e.upper)}–${hi})`;
+  }
+  if (e.verdict === 'slower') {
+    const hi = Number.isFinite(e.upper) ? times(e.upper) : '∞';
+    return `${times(e.ratio)} slower (${level} ${times(e.lower)}–${hi})`;
+  }
+  const hi = Number.isFinite(e.upper) ? e.upper.toFixed(2) : '∞';
+  return `no significant difference (ratio ${e.ratio.toFixed(2)}, ${level} ${e.lower.toFixed(2)}–${hi})`;
+}
+
+/** One comparison as a sentence: "marshall: v3 defaults vs v2 — 2.91× faster (95 % CI …)". */
+export function describeComparison(c: ComparisonResult): string {
+  return `${c.label} — ${c.estimate ? describeEstimate(c.estimate) : 'not measured (a case failed)'}`;
+}
+
+function caseRow(c: CaseResult): string {
+  if (!c.summary) return `| ${c.label} | failed: ${c.error ?? 'no samples'} ||||||||||`;
+  const s = c.summary;
+  return (
+    `| ${c.label} | ${formatNs(s.meanNs)} | ${formatNs(s.medianNs)} | ${formatNs(s.p99Ns)} | ${Math.round(s.opsPerSecond).toLocaleString('en-US')} | ` +
+    `±${s.rmePercent.toFixed(1)} % | ${formatNs(c.nsPerItem!)} | ${c.wallNsPerOp === undefined ? 'n/a' : formatNs(c.wallNsPerOp)} | ${c.bytesPerOp === undefined ? 'n/a' : formatBytes(c.bytesPerOp)} | ${c.gcCount ?? 'n/a'} | ${s.n} |`
+  );
+}
+
+/** A suite as Markdown: the case table, then one line per comparison. */
+export function suiteToMarkdown(suite: SuiteResult): string {
+  const lines = [`### ${suite.title}`, ''];
+  if (suite.skipped) return [...lines, `Not run: ${suite.skipped}`, ''].join('\n');
+  lines.push(suite.note, '', 'Times are CPU time per op (mean, median, p99); wall/op is elapsed time.', '');
+  lines.push('| case | mean/op | median/op | p99/op | ops/s | RME | per item | wall/op | alloc/op | GCs | samples |');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const c of suite.cases) lines.push(caseRow(c));
+  lines.push('');
+  for (const c of suite.comparisons) lines.push(`- ${describeComparison(c)}`);
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** The whole report as Markdown: items, suites, environment and method. */
+export function reportToMarkdown(report: BenchReport): string {
+  const env = report.environment;
+  const sdks = Object.entries(env.sdkVersions).map(([k, v]) => `${k} ${v}`).join(', ');
+  return [
+    `## DynamoDB marshalling benchmark`,
+    '',
+    `Items: ${report.itemSource.label} (${report.itemSource.format}) — ${describeShape(report.shape)}`,
+    '',
+    ...report.suites.map(suiteToMarkdown),
+    `Environment: Node ${env.node} (V8 ${env.v8}), ${env.platform}, ${env.cpuCount} × ${env.cpuModel}; ` +
+      `load average ${env.loadAverageStart.toFixed(2)} → ${env.loadAverageEnd.toFixed(2)}; ${sdks}.`,
+    '',
+    `Method: a fresh Node process${env.gcExposed ? ' with --expose-gc' : ''}; CPU time (process.cpuUsage) per op in batches of ≥ 1 ms, tinybench rounds, cases of a suite interleaved, ` +
+      `until RME < ${report.settings.targetRmePercent} % or ${report.settings.budgetMsPerCase} ms per case. ` +
+      `RME = t(0.975, n−1)·s/√n/mean. Ratio new/old of mean times with a 95 % Fieller interval (Welch df); ` +
+      `the verdict follows from the interval. Alloc/op: heapUsed delta over GC-free windows after a forced GC.`,
+    '',
+  ].join('\n');
+}

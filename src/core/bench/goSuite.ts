@@ -1,0 +1,48 @@
+/**
+ * Suite 3, Go: available only where `go` is on PATH and the workspace is a Go module. This module
+ * decides whether it can run and says what is missing; goBenchGenerator.ts writes the benchmark and
+ * goBenchParser.ts reads `go test -bench -benchmem` output.
+ */
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import type { SuiteResult } from './suiteTypes';
+
+/** Message when the Go toolchain is missing. */
+export const GO_NOT_FOUND = 'Go not found: install golang-go (Debian/Ubuntu: `sudo apt-get install golang-go`) or Go from https://go.dev/dl/, then re-run.';
+
+/** The first executable `go` on `PATH` (`envPath`), or undefined. */
+export function findGoBinary(envPath = process.env.PATH ?? ''): string | undefined {
+  const names = process.platform === 'win32' ? ['go.exe'] : ['go'];
+  for (const dir of envPath.split(delimiter).filter(Boolean)) {
+    for (const name of names) {
+      const candidate = join(dir, name);
+      try {
+        accessSync(candidate, constants.X_OK);
+        return candidate;
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why the Go suite cannot run here, or undefined when it can: Go must be on PATH and `root` must hold
+ * a `go.mod`.
+ */
+export function goSuiteBlocker(root: string | undefined, envPath?: string): string | undefined {
+  if (!findGoBinary(envPath)) return GO_NOT_FOUND;
+  if (!root || !existsSync(join(root, 'go.mod'))) {
+    return `Not a Go module: no go.mod in ${root ?? 'the workspace'}; the Go suite benchmarks a struct of your module.`;
+  }
+  return undefined;
+}
+
+/** The Go suite's result when it is not run from the Node worker (see {@link goSuiteBlocker}). */
+export function goSuiteUnavailable(root?: string, envPath?: string): SuiteResult {
+  const blocker =
+    goSuiteBlocker(root, envPath) ??
+    'The Go suite needs a struct to benchmark: run it from the editor on a Go struct, or with `dynamo-hotpath bench --suite go --go-type <import/path>.<Type>`.';
+  return { id: 'go', title: 'Go (dynamodbattribute vs attributevalue)', note: '', cases: [], comparisons: [], skipped: blocker };
+}

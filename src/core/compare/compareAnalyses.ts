@@ -1,0 +1,217 @@
+/**
+ * Compares two analyses of the same program — a baseline and a new build — the way the seed
+ * proved its migration: totals (CPU, requests, CPU per request), then per DynamoDB category,
+ * user function, call site and SDK function, each with before/after weight, share, change,
+ * per-request cost when request counts are known, and a sampling-noise verdict.
+ */
+import type { Analysis, CallSite, UserFunctionStat } from '../analysis/types';
+import { DYNAMO_CATEGORIES } from '../detect/types';
+import { functionIdentity, isGoFunction, shortFunctionName, splitGoSymbol } from './functionKey';
+import { matchCallSites, matchFunctionsByName, matchSdkFunctions, matchUserFunctions } from './match';
+import type { Pairing } from './pairing';
+import { resolveRequests, type RequestInput, type ResolvedRequests } from './requestCount';
+import { byWeightDesc, makeRow, relativeChange, type SideScale } from './rows';
+import { isSignificantShareChange, shareError } from './significance';
+import { COMPARE_SCHEMA, type Comparison, type CompareRow, type MatchKind, type RowRef, type SideTotals } from './types';
+
+/** One side of a comparison: its analysis and, optionally, how many requests it served. */
+export interface CompareSide {
+  readonly analysis: Analysis;
+  readonly requests?: RequestInput | ResolvedRequests;
+}
+
+export interface CompareOptions {
+  /** Most SDK function rows to keep (heaviest first); default 15. */
+  readonly topSdkFunctions?: number;
+  /** Most "movers" (other functions whose share changed significantly); default 10. */
+  readonly topMovers?: number;
+}
+
+/** Thrown when two profiles cannot be compared (different units); the message names both files. */
+export class CompareError extends Error {
+  override readonly name = 'CompareError';
+}
+
+/** Below this many samples a profile is called short in the notes (shares then move by ≥ ~1.5 pp by chance). */
+const SHORT_PROFILE_SAMPLES = 1000;
+
+/**
+ * Compares `before` with `after`.
+ * @throws CompareError when the profiles' units differ (e.g. CPU ns vs allocation bytes)
+ * @throws RequestCountError (from `requestCount.ts`) for an unusable request count
+ */
+export function compareAnalyses(before: CompareSide, after: CompareSide, options: CompareOptions = {}): Comparison {
+  const b = before.analysis;
+  const a = after.analysis;
+  if (b.unit !== a.unit) {
+    throw new CompareError(`cannot compare ${b.sourcePath} (${b.sampleType.type}/${b.unit}) with ${a.sourcePath} (${a.sampleType.type}/${a.unit}): the units differ`);
+  }
+  const beforeReq = resolveSide(before);
+  const afterReq = resolveSide(after);
+  const scales = {
+    before: { totalWeight: b.totalWeight, totalCount: b.totalCount, ...(beforeReq ? { requests: beforeReq.requests } : {}) },
+    after: { totalWeight: a.totalWeight, totalCount: a.totalCount, ...(afterReq ? { requests: afterReq.requests } : {}) },
+  };
+  const perRequest = beforeReq !== undefined && afterReq !== undefined;
+
+  const functions = matchUserFunctions(b.userFunctions, a.userFunctions);
+  const callSites = matchCallSites(b.callSites, a.callSites, functions);
+  const sdk = matchSdkFunctions(b.sdkFunctions, a.sdkFunctions, callSites);
+
+  const userFunctionRows = rowsOf(functions, scales, (f) => f.totalWeight, userFunctionRef, (f) => shortFunctionName(f.functionName, f.profileFile));
+  const callSiteRows = rowsOf(callSites, scales, (c) => c.dynamoWeight, callSiteRef, callSiteLabel);
+  const sdkRows = keepTop(
+    rowsOf(sdk, scales, (f) => f.cum, (f) => ({ name: f.name, file: f.file }), (f) => shortFunctionName(f.name, f.file), (f) => f.category),
+    options.topSdkFunctions ?? 15,
+  );
+  const categoryRows = DYNAMO_CATEGORIES.filter((c) => (b.byCategory[c] ?? 0) > 0 || (a.byCategory[c] ?? 0) > 0).map((c) =>
+    makeRow({ key: c, label: c, matchedBy: 'key', category: c, before: { weight: b.byCategory[c] ?? 0 }, after: { weight: a.byCategory[c] ?? 0 } }, scales),
+  );
+  categoryRows.sort(byWeightDesc);
+
+  const movers = rowsOf(matchFunctionsByName(b.functions, a.functions), scales, (f) => f.flat, (f) => ({ name: f.name, file: f.file }), (f) => shortFunctionName(f.name, f.file))
+    .filter((r) => r.status === 'matched' && r.significant)
+    .sort((x, y) => Math.abs(y.shareChangePoints) - Math.abs(x.shareChangePoints))
+    .slice(0, options.topMovers ?? 10);
+
+  return {
+    schema: COMPARE_SCHEMA,
+    unit: a.unit,
+    normalization: perRequest ? 'per-request' : 'share',
+    totals: totalsOf(sideTotals(b, beforeReq), sideTotals(a, afterReq)),
+    categories: categoryRows,
+    userFunctions: userFunctionRows,
+    callSites: callSiteRows,
+    sdkFunctions: sdkRows,
+    movers,
+    matchSummary: { userFunctions: summarize(functions), callSites: summarize(callSites), sdkFunctions: summarize(sdk) },
+    notes: notesOf(b, a, perRequest),
+  };
+}
+
+function resolveSide(side: CompareSide): ResolvedRequests | undefined {
+  if (!side.requests) return undefined;
+  if ('kind' in side.requests) return resolveRequests(side.requests, side.analysis.durationNs);
+  return side.requests;
+}
+
+function rowsOf<T>(
+  pairing: Pairing<T, T>,
+  scales: { before: SideScale; after: SideScale },
+  weightOf: (x: T) => number,
+  refOf: (x: T) => RowRef,
+  labelOf: (x: T) => string,
+  categoryOf?: (x: T) => CompareRow['category'],
+): CompareRow[] {
+  const rows: CompareRow[] = [];
+  const side = (x: T) => ({ weight: weightOf(x), ref: refOf(x) });
+  for (const p of pairing.pairs) {
+    rows.push(
+      makeRow(
+        { key: keyOf(refOf(p.after)), label: pairLabel(labelOf(p.before), labelOf(p.after)), matchedBy: p.by, category: categoryOf?.(p.after), before: side(p.before), after: side(p.after) },
+        scales,
+      ),
+    );
+  }
+  for (const x of pairing.before) rows.push(makeRow({ key: keyOf(refOf(x)), label: labelOf(x), category: categoryOf?.(x), before: side(x) }, scales));
+  for (const x of pairing.after) rows.push(makeRow({ key: keyOf(refOf(x)), label: labelOf(x), category: categoryOf?.(x), after: side(x) }, scales));
+  return rows.sort(byWeightDesc);
+}
+
+/** The heaviest `n` rows, plus every row paired across the two sides (they carry the story of a migration). */
+function keepTop(rows: CompareRow[], n: number): CompareRow[] {
+  return rows.filter((r, i) => i < n || r.status === 'matched');
+}
+
+function keyOf(ref: RowRef): string {
+  return ref.line !== undefined ? `${ref.relativePath ?? ref.file}:${ref.line}:${ref.name}` : functionIdentity(ref.name, ref.file).replace('\u0000', ' ');
+}
+
+function userFunctionRef(f: UserFunctionStat): RowRef {
+  return { name: f.functionName, file: f.profileFile, relativePath: f.relativePath, line: f.line };
+}
+
+function callSiteRef(c: CallSite): RowRef {
+  return { name: c.functionName, file: c.profileFile, relativePath: c.relativePath, line: c.line };
+}
+
+function callSiteLabel(c: CallSite): string {
+  const name = isGoFunction(c.functionName, c.profileFile) ? (splitGoSymbol(c.functionName)?.member ?? c.functionName) : c.functionName;
+  return `${name} ${c.relativePath.split('/').slice(-2).join('/')}:${c.line}`;
+}
+
+/**
+ * `a → b` written compactly: the common leading words once (`ddbv1.(*Adapter).GetUserActivity →
+ * ddbv2.(*Adapter).GetUserActivity` stays whole, but `X f.go:49 → X g.go:44` becomes `X f.go:49 → g.go:44`).
+ */
+export function pairLabel(before: string, after: string): string {
+  if (before === after) return after;
+  const bDot = before.indexOf('.');
+  const aDot = after.indexOf('.');
+  if (!before.includes(' ') && bDot > 0 && aDot > 0 && before.slice(bDot) === after.slice(aDot)) {
+    return `${after.slice(aDot + 1)} [${before.slice(0, bDot)} → ${after.slice(0, aDot)}]`;
+  }
+  const b = before.split(' ');
+  const a = after.split(' ');
+  let i = 0;
+  while (i < b.length - 1 && i < a.length - 1 && b[i] === a[i]) i++;
+  if (i === 0) return `${before} → ${after}`;
+  return `${a.slice(0, i).join(' ')} ${b.slice(i).join(' ')} → ${a.slice(i).join(' ')}`;
+}
+
+function sideTotals(x: Analysis, req: ResolvedRequests | undefined): SideTotals {
+  const dynamoShare = x.totalWeight > 0 ? (x.dynamoWeight / x.totalWeight) * 100 : 0;
+  return {
+    sourcePath: x.sourcePath,
+    format: x.format,
+    totalWeight: x.totalWeight,
+    totalCount: x.totalCount,
+    ...(x.durationNs !== undefined ? { durationNs: x.durationNs } : {}),
+    ...(req ? { requests: req.requests, requestsSource: req.source, perRequest: x.totalWeight / req.requests, dynamoPerRequest: x.dynamoWeight / req.requests } : {}),
+    dynamoWeight: x.dynamoWeight,
+    dynamoShare,
+    dynamoShareStdErr: shareError(dynamoShare, x.totalCount),
+    anyFrameShare: x.totalWeight > 0 ? (x.anyFrameWeight / x.totalWeight) * 100 : 0,
+  };
+}
+
+function totalsOf(before: SideTotals, after: SideTotals): Comparison['totals'] {
+  const known = before.requests !== undefined && after.requests !== undefined;
+  return {
+    before,
+    after,
+    changeWeightPercent: relativeChange(before.totalWeight, after.totalWeight),
+    ...(known
+      ? {
+          changeRequestsPercent: relativeChange(before.requests!, after.requests!),
+          changePerRequestPercent: relativeChange(before.perRequest!, after.perRequest!),
+          changeDynamoPerRequestPercent: relativeChange(before.dynamoPerRequest!, after.dynamoPerRequest!),
+        }
+      : {}),
+    dynamoShareChangePoints: after.dynamoShare - before.dynamoShare,
+    dynamoShareSignificant: isSignificantShareChange(before.dynamoShare, before.dynamoShareStdErr, after.dynamoShare, after.dynamoShareStdErr),
+  };
+}
+
+function summarize<T>(p: Pairing<T, T>): Partial<Record<MatchKind | 'vanished' | 'appeared', number>> {
+  const out: Partial<Record<MatchKind | 'vanished' | 'appeared', number>> = {};
+  for (const pair of p.pairs) out[pair.by] = (out[pair.by] ?? 0) + 1;
+  if (p.before.length) out.vanished = p.before.length;
+  if (p.after.length) out.appeared = p.after.length;
+  return out;
+}
+
+function notesOf(b: Analysis, a: Analysis, perRequest: boolean): string[] {
+  const notes: string[] = [];
+  if (!perRequest) notes.push('No request counts for both profiles: absolute CPU and shares are compared, and traffic may differ between the recordings (give --requests-before/--requests-after to normalize per request).');
+  if (b.format !== a.format) notes.push(`The profiles come from different formats (${b.format} vs ${a.format}); their sampling and idle accounting differ.`);
+  if (b.sampleType.type !== a.sampleType.type) notes.push(`The value columns differ (${b.sampleType.type} vs ${a.sampleType.type}).`);
+  for (const [side, x] of [['before', b], ['after', a]] as const) {
+    if (x.totalCount < SHORT_PROFILE_SAMPLES) {
+      const se = shareError(50, x.totalCount);
+      notes.push(`The ${side} profile has only ${x.totalCount} samples: a 50 % share is uncertain by ±${se.toFixed(1)} pp (one standard error).`);
+    }
+  }
+  notes.push('A change is called significant when |Δshare| > 2·sqrt(se_before² + se_after²), se = binomial standard error of the share over the profile\'s sample count.');
+  return notes;
+}

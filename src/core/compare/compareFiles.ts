@@ -1,0 +1,78 @@
+/**
+ * The compare job in one call: read two profile files (trimming a V8 `.cpuprofile` to its run's
+ * measured window when a run record gives one), index the workspace root once, analyse both
+ * and compare them.
+ */
+import { readFile } from 'node:fs/promises';
+import { analyzeProfile } from '../analysis/analyze';
+import type { Analysis } from '../analysis/types';
+import { createPathResolver } from '../paths/resolve';
+import { scanWorkspace } from '../paths/scan';
+import type { PathMappingRule } from '../paths/types';
+import type { Profile } from '../profile/model';
+import { parseProfile, readProfileFile } from '../profile/read';
+import { compareAnalyses, type CompareOptions } from './compareAnalyses';
+import type { RequestInput } from './requestCount';
+import { requestInputOf, type RunRecord } from './runRecord';
+import type { Comparison } from './types';
+import { isCpuProfileText, trimCpuProfile } from './v8Window';
+
+/** One profile to compare: its path and, optionally, its request count or run record. */
+export interface CompareFileSide {
+  readonly path: string;
+  /** Explicit request count; wins over the run record's. */
+  readonly requests?: RequestInput;
+  /** Run record (requests, and a window for V8 `.cpuprofile`s). */
+  readonly runRecord?: RunRecord;
+}
+
+export interface CompareFilesOptions extends CompareOptions {
+  readonly root: string;
+  readonly mappings?: readonly PathMappingRule[];
+  readonly sampleType?: string;
+}
+
+/** Everything a caller may want to show: both profiles and analyses, and the comparison. */
+export interface FileComparison {
+  readonly before: { readonly profile: Profile; readonly analysis: Analysis };
+  readonly after: { readonly profile: Profile; readonly analysis: Analysis };
+  readonly comparison: Comparison;
+}
+
+/**
+ * Reads, analyses and compares two profiles.
+ * @throws ProfileError for an unreadable or malformed profile (names the file)
+ * @throws WindowError when a run record's window holds no sample of its profile
+ * @throws CompareError / RequestCountError as {@link compareAnalyses}
+ */
+export async function compareFiles(before: CompareFileSide, after: CompareFileSide, options: CompareFilesOptions): Promise<FileComparison> {
+  const readOptions = options.sampleType ? { sampleType: options.sampleType } : {};
+  const [b, a, index] = await Promise.all([readSide(before, readOptions), readSide(after, readOptions), scanWorkspace(options.root)]);
+  const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
+  const beforeAnalysis = analyzeProfile(b, { resolver });
+  const afterAnalysis = analyzeProfile(a, { resolver });
+  const requestsOf = (side: CompareFileSide) => side.requests ?? (side.runRecord ? requestInputOf(side.runRecord) : undefined);
+  const beforeRequests = requestsOf(before);
+  const afterRequests = requestsOf(after);
+  const comparison = compareAnalyses(
+    { analysis: beforeAnalysis, ...(beforeRequests ? { requests: beforeRequests } : {}) },
+    { analysis: afterAnalysis, ...(afterRequests ? { requests: afterRequests } : {}) },
+    options,
+  );
+  return { before: { profile: b, analysis: beforeAnalysis }, after: { profile: a, analysis: afterAnalysis }, comparison };
+}
+
+async function readSide(side: CompareFileSide, readOptions: { sampleType?: string }): Promise<Profile> {
+  const window = side.runRecord?.window;
+  if (!window) return readProfileFile(side.path, readOptions);
+  let text: string;
+  try {
+    text = (await readFile(side.path)).toString('utf8');
+  } catch {
+    return readProfileFile(side.path, readOptions); // throws the reader's ProfileError for the file
+  }
+  // Only V8 profiles carry sample timestamps; pprof files from Go cover their window already.
+  if (!isCpuProfileText(text)) return readProfileFile(side.path, readOptions);
+  const trimmed = trimCpuProfile(text, window.startUs, window.endUs, side.path);
+  return parseProfile(new TextEncoder().encode(trimmed.text), side.path, readOptions);
+}

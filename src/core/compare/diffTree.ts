@@ -1,0 +1,104 @@
+/**
+ * A differential flame graph of two profiles: the call tree of the after profile (width = after
+ * weight) with each node's change against the before profile, in the data shape d3-flame-graph 4
+ * reads in differential mode (`flamegraph().differential(true)`, default compound values:
+ * `value` is the node's total including its children, `delta` likewise; positive delta = grew,
+ * drawn red; negative = shrank, blue).
+ */
+import type { Profile } from '../profile/model';
+import type { Comparison } from './types';
+
+/** One node of the merged call tree (function level: frames are merged by name). */
+export interface DiffNode {
+  readonly name: string;
+  /** After weight, total (cumulative) over this node's subtree, in the profile unit. */
+  value: number;
+  /** value − k × before, with k from {@link DiffTreeOptions.beforeScale}. */
+  delta: number;
+  /** Before weight (unscaled), total over the subtree. */
+  before: number;
+  /** Same as `value`; kept for readers that do not know d3-flame-graph's field names. */
+  after: number;
+  children: DiffNode[];
+}
+
+export interface DiffTreeOptions {
+  /**
+   * Factor applied to before weights so the two sides are comparable: afterRequests /
+   * beforeRequests when both request counts are known (same traffic), else afterTotal /
+   * beforeTotal (compare shares). Default: the ratio of totals.
+   */
+  readonly beforeScale?: number;
+  /** Before function name → after function name, for renamed functions (see {@link renamesFromComparison}). */
+  readonly rename?: ReadonlyMap<string, string>;
+  /** Nodes whose before (scaled) and after weights are both below this fraction of the after total are dropped; default 0.001. */
+  readonly minFraction?: number;
+}
+
+/**
+ * Builds the merged tree. The root is named `all`.
+ * @returns the root; an empty after profile gives a root with value 0
+ */
+export function buildDiffTree(before: Profile, after: Profile, options: DiffTreeOptions = {}): DiffNode {
+  const k = options.beforeScale ?? (before.totalWeight > 0 ? after.totalWeight / before.totalWeight : 1);
+  const root = newNode('all');
+  const rename = options.rename;
+  addProfile(root, before, 'before', (name) => rename?.get(name) ?? name);
+  addProfile(root, after, 'after', (name) => name);
+  const threshold = (options.minFraction ?? 0.001) * after.totalWeight;
+  finish(root, k, threshold);
+  return root;
+}
+
+/**
+ * Before → after function names of the rows a comparison matched by something other than the
+ * same name (user functions and SDK functions), for {@link DiffTreeOptions.rename}.
+ */
+export function renamesFromComparison(c: Comparison): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const row of [...c.userFunctions, ...c.sdkFunctions]) {
+    const b = row.before.ref?.name;
+    const a = row.after.ref?.name;
+    if (row.status === 'matched' && b && a && b !== a) map.set(b, a);
+  }
+  return map;
+}
+
+function newNode(name: string): DiffNode {
+  return { name, value: 0, delta: 0, before: 0, after: 0, children: [] };
+}
+
+function addProfile(root: DiffNode, profile: Profile, side: 'before' | 'after', nameOf: (name: string) => string): void {
+  const names = profile.frames.map((f) => nameOf(f.name));
+  const index = new Map<DiffNode, Map<string, DiffNode>>();
+  const childOf = (parent: DiffNode, name: string): DiffNode => {
+    let byName = index.get(parent);
+    if (!byName) {
+      byName = new Map(parent.children.map((c) => [c.name, c]));
+      index.set(parent, byName);
+    }
+    let child = byName.get(name);
+    if (!child) {
+      child = newNode(name);
+      parent.children.push(child);
+      byName.set(name, child);
+    }
+    return child;
+  };
+  for (const sample of profile.samples) {
+    let node = root;
+    node[side] += sample.weight;
+    for (let i = sample.stack.length - 1; i >= 0; i--) {
+      node = childOf(node, names[sample.stack[i]!]!);
+      node[side] += sample.weight;
+    }
+  }
+}
+
+function finish(node: DiffNode, k: number, threshold: number): void {
+  node.value = node.after;
+  node.delta = node.after - k * node.before;
+  node.children = node.children.filter((c) => c.after >= threshold || k * c.before >= threshold);
+  node.children.sort((x, y) => y.after - x.after || y.before - x.before);
+  for (const c of node.children) finish(c, k, threshold);
+}

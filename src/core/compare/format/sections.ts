@@ -1,0 +1,75 @@
+/**
+ * The comparison as titled tables of strings (Metric | Before | After | Change, the seed's
+ * layout), shared by the plain-text and Markdown renderers.
+ */
+import type { Comparison, CompareRow } from '../types';
+import { formatChange, formatCount, formatPerRequest, formatPoints, formatShare, formatWeight } from './numbers';
+
+export interface Section {
+  readonly title: string;
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+}
+
+/** Rows with a share below this on both sides are left out of the per-path tables (text/Markdown only; JSON keeps all). */
+const MIN_SHARE_SHOWN = 0.5;
+
+/**
+ * Builds the sections: totals, categories, user functions, call sites, SDK functions, movers.
+ * Change column: per request when both request counts are known, else of the absolute weight;
+ * then the change of share in percentage points, marked `(n.s.)` when within sampling noise.
+ */
+export function comparisonSections(c: Comparison): Section[] {
+  const { before, after } = c.totals;
+  const unit = c.unit;
+  const totals: string[][] = [
+    ['CPU in profile', formatWeight(before.totalWeight, unit), formatWeight(after.totalWeight, unit), formatChange(c.totals.changeWeightPercent)],
+    ['Samples', formatCount(before.totalCount), formatCount(after.totalCount), ''],
+  ];
+  if (before.requests !== undefined && after.requests !== undefined) {
+    totals.push(['Requests', formatCount(before.requests), formatCount(after.requests), formatChange(c.totals.changeRequestsPercent)]);
+    totals.push(['CPU per request', formatPerRequest(before.perRequest!, unit), formatPerRequest(after.perRequest!, unit), formatChange(c.totals.changePerRequestPercent)]);
+  }
+  totals.push([
+    'DynamoDB marshalling share',
+    `${formatShare(before.dynamoShare)} ±${before.dynamoShareStdErr.toFixed(1)}`,
+    `${formatShare(after.dynamoShare)} ±${after.dynamoShareStdErr.toFixed(1)}`,
+    `${formatPoints(c.totals.dynamoShareChangePoints)}${c.totals.dynamoShareSignificant ? '' : ' (n.s.)'}`,
+  ]);
+  if (before.dynamoPerRequest !== undefined && after.dynamoPerRequest !== undefined) {
+    totals.push(['DynamoDB marshalling per request', formatPerRequest(before.dynamoPerRequest, unit), formatPerRequest(after.dynamoPerRequest, unit), formatChange(c.totals.changeDynamoPerRequestPercent)]);
+  }
+  const sections: Section[] = [{ title: 'Totals', header: ['Metric', 'Before', 'After', 'Change'], rows: totals }];
+  const table = (title: string, first: string, rows: readonly CompareRow[]) => {
+    const shown = rows.filter((r) => Math.max(r.before.share, r.after.share) >= MIN_SHARE_SHOWN);
+    if (shown.length) sections.push({ title, header: [first, 'Before', 'After', 'Change', 'Matched'], rows: shown.map((r) => rowCells(r, unit)) });
+  };
+  table('DynamoDB categories (innermost categorised frame)', 'Category', c.categories);
+  table('User functions (cumulative)', 'Function', c.userFunctions);
+  table('Call sites (DynamoDB marshalling beneath the line)', 'Call site', c.callSites);
+  table('SDK functions (cumulative)', 'Function', c.sdkFunctions);
+  table('Other functions whose self (flat) share changed significantly', 'Function', c.movers);
+  return sections;
+}
+
+function rowCells(r: CompareRow, unit: string): string[] {
+  const cell = (side: CompareRow['before'], present: boolean) => (present ? `${formatWeight(side.weight, unit)} / ${formatShare(side.share)}` : '—');
+  const change =
+    r.status === 'vanished' ? 'vanished' : r.status === 'appeared' ? 'appeared' : formatChange(r.changePerRequestPercent !== undefined ? r.changePerRequestPercent : r.changeWeightPercent);
+  const points = `${formatPoints(r.shareChangePoints)}${r.significant ? '' : ' (n.s.)'}`;
+  return [r.label, cell(r.before, r.status !== 'appeared'), cell(r.after, r.status !== 'vanished'), `${change}, ${points}`, r.matchedBy ?? ''];
+}
+
+/** The one-line heading: which files, and how the change column is normalized. */
+export function comparisonHeading(c: Comparison): string {
+  const how = c.normalization === 'per-request' ? 'changes per request' : 'changes of absolute weight (no request counts: traffic may differ)';
+  return `Comparing ${c.totals.before.sourcePath} → ${c.totals.after.sourcePath} (${how})`;
+}
+
+/** "What matched how", one line per table: `user functions: 2 name, 1 vanished`. */
+export function matchLines(c: Comparison): string[] {
+  return (Object.entries(c.matchSummary) as [string, Record<string, number>][]).map(([table, counts]) => {
+    const parts = Object.entries(counts).map(([k, n]) => `${n} ${k}`);
+    return `${table.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${parts.length ? parts.join(', ') : 'none'}`;
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * The before → after text of a CodeLens on a call site, e.g. `46.9% → 2.6% DynamoDB (-94%)`.
+ */
+import type { Comparison, CompareRow } from './types';
+
+/**
+ * Formats a share change for a lens.
+ * @param beforeShare share before, percent of the before profile's total (0–100)
+ * @param afterShare share after, percent of the after profile's total
+ * @param options.changePercent the change to show in brackets; defaults to the relative change of
+ *   the share, (after − before) / before × 100 (use the per-request change when counts are known)
+ * @param options.significant false appends `, within noise`
+ * @returns e.g. `46.9% → 2.6% DynamoDB (−94%)`; `new` in brackets when before is 0
+ */
+export function formatLensDelta(
+  beforeShare: number,
+  afterShare: number,
+  options: { changePercent?: number | null; significant?: boolean; label?: string } = {},
+): string {
+  const change = options.changePercent !== undefined ? options.changePercent : beforeShare > 0 ? ((afterShare - beforeShare) / beforeShare) * 100 : null;
+  const changeText = change === null ? 'new' : `${change > 0 ? '+' : change < 0 ? '\u2212' : ''}${Math.abs(change).toFixed(0)}%`;
+  const noise = options.significant === false ? ', within noise' : '';
+  return `${beforeShare.toFixed(1)}% \u2192 ${afterShare.toFixed(1)}% ${options.label ?? 'DynamoDB'} (${changeText}${noise})`;
+}
+
+/**
+ * The lens text for a call-site row of a comparison: its DynamoDB share before and after, and
+ * the per-request change when both request counts are known, else the change of share.
+ */
+export function lensTextForRow(row: CompareRow): string {
+  return formatLensDelta(row.before.share, row.after.share, {
+    ...(row.changePerRequestPercent !== undefined ? { changePercent: row.changePerRequestPercent } : {}),
+    significant: row.significant,
+  });
+}
+
+/**
+ * Finds the call-site row of the after profile at a workspace file and line (what the lens
+ * provider has at hand), or undefined.
+ * @param relativePath workspace-relative, `/`-separated
+ * @param line 1-based
+ */
+export function callSiteRowAt(c: Comparison, relativePath: string, line: number): CompareRow | undefined {
+  return c.callSites.find((r) => r.after.ref?.relativePath === relativePath && r.after.ref.line === line);
+}

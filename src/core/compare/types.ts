@@ -1,0 +1,132 @@
+/**
+ * Shapes of a comparison between a baseline profile ("before") and a new one ("after").
+ *
+ * This is also the documented `--json` output of `dynamo-hotpath compare` (`schema:
+ * 'dynamo-hotpath.compare/1'`). Units:
+ * - `weight` fields are in the profiles' unit (`Comparison.unit`, `nanoseconds` for CPU time);
+ * - `share` and `shareStdErr` are percentages of the side's total weight (0–100; the standard
+ *   error is in percentage points);
+ * - `perRequest` is weight per request in the same unit (ns/request for CPU time);
+ * - every `change…Percent` is a relative change, (after − before) / before × 100, `null` when
+ *   the before value is 0 (a path that appeared) — never `Infinity`;
+ * - `shareChangePoints` is after.share − before.share in percentage points.
+ */
+import type { DynamoCategory } from '../detect/types';
+
+export const COMPARE_SCHEMA = 'dynamo-hotpath.compare/1';
+
+/**
+ * How a row of one side was paired with a row of the other:
+ * - `same`: identical function name (and, for call sites, same file and line);
+ * - `name`: the function name matched once the Go package path and pointer receiver were dropped
+ *   (`ddbv1.(*Adapter).GetUserActivity` ↔ `ddbv2.(*Adapter).GetUserActivity`), or the same V8
+ *   name in another file; for call sites: the containing functions matched by name and the
+ *   lines moved (paired in line order);
+ * - `call-site`: user functions that share a call-site location (renamed function), or SDK
+ *   functions entered from matched call sites (`(*DynamoDB).QueryWithContext` ↔ `(*Client).Query`);
+ * - `category`: the only unmatched row of its dominant DynamoDB category on each side;
+ * - `key`: rows that are the same by construction (totals, categories).
+ */
+export type MatchKind = 'same' | 'name' | 'call-site' | 'category' | 'key';
+
+/** `matched` rows exist on both sides; `vanished` only before; `appeared` only after. */
+export type RowStatus = 'matched' | 'vanished' | 'appeared';
+
+/** Where a row points, on one side. */
+export interface RowRef {
+  /** Function name as recorded in that profile. */
+  readonly name: string;
+  /** File as recorded in the profile ('' when unknown). */
+  readonly file: string;
+  /** Workspace-relative path when resolved. */
+  readonly relativePath?: string;
+  /** 1-based line (call sites and user functions). */
+  readonly line?: number;
+}
+
+/** The value of a row on one side. An absent side (vanished/appeared) has weight 0 and no ref. */
+export interface RowSide {
+  readonly ref?: RowRef;
+  readonly weight: number;
+  /** weight / side total × 100. */
+  readonly share: number;
+  /** Binomial standard error of `share`, percentage points (see `significance.ts`). */
+  readonly shareStdErr: number;
+  /** weight / requests, when the side's request count is known. */
+  readonly perRequest?: number;
+}
+
+export interface CompareRow {
+  /** Stable id within its table (the after name for matched rows). */
+  readonly key: string;
+  /** Short human label (function name without package path, `file:line` for call sites). */
+  readonly label: string;
+  readonly status: RowStatus;
+  readonly matchedBy?: MatchKind;
+  /** DynamoDB category, for category rows and SDK function rows. */
+  readonly category?: DynamoCategory;
+  readonly before: RowSide;
+  readonly after: RowSide;
+  /** Relative change of the absolute weight. */
+  readonly changeWeightPercent: number | null;
+  /** Relative change per request (when both request counts are known). */
+  readonly changePerRequestPercent?: number | null;
+  readonly shareChangePoints: number;
+  /** Whether |shareChangePoints| exceeds the sampling noise (`significance.ts`). */
+  readonly significant: boolean;
+}
+
+/** One side's totals. */
+export interface SideTotals {
+  readonly sourcePath: string;
+  readonly format: string;
+  readonly totalWeight: number;
+  /** Profiler samples (the `n` of the binomial standard errors). */
+  readonly totalCount: number;
+  readonly durationNs?: number;
+  readonly requests?: number;
+  /** How `requests` was obtained, e.g. `--requests-before 990` or `rate 49.35/s × 20.06 s`. */
+  readonly requestsSource?: string;
+  readonly perRequest?: number;
+  /** Weight with DynamoDB marshalling on the stack (`Analysis.dynamoWeight`) and its share. */
+  readonly dynamoWeight: number;
+  readonly dynamoShare: number;
+  readonly dynamoShareStdErr: number;
+  readonly dynamoPerRequest?: number;
+  /** Share of samples with a marshalling frame anywhere on the stack (`Analysis.anyFrameWeight`): the upper bound. */
+  readonly anyFrameShare: number;
+}
+
+export interface ComparisonTotals {
+  readonly before: SideTotals;
+  readonly after: SideTotals;
+  readonly changeWeightPercent: number | null;
+  readonly changeRequestsPercent?: number | null;
+  readonly changePerRequestPercent?: number | null;
+  readonly changeDynamoPerRequestPercent?: number | null;
+  readonly dynamoShareChangePoints: number;
+  readonly dynamoShareSignificant: boolean;
+}
+
+/** The whole comparison. Tables are ordered by the larger of the two weights, heaviest first. */
+export interface Comparison {
+  readonly schema: typeof COMPARE_SCHEMA;
+  readonly unit: string;
+  /** `'per-request'` when both request counts are known, else `'share'` (traffic may differ). */
+  readonly normalization: 'per-request' | 'share';
+  readonly totals: ComparisonTotals;
+  /** Per DynamoDB category (each sample charged to its innermost categorised frame). */
+  readonly categories: readonly CompareRow[];
+  /** Per user function: cumulative weight. */
+  readonly userFunctions: readonly CompareRow[];
+  /** Per call site: DynamoDB marshalling weight beneath the line. */
+  readonly callSites: readonly CompareRow[];
+  /** Per SDK function: cumulative weight. */
+  readonly sdkFunctions: readonly CompareRow[];
+  /** Other functions whose cumulative share changed significantly (runtime, reflection, GC…). */
+  readonly movers: readonly CompareRow[];
+  /** Count of matched rows per table and match kind, to say what matched how. */
+  readonly matchSummary: Readonly<Record<'userFunctions' | 'callSites' | 'sdkFunctions', Readonly<Partial<Record<MatchKind | 'vanished' | 'appeared', number>>>>>;
+  /** Honest caveats: traffic may differ, different formats, short profiles… */
+  readonly notes: readonly string[];
+}

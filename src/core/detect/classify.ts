@@ -1,0 +1,128 @@
+/**
+ * Matching frames against the rule catalogue, and the "transparent" frames whose cost is
+ * charged to the nearest non-transparent caller.
+ */
+import type { Frame } from '../profile/model';
+import { FRAME_RULES, frameClassOf, type Direction, type FrameRule } from './rules';
+import type { FrameClass } from './types';
+
+/** A frame matched to a rule; `direction` undefined when the name alone does not tell. */
+export interface RuleMatch {
+  readonly rule: FrameRule;
+  readonly direction: Direction | undefined;
+}
+
+/** `/`-separated, percent-decoded form of a recorded path, for fragment matching. */
+function normalizeForMatch(file: string): string {
+  let path = file.replace(/\\/g, '/');
+  if (path.includes('%')) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // keep the recorded form when it is not valid percent-encoding
+    }
+  }
+  return path;
+}
+
+function matchesRule(rule: FrameRule, frame: Frame, path: string): boolean {
+  if (rule.goNamePrefixes) {
+    if (!rule.goNamePrefixes.some((p) => frame.name.startsWith(p))) return false;
+    if (rule.goNameExcludes?.some((p) => frame.name.startsWith(p))) return false;
+  } else if (rule.jsPathFragments) {
+    if (!rule.jsPathFragments.some((f) => path.includes(f))) return false;
+  } else {
+    return false;
+  }
+  return !rule.nameFilter || rule.nameFilter.test(frame.name);
+}
+
+/**
+ * The rule a frame matches, if any, with the direction its name implies.
+ * Rules are tried in catalogue order; the first match wins.
+ */
+export function matchFrame(frame: Frame): RuleMatch | undefined {
+  const path = normalizeForMatch(frame.file);
+  for (const rule of FRAME_RULES) {
+    if (!matchesRule(rule, frame, path)) continue;
+    const hit = rule.directions?.find(([pattern]) => pattern.test(frame.name));
+    return { rule, direction: hit?.[1] };
+  }
+  return undefined;
+}
+
+/**
+ * What a single frame is, judged on its own (direction from its name, else the rule's fallback).
+ * Returns undefined for frames no rule matches. Use {@link directionFromStack} when the stack is
+ * known: shared helpers (v2 `Translator.translate`, v3 `processObj`) take the direction of the
+ * caller that entered them.
+ */
+export function classifyFrame(frame: Frame): FrameClass | undefined {
+  const match = matchFrame(frame);
+  return match ? frameClassOf(match.rule, match.direction ?? match.rule.fallback) : undefined;
+}
+
+/**
+ * Direction of a matched frame at `stack[index]`: its own name's, else the nearest caller of the
+ * same rule family whose name tells, else the rule's fallback.
+ *
+ * @param matches per frame id, the match (or undefined); `stack` is leaf first.
+ */
+export function directionFromStack(
+  stack: Uint32Array,
+  index: number,
+  matches: readonly (RuleMatch | undefined)[],
+): Direction {
+  const own = matches[stack[index]!]!;
+  if (own.direction) return own.direction;
+  if (!own.rule.directions) return own.rule.fallback;
+  for (let i = index + 1; i < stack.length; i++) {
+    const caller = matches[stack[i]!];
+    if (caller && caller.rule.family === own.rule.family && caller.direction) return caller.direction;
+  }
+  return own.rule.fallback;
+}
+
+const NODE_SYNTHETIC = new Set(['(root)', '(program)', '(idle)', '(garbage collector)', 'Garbage Collection', 'Non JS threads activity', 'Node.js']);
+
+/** Go package path of a function name: `encoding/json.(*decodeState).object` → `encoding/json`. */
+function goPackageOf(name: string): string | undefined {
+  const slash = name.lastIndexOf('/');
+  const dot = name.indexOf('.', slash + 1);
+  return dot > 0 ? name.slice(0, dot) : undefined;
+}
+
+const GO_STDLIB_PACKAGE = /^[a-z0-9_]+(\/[a-z0-9_]+)*$/;
+
+/**
+ * True for frames whose cost belongs to whoever called them: the Go runtime and standard
+ * library (`runtime.*`, `reflect.*`, `encoding/json.*`, `net/http.*`, compiler-generated
+ * `type..hash…`), Node builtins without a URL (`JSON.parse`) and `node:` internals, and SDK
+ * helpers that only iterate (`smithy-go` io/ptr, aws-sdk v2 `lib/util.js`).
+ * The definition follows the fixture README's measurement method (fixtures/README.md,
+ * "How DynamoDB (un)marshalling is measured").
+ */
+export function isTransparent(frame: Frame): boolean {
+  const { name, file } = frame;
+  if (NODE_SYNTHETIC.has(name)) return false;
+  const path = normalizeForMatch(file);
+  if (path.startsWith('node:') || path.includes('/aws-sdk/lib/util.js')) return true;
+  if (name.startsWith('github.com/aws/smithy-go/io.') || name.startsWith('github.com/aws/smithy-go/ptr.')) return true;
+  if (name.startsWith('type..') || name.startsWith('go:')) return true;
+  const looksGo = path.endsWith('.go') || path.endsWith('.s') || (path === '' && /^[a-z0-9_/]+\.[\w(]/.test(name));
+  if (looksGo) {
+    const pkg = goPackageOf(name);
+    // Assembly routines of the runtime (`indexbytebody`, `memeqbody`) carry no package at all.
+    if (pkg === undefined) return path.endsWith('.s');
+    return pkg !== 'main' && GO_STDLIB_PACKAGE.test(pkg);
+  }
+  // A JavaScript builtin (JSON.parse, Array.prototype.map) has no URL.
+  return path === '' && !name.startsWith('(');
+}
+
+const GC_NAME = /^runtime\.(gcBgMarkWorker|bgsweep|bgscavenge|gcAssistAlloc|gcDrain|markroot|scanobject|gcMarkDone|gcMarkTermination|gcStart|sweepone)|^\(garbage collector\)$|^Garbage Collection$/;
+
+/** True for frames that do garbage-collection work (Go runtime GC, V8 `(garbage collector)`). */
+export function isGcFrame(frame: Frame): boolean {
+  return GC_NAME.test(frame.name);
+}

@@ -1,0 +1,385 @@
+/**
+ * The catalogue of DynamoDB marshalling frame rules, kept as data.
+ *
+ * A rule matches a frame by Go function-name prefix (Go names carry the package import path,
+ * which survives `-trimpath`, vendoring and module-cache layouts) or by a path fragment of a
+ * JavaScript file (`node_modules/<package>/…`, which survives npm, pnpm and yarn layouts).
+ * Each rule says which SDK and generation it recognizes, what the frame does (category) and how
+ * (mechanism), and which migration it suggests.
+ *
+ * Direction (marshal vs unmarshal) often depends on the function: `directions` lists name
+ * patterns checked in order; when none matches, the frames above it on the stack are asked
+ * (see `classify.ts`), and `fallback` decides last.
+ */
+import type { DynamoCategory, FrameClass, Mechanism, SdkGeneration, SdkId } from './types';
+
+/** Marshal/unmarshal half of a category family. */
+export type Direction = 'marshal' | 'unmarshal';
+
+export interface FrameRule {
+  readonly id: string;
+  readonly sdk: SdkId;
+  readonly generation: SdkGeneration;
+  /** `protocol` = wire JSON ⇄ SDK types; `attribute` = AttributeValue ⇄ items; `connection` = TLS. */
+  readonly family: 'protocol' | 'attribute' | 'connection';
+  readonly mechanism: Mechanism;
+  readonly label: string;
+  readonly migration?: string;
+  /** Go: the function name starts with one of these. */
+  readonly goNamePrefixes?: readonly string[];
+  /** Go: the function name must not start with these (e.g. `github.com/guregu/dynamo/v2.` for v1). */
+  readonly goNameExcludes?: readonly string[];
+  /** JavaScript: the normalized file path contains one of these fragments. */
+  readonly jsPathFragments?: readonly string[];
+  /** JavaScript: restrict to these function names (exact), when the file also holds unrelated code. */
+  readonly jsNames?: RegExp;
+  /** Only frames whose function name matches (after prefix/path matching) belong to the rule. */
+  readonly nameFilter?: RegExp;
+  /** Name patterns deciding the direction, checked in order. */
+  readonly directions?: readonly (readonly [RegExp, Direction])[];
+  readonly fallback: Direction;
+  /** Where the pattern comes from. */
+  readonly source: string;
+}
+
+const UNMARSHAL_WORDS: readonly (readonly [RegExp, Direction])[] = [
+  [/unmarshal|Unmarshal|decode|Decode|deserial|Deserial|[Pp]arse|extractData|extractError|Output|_read|read[A-Z]|^read$|\.read$/, 'unmarshal'],
+  [/marshal|Marshal|encode|Encode|serial|Serial|[Bb]uild|Input|write|Write/, 'marshal'],
+];
+
+export const FRAME_RULES: readonly FrameRule[] = [
+  // ---- Go: aws-sdk-go v1 ------------------------------------------------------------------
+  {
+    id: 'go-v1-jsonutil',
+    sdk: 'aws-sdk-go-v1',
+    generation: 'legacy',
+    family: 'protocol',
+    mechanism: 'reflection',
+    label: 'aws-sdk-go v1 jsonutil',
+    migration: 'go-sdk-v2',
+    goNamePrefixes: ['github.com/aws/aws-sdk-go/private/protocol/json/jsonutil.'],
+    directions: [
+      [/unmarshal|Unmarshal/, 'unmarshal'],
+      [/build|Build|writeString|sortedValues/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go v1 private/protocol/json/jsonutil (unmarshal.go: reflection over struct tags; build.go); seed 000 flame graph',
+  },
+  {
+    id: 'go-v1-jsonrpc',
+    sdk: 'aws-sdk-go-v1',
+    generation: 'legacy',
+    family: 'protocol',
+    mechanism: 'reflection',
+    label: 'aws-sdk-go v1 jsonrpc',
+    migration: 'go-sdk-v2',
+    goNamePrefixes: ['github.com/aws/aws-sdk-go/private/protocol/jsonrpc.'],
+    directions: [
+      [/Unmarshal/, 'unmarshal'],
+      [/Build/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go v1 private/protocol/jsonrpc/jsonrpc.go (Build, Unmarshal, UnmarshalMeta, UnmarshalError); seed 000',
+  },
+  {
+    id: 'go-v1-dynamodbattribute',
+    sdk: 'aws-sdk-go-v1',
+    generation: 'legacy',
+    family: 'attribute',
+    mechanism: 'reflection',
+    label: 'aws-sdk-go v1 dynamodbattribute',
+    migration: 'go-attributevalue',
+    goNamePrefixes: ['github.com/aws/aws-sdk-go/service/dynamodb/dynamodbattribute.'],
+    directions: [
+      [/Decoder|[Uu]nmarshal|decoderFieldByIndex|valueElem/, 'unmarshal'],
+      [/Encoder|[Mm]arshal|encoderFieldByIndex/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go v1 service/dynamodb/dynamodbattribute (decode.go, encode.go, field.go)',
+  },
+  // ---- Go: guregu/dynamo (v1 sits on aws-sdk-go v1, v2 on aws-sdk-go-v2) --------------------
+  {
+    id: 'go-guregu-dynamo-v1',
+    sdk: 'guregu-dynamo-v1',
+    generation: 'legacy',
+    family: 'attribute',
+    mechanism: 'reflection',
+    label: 'guregu/dynamo v1',
+    migration: 'go-guregu-dynamo-v2',
+    goNamePrefixes: ['github.com/guregu/dynamo.'],
+    goNameExcludes: ['github.com/guregu/dynamo/v2.'],
+    nameFilter: /[Uu]nmarshal|[Mm]arshal|[Dd]ecode|[Ee]ncode|typedef|fieldInfo|structInfo/,
+    directions: [
+      [/[Uu]nmarshal|[Dd]ecode/, 'unmarshal'],
+      [/[Mm]arshal|[Ee]ncode/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'github.com/guregu/dynamo v1 (decode.go, encode.go, codec.go); seed 000: the wrapper over aws-sdk-go v1',
+  },
+  {
+    id: 'go-guregu-dynamo-v2',
+    sdk: 'guregu-dynamo-v2',
+    generation: 'current',
+    family: 'attribute',
+    mechanism: 'reflection',
+    label: 'guregu/dynamo v2',
+    goNamePrefixes: ['github.com/guregu/dynamo/v2.'],
+    nameFilter: /[Uu]nmarshal|[Mm]arshal|[Dd]ecode|[Ee]ncode|typedef|fieldInfo|structInfo/,
+    directions: [
+      [/[Uu]nmarshal|[Dd]ecode/, 'unmarshal'],
+      [/[Mm]arshal|[Ee]ncode/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'github.com/guregu/dynamo/v2 (decode.go, encode.go, codec.go on aws-sdk-go-v2 types)',
+  },
+  // ---- Go: aws-sdk-go-v2 ---------------------------------------------------------------------
+  {
+    id: 'go-v2-awsjson10',
+    sdk: 'aws-sdk-go-v2',
+    generation: 'current',
+    family: 'protocol',
+    mechanism: 'generated',
+    label: 'aws-sdk-go-v2 awsjson10 (generated)',
+    goNamePrefixes: ['github.com/aws/aws-sdk-go-v2/service/dynamodb.'],
+    nameFilter: /awsAwsjson10_(de)?serialize/,
+    directions: [
+      [/awsAwsjson10_deserialize/, 'unmarshal'],
+      [/awsAwsjson10_serialize/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go-v2 service/dynamodb deserializers.go / serializers.go (generated awsAwsjson10_* functions)',
+  },
+  {
+    id: 'go-v2-smithy-json',
+    sdk: 'aws-sdk-go-v2',
+    generation: 'current',
+    family: 'protocol',
+    mechanism: 'generated',
+    label: 'smithy-go JSON encoder',
+    goNamePrefixes: ['github.com/aws/smithy-go/encoding/json.'],
+    directions: [[/Decode|decode/, 'unmarshal']],
+    fallback: 'marshal',
+    source: 'github.com/aws/smithy-go/encoding/json (Object/Value/Array encoder used by the generated serializers)',
+  },
+  {
+    id: 'go-v2-attributevalue',
+    sdk: 'aws-sdk-go-v2',
+    generation: 'current',
+    family: 'attribute',
+    mechanism: 'reflection',
+    label: 'aws-sdk-go-v2 attributevalue',
+    goNamePrefixes: ['github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue.'],
+    directions: [
+      [/Decoder|[Uu]nmarshal|decoderFieldByIndex|Decode/, 'unmarshal'],
+      [/Encoder|[Mm]arshal|encoderFieldByIndex|Encode|encodeFloat/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go-v2 feature/dynamodb/attributevalue (decode.go, encode.go)',
+  },
+  // ---- Go: TLS handshakes (connection churn, seed 002) ----------------------------------------
+  {
+    id: 'go-tls-handshake',
+    sdk: 'go-crypto-tls',
+    generation: 'current',
+    family: 'connection',
+    mechanism: 'handshake',
+    label: 'Go crypto/tls handshake',
+    migration: 'reuse-connections',
+    goNamePrefixes: [
+      'crypto/tls.(*Conn).HandshakeContext',
+      'crypto/tls.(*Conn).handshakeContext',
+      'crypto/tls.(*Conn).clientHandshake',
+      'crypto/tls.(*Conn).Handshake',
+      'crypto/tls.(*clientHandshakeState',
+      'crypto/tls.(*clientHandshakeStateTLS13',
+    ],
+    fallback: 'marshal',
+    source: 'Go crypto/tls handshake_client.go; seed 002 (TLS handshake latency from connection churn)',
+  },
+  // ---- JavaScript: aws-sdk v2 -------------------------------------------------------------------
+  {
+    id: 'js-v2-converter',
+    sdk: 'aws-sdk-js-v2',
+    generation: 'legacy',
+    family: 'attribute',
+    mechanism: 'interpreted',
+    label: 'aws-sdk v2 DynamoDB.Converter',
+    migration: 'js-util-dynamodb',
+    jsPathFragments: ['/aws-sdk/lib/dynamodb/converter.js', '/aws-sdk/lib/dynamodb/set.js', '/aws-sdk/lib/dynamodb/types.js', '/aws-sdk/lib/dynamodb/numberValue.js'],
+    directions: [
+      [/convertOutput|unmarshall|output|convertNumber/, 'unmarshal'],
+      [/convertInput|marshall|input|format(Map|List|Set)|typeOf|isBinary|detectType|initialize|^Set$/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'aws-sdk v2 lib/dynamodb/converter.js (input/output, marshall/unmarshall), set.js, types.js',
+  },
+  {
+    id: 'js-v2-document-client',
+    sdk: 'aws-sdk-js-v2',
+    generation: 'legacy',
+    family: 'attribute',
+    mechanism: 'interpreted',
+    label: 'aws-sdk v2 DocumentClient',
+    migration: 'js-lib-dynamodb',
+    jsPathFragments: ['/aws-sdk/lib/dynamodb/translator.js', '/aws-sdk/lib/dynamodb/document_client.js'],
+    directions: [
+      [/translateOutput|setupResponse/, 'unmarshal'],
+      [/translateInput|createSet/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'aws-sdk v2 lib/dynamodb/translator.js (translateInput/translateOutput) and document_client.js',
+  },
+  {
+    id: 'js-v2-json-protocol',
+    sdk: 'aws-sdk-js-v2',
+    generation: 'legacy',
+    family: 'protocol',
+    mechanism: 'interpreted',
+    label: 'aws-sdk v2 JSON protocol',
+    migration: 'js-lib-dynamodb',
+    jsPathFragments: ['/aws-sdk/lib/protocol/json.js'],
+    directions: [
+      [/extractData|extractError/, 'unmarshal'],
+      [/buildRequest/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'aws-sdk v2 lib/protocol/json.js (buildRequest / extractData)',
+  },
+  {
+    id: 'js-v2-json-parser',
+    sdk: 'aws-sdk-js-v2',
+    generation: 'legacy',
+    family: 'protocol',
+    mechanism: 'interpreted',
+    label: 'aws-sdk v2 JSON parser',
+    migration: 'js-lib-dynamodb',
+    jsPathFragments: ['/aws-sdk/lib/json/parser.js'],
+    fallback: 'unmarshal',
+    source: 'aws-sdk v2 lib/json/parser.js (JsonParser.parse → translateStructure/translateMap per attribute)',
+  },
+  {
+    id: 'js-v2-json-builder',
+    sdk: 'aws-sdk-js-v2',
+    generation: 'legacy',
+    family: 'protocol',
+    mechanism: 'interpreted',
+    label: 'aws-sdk v2 JSON builder',
+    migration: 'js-lib-dynamodb',
+    jsPathFragments: ['/aws-sdk/lib/json/builder.js'],
+    fallback: 'marshal',
+    source: 'aws-sdk v2 lib/json/builder.js (JsonBuilder.build)',
+  },
+  // ---- JavaScript: AWS SDK v3 ---------------------------------------------------------------------
+  {
+    id: 'js-v3-util-dynamodb',
+    sdk: 'aws-sdk-js-v3',
+    generation: 'current',
+    family: 'attribute',
+    mechanism: 'interpreted',
+    label: '@aws-sdk/util-dynamodb',
+    jsPathFragments: ['/@aws-sdk/util-dynamodb/'],
+    directions: [
+      [/^unmarshall$|convertToNative|^convert(Number|String|Map|List|Binary)$/, 'unmarshal'],
+      [/^marshall$|convertTo\w*Attr|convertToMapAttrFromEnumerableProps|isBinary/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: '@aws-sdk/util-dynamodb (marshall → convertToAttr; unmarshall → convertToNative)',
+  },
+  {
+    id: 'js-v3-lib-dynamodb',
+    sdk: 'aws-sdk-js-v3',
+    generation: 'current',
+    family: 'attribute',
+    mechanism: 'interpreted',
+    label: '@aws-sdk/lib-dynamodb',
+    jsPathFragments: ['/@aws-sdk/lib-dynamodb/'],
+    directions: [
+      [/unmarshall/, 'unmarshal'],
+      [/marshall/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: '@aws-sdk/lib-dynamodb (marshallInput/unmarshallOutput, processObj/processKeysInObj)',
+  },
+  {
+    id: 'js-v3-client-dynamodb-serde',
+    sdk: 'aws-sdk-js-v3',
+    generation: 'current',
+    family: 'protocol',
+    mechanism: 'generated',
+    label: '@aws-sdk/client-dynamodb de_/se_ (generated)',
+    jsPathFragments: ['/@aws-sdk/client-dynamodb/'],
+    nameFilter: /^(de|se)_/,
+    directions: [
+      [/^de_/, 'unmarshal'],
+      [/^se_/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: '@aws-sdk/client-dynamodb protocols/Aws_json1_0 (de_*/se_* functions of releases before schema serde)',
+  },
+  {
+    id: 'js-v3-dynamodb-codec',
+    sdk: 'aws-sdk-js-v3',
+    generation: 'current',
+    family: 'protocol',
+    mechanism: 'schema',
+    label: '@aws-sdk/dynamodb-codec',
+    jsPathFragments: ['/@aws-sdk/dynamodb-codec/'],
+    directions: UNMARSHAL_WORDS,
+    fallback: 'unmarshal',
+    source: '@aws-sdk/dynamodb-codec (readAttributeValue/writeAttributeValue; schema-based serde in v3 ≥ 3.9xx)',
+  },
+  {
+    id: 'js-v3-schema-serde',
+    sdk: 'aws-sdk-js-v3',
+    generation: 'current',
+    family: 'protocol',
+    mechanism: 'schema',
+    label: 'AWS SDK v3 schema serde',
+    jsPathFragments: [
+      '/@aws-sdk/core/dist-cjs/submodules/protocols/',
+      '/@aws-sdk/core/dist-es/submodules/protocols/',
+      '/@smithy/core/dist-cjs/submodules/protocols/',
+      '/@smithy/core/dist-cjs/submodules/serde/',
+      '/@smithy/core/dist-cjs/submodules/schema/',
+      '/@smithy/core/dist-es/submodules/protocols/',
+      '/@smithy/core/dist-es/submodules/serde/',
+      '/@smithy/core/dist-es/submodules/schema/',
+    ],
+    directions: UNMARSHAL_WORDS,
+    fallback: 'unmarshal',
+    source: '@smithy/core submodules protocols/serde/schema and @aws-sdk/core protocols (JsonShapeDeserializer.read → JSON.parse)',
+  },
+  // ---- Node: TLS handshakes -------------------------------------------------------------------------
+  {
+    id: 'node-tls-handshake',
+    sdk: 'node-tls',
+    generation: 'current',
+    family: 'connection',
+    mechanism: 'handshake',
+    label: 'Node tls handshake',
+    migration: 'reuse-connections',
+    jsPathFragments: ['node:_tls_wrap', 'node:tls', 'node:_tls_common', 'node:internal/tls/', '_tls_wrap.js'],
+    nameFilter: /handshake|Handshake|_start|_init|tlsConnect|onConnectSecure|_finishInit|loadSession|onnewsession|createSecureContext|configSecureContext|checkServerIdentity|^connect$/,
+    fallback: 'marshal',
+    source: 'Node lib/_tls_wrap.js (TLSSocket._start, onhandshakedone), lib/tls.js; seed 002',
+  },
+];
+
+/** The category a rule gives a frame, once the direction is known. */
+export function categoryOf(rule: FrameRule, direction: Direction): DynamoCategory {
+  if (rule.family === 'connection') return 'connection-setup';
+  return `${rule.family}-${direction}` as DynamoCategory;
+}
+
+/** Builds the public {@link FrameClass} for a rule and direction. */
+export function frameClassOf(rule: FrameRule, direction: Direction): FrameClass {
+  return {
+    ruleId: rule.id,
+    sdk: rule.sdk,
+    generation: rule.generation,
+    category: categoryOf(rule, direction),
+    mechanism: rule.mechanism,
+    label: rule.label,
+    ...(rule.migration ? { migration: rule.migration } : {}),
+  };
+}

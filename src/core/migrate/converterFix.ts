@@ -1,0 +1,124 @@
+import ts from 'typescript';
+import type { V2Resolver } from './awsSdkBindings';
+import type { ChangeSet, PendingEdit, V3Import } from './editPlan';
+import { literalEdit } from './editPlan';
+import { versionProblem } from './installedVersions';
+import type { MigrationEnvironment, MigrationFinding } from './types';
+import { isSimpleReference, readV2Options } from './v2OptionsArgument';
+import { marshallEntries, renderObject, unmarshallEntries } from './v3Options';
+
+/** A detected legacy call with the change that fixes it and the notes it leaves behind. */
+export interface DetectedFix {
+  finding: MigrationFinding;
+  change?: ChangeSet;
+  /** The quick fix title (set with `change`). */
+  title?: string;
+  /** Warnings that stay at the spot after the fix (behaviour the fix cannot keep identical). */
+  notes: MigrationFinding[];
+}
+
+const v3Name = { marshall: 'marshall', unmarshall: 'unmarshall', input: 'convertToAttr', output: 'convertToNative' } as const;
+
+function neverUndefined(e: ts.Expression): boolean {
+  return ts.isObjectLiteralExpression(e) || ts.isArrayLiteralExpression(e) || ts.isStringLiteralLike(e) ||
+    ts.isNumericLiteral(e) || e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword ||
+    e.kind === ts.SyntaxKind.NullKeyword || ts.isTemplateExpression(e);
+}
+
+/**
+ * Finds `Converter.marshall/unmarshall/input/output(x[, o])` calls (every import style
+ * {@link V2Resolver} knows) and builds their fixes:
+ * - marshall(x, o) → `marshall(x, { removeUndefinedValues: true, convertClassInstanceToMap: true,
+ *   allowImpreciseNumbers: true[, convertEmptyValues] })` from `@aws-sdk/util-dynamodb`;
+ * - unmarshall(m, o) → `unmarshall(m, { wrapNumbers: Number })` (`true` + a warning when v2 wrapped);
+ * - input/output → `convertToAttr`/`convertToNative` with the same options, guarded with
+ *   `x === undefined ? undefined : …` where `x` may be undefined (v2 returned undefined, v3 throws).
+ * A missing or too old util-dynamodb is said in the fix title and a warning note.
+ */
+export function detectConverterCalls(sf: ts.SourceFile, resolver: V2Resolver, env: MigrationEnvironment): DetectedFix[] {
+  const out: DetectedFix[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node)) {
+      const entity = resolver.resolve(node.expression);
+      if (entity?.kind === 'converterFunction') out.push(fixConverterCall(sf, node, entity.name, env));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/**
+ * Where the file reads `.values` / `.wrapperName` as a property (not `x.values()`): the API of v2's
+ * DynamoDBSet, which v3's native Set lacks. Offsets of each property access.
+ */
+export function v2SetApiReads(sf: ts.SourceFile): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node) && (node.name.text === 'values' || node.name.text === 'wrapperName')) {
+      const called = ts.isCallExpression(node.parent) && node.parent.expression === node;
+      if (!called) out.push({ start: node.getStart(sf), end: node.end });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+function fixConverterCall(
+  sf: ts.SourceFile,
+  call: ts.CallExpression,
+  fn: 'marshall' | 'unmarshall' | 'input' | 'output',
+  env: MigrationEnvironment,
+): DetectedFix {
+  const start = call.getStart(sf);
+  const callee = call.expression.getText(sf);
+  const target = v3Name[fn];
+  const finding: MigrationFinding = {
+    code: `v2-converter-${fn}`,
+    start,
+    end: call.end,
+    severity: 'information',
+    message: `${callee} is aws-sdk v2: ${target}() from @aws-sdk/util-dynamodb, with the options the fix passes, ${fn === 'marshall' || fn === 'input' ? 'writes the same AttributeValues' : 'returns the same values'}`,
+  };
+  const notes: MigrationFinding[] = [];
+  const note = (code: MigrationFinding['code'], message: string): void => {
+    notes.push({ code, start, end: call.end, severity: 'warning', message });
+  };
+  const [subject, optionsArg] = call.arguments;
+  const v2 = readV2Options(optionsArg, sf);
+  if (!subject || !v2 || call.arguments.length > 2) {
+    finding.message = `${callee} is aws-sdk v2; its arguments are too dynamic for an automatic fix: port it by hand to ${target}() from @aws-sdk/util-dynamodb`;
+    return { finding, notes };
+  }
+  const writes = fn === 'marshall' || fn === 'input';
+  const entries = writes ? marshallEntries(v2.convertEmptyValues) : unmarshallEntries(v2.wrapNumbers);
+  if (!writes && v2.wrapNumbers !== undefined && v2.wrapNumbers !== 'false') {
+    note('v3-wrap-numbers-class', `wrapNumbers: v2 returned its own NumberValue (toNumber(), JSON as a number); v3's NumberValue has toString()/toBigInt() and serialises to JSON as {"value": …}: check the code that reads these numbers`);
+  }
+  if (writes && v2.convertEmptyValues !== undefined && v2.convertEmptyValues !== 'false') {
+    note('v3-empty-set-values', `convertEmptyValues: v2 dropped empty strings/binaries inside sets; v3 keeps them (DynamoDB rejects empty set members)`);
+  }
+  const problem = versionProblem('@aws-sdk/util-dynamodb', env.utilDynamodbVersion);
+  if (problem) note('v3-version-too-old', problem);
+
+  const imp: V3Import = { module: '@aws-sdk/util-dynamodb', name: target };
+  const opts = renderObject(entries);
+  const edits: PendingEdit[] = [];
+  const guard = (fn === 'input' || fn === 'output') && !neverUndefined(subject);
+  if (guard && !isSimpleReference(subject)) {
+    finding.message = `${callee} is aws-sdk v2; ${target}() throws on undefined where v2 returned undefined, and the argument is not a plain reference: port it by hand`;
+    return { finding, notes };
+  }
+  if (guard) {
+    const s = subject.getText(sf);
+    edits.push({ start, end: call.end, render: (n) => `(${s} === undefined ? undefined : ${n(imp)}(${s}, ${opts}))` });
+  } else {
+    edits.push({ start, end: call.expression.end, render: (n) => n(imp) });
+    if (optionsArg) edits.push(literalEdit(optionsArg.getStart(sf), optionsArg.end, opts));
+    else edits.push(literalEdit(subject.end, subject.end, `, ${opts}`));
+  }
+  const title = `Replace with ${target}() from @aws-sdk/util-dynamodb (same items)${problem ? ' (needs @aws-sdk/util-dynamodb ≥ 3.689.0)' : ''}`;
+  finding.message += `${problem ? `; ${problem}` : ''}`;
+  return { finding, notes, change: { edits, imports: [imp] }, title };
+}

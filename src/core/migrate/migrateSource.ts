@@ -1,0 +1,54 @@
+import { V2Resolver } from './awsSdkBindings';
+import { detectConverterCalls, v2SetApiReads, type DetectedFix } from './converterFix';
+import { detectDocumentClients } from './documentClientFix';
+import { renderChanges, type ChangeSet } from './editPlan';
+import { migrateGoSource } from './go/migrateGo';
+import { bindSingleFile } from './singleFileProgram';
+import type { MigrationEnvironment, MigrationFinding, MigrationResult, TextEdit } from './types';
+
+const jsLike = /\.(c|m)?(j|t)sx?$/;
+
+/** True for file names the migration understands (`.js/.mjs/.cjs/.jsx/.ts/.mts/.cts/.tsx/.go`). */
+export function isMigratable(fileName: string): boolean {
+  return (jsLike.test(fileName) && !fileName.endsWith('.d.ts')) || fileName.endsWith('.go');
+}
+
+/**
+ * Computes every migration finding of one file and the edits of "fix all in file".
+ * `text` is the file content, `fileName` its path (picks TS/JS/Go by extension), `env` the
+ * installed v3 package versions (see `readInstalledVersions`). Each finding's `fix.edits` apply
+ * alone to `text`; `fixAll` applies every fix at once (imports merged once). Offsets are UTF-16.
+ * Findings are sorted by offset. Never throws for syntax errors (TypeScript recovers).
+ */
+export function migrateSource(text: string, fileName: string, env: MigrationEnvironment): MigrationResult {
+  if (fileName.endsWith('.go')) return migrateGoSource(text);
+  if (!/aws-sdk/.test(text)) return { findings: [], fixAll: [] };
+  const file = bindSingleFile(text, fileName);
+  const resolver = new V2Resolver(file);
+  const detected: DetectedFix[] = [
+    ...detectConverterCalls(file.sourceFile, resolver, env),
+    ...detectDocumentClients(file, resolver, env),
+  ];
+  const findings: MigrationFinding[] = [];
+  const rendered = new Map<ChangeSet, TextEdit[]>();
+  for (const d of detected) {
+    if (d.change && d.title) {
+      let edits = rendered.get(d.change);
+      if (!edits) rendered.set(d.change, (edits = renderChanges(file, resolver, [d.change])));
+      d.finding.fix = { title: d.title, edits };
+    }
+    findings.push(d.finding, ...d.notes);
+  }
+  const reads = detected.some((d) => d.change && d.finding.code !== 'v2-converter-marshall' && d.finding.code !== 'v2-converter-input');
+  for (const r of reads ? v2SetApiReads(file.sourceFile) : []) {
+    findings.push({
+      ...r,
+      code: 'v3-set-values',
+      severity: 'warning',
+      message: 'v2 DynamoDBSet API: after the migration sets are native Set (no .values/.wrapperName; JSON.stringify gives {}); use [...set] here',
+    });
+  }
+  const changes = [...new Set(detected.flatMap((d) => (d.change ? [d.change] : [])))];
+  findings.sort((a, b) => a.start - b.start || a.end - b.end);
+  return { findings, fixAll: changes.length ? renderChanges(file, resolver, changes) : [] };
+}

@@ -1,0 +1,68 @@
+/**
+ * Shapes shared by the migration edit computation (aws-sdk v2 → AWS SDK v3, guregu/dynamo v1 → v2).
+ * Everything here is plain data: offsets are UTF-16 code-unit offsets into the original text,
+ * exactly what `TextDocument.positionAt` and `String.prototype.slice` use.
+ */
+
+/** One replacement of `text.slice(start, end)` by `newText`, in offsets of the original text. */
+export interface TextEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+/** A code change offered for a finding: a quick fix title and the edits it applies. */
+export interface MigrationFix {
+  title: string;
+  edits: TextEdit[];
+}
+
+/**
+ * Stable diagnostic codes. The `*-changed` / `*-unsupported` codes mark what a fix cannot keep
+ * identical; they stay at the spot after the fix (see docs/migration-semantics in the shared notes).
+ */
+export type MigrationCode =
+  | 'v2-converter-marshall'
+  | 'v2-converter-unmarshall'
+  | 'v2-converter-input'
+  | 'v2-converter-output'
+  | 'v2-document-client'
+  | 'v3-version-too-old'
+  | 'v3-wrap-numbers-class'
+  | 'v3-set-values'
+  | 'v3-binary-buffer'
+  | 'v3-options-dynamic'
+  | 'v3-client-config'
+  | 'v3-pagination'
+  | 'v3-empty-set-values'
+  | 'go-dynamo-v1'
+  | 'go-dynamodbattribute'
+  | 'go-json-tags'
+  | 'go-empty-values'
+  | 'go-marshaler-signature'
+  | 'go-get-required';
+
+/** What a finding is: a legacy call (with a fix) or a note on behaviour a fix cannot keep. */
+export interface MigrationFinding {
+  code: MigrationCode;
+  /** Range of the flagged expression in the original text (UTF-16 offsets). */
+  start: number;
+  end: number;
+  message: string;
+  /** `information` for legacy calls (raised by a hot-path lookup), `warning` for changed behaviour. */
+  severity: 'information' | 'warning';
+  /** The quick fix; absent for notes that only warn. */
+  fix?: MigrationFix;
+}
+
+/** What the workspace has installed; versions are plain `x.y.z` strings, undefined when absent. */
+export interface MigrationEnvironment {
+  utilDynamodbVersion?: string;
+  libDynamodbVersion?: string;
+}
+
+/** Result of analysing one file: every finding, plus the combined edits of "fix all in file". */
+export interface MigrationResult {
+  findings: MigrationFinding[];
+  fixAll: TextEdit[];
+}

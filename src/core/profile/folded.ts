@@ -1,0 +1,103 @@
+import { ProfileError } from './errors';
+import { FrameInterner } from './frameInterner';
+import type { Profile, ReadOptions, SampleType } from './model';
+import { chooseColumn } from './pprofColumns';
+import { SampleCollector } from './sampleCollector';
+
+const SAMPLE_TYPES: readonly SampleType[] = [{ type: 'samples', unit: 'count' }];
+/** flamegraph.pl's count: `(\d+(?:\.\d*)?)` after the last run of whitespace. */
+const COUNT = /^\d+(?:\.\d*)?$/;
+
+const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+
+/** Splits `text` at its last run of whitespace: [before, after], or undefined if none. */
+function splitLast(text: string): [string, string] | undefined {
+  let end = text.length;
+  while (end > 0 && isSpace(text.charCodeAt(end - 1))) end--;
+  let i = end - 1;
+  while (i >= 0 && !isSpace(text.charCodeAt(i))) i--;
+  if (i < 0) return undefined;
+  let j = i;
+  while (j > 0 && isSpace(text.charCodeAt(j - 1))) j--;
+  return [text.slice(0, j), text.slice(i + 1, end)];
+}
+
+/**
+ * Reads Brendan Gregg's folded/collapsed stacks (`root;caller;leaf 42` per line) into the
+ * model: stacks are reversed to leaf first; the count is what follows the last whitespace
+ * (decimals allowed, as in flamegraph.pl); `#` and `//` comments, blank and invalid lines
+ * are skipped and counted in a warning; equal stacks are summed. A second trailing count
+ * (difffolded.pl output) is read as the "after" profile, with a warning. Frames have no file
+ * or line (the format has none), so column: `samples/count`, weight = count.
+ * @throws ProfileError `not-a-profile` when no line, or fewer lines than not, are folded stacks, `no-samples` when all
+ *   counts are 0, `unknown-sample-type`.
+ */
+export function parseFolded(text: string, sourcePath: string, options: ReadOptions = {}): Profile {
+  chooseColumn(SAMPLE_TYPES, '', options.sampleType, sourcePath);
+  const interner = new FrameInterner();
+  const frameIds = new Map<string, number>();
+  const stacks = new Map<string, { ids: number[]; count: number }>();
+  let invalid = 0;
+  let differential = 0;
+  let valid = 0;
+  for (const rawLine of text.split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (line === '') continue;
+    if (line.startsWith('#') || line.startsWith('//')) continue;
+    let split = splitLast(line);
+    if (!split || !COUNT.test(split[1])) {
+      invalid++;
+      continue;
+    }
+    const inner = splitLast(split[0]);
+    if (inner && COUNT.test(inner[1]) && inner[0] !== '') {
+      differential++;
+      split = [inner[0], split[1]];
+    }
+    const [stackText, countText] = split;
+    const count = Number(countText);
+    const names = stackText.split(';').filter((n) => n !== '');
+    if (names.length === 0) {
+      invalid++;
+      continue;
+    }
+    valid++;
+    const entry = stacks.get(stackText);
+    if (entry) {
+      entry.count += count;
+      continue;
+    }
+    const ids = new Array<number>(names.length);
+    for (let k = 0; k < names.length; k++) {
+      const name = names[names.length - 1 - k];
+      let id = frameIds.get(name);
+      if (id === undefined) {
+        id = interner.intern(name, '', 0, false);
+        frameIds.set(name, id);
+      }
+      ids[k] = id;
+    }
+    stacks.set(stackText, { ids, count });
+  }
+  if (valid === 0 || invalid > valid) {
+    throw new ProfileError(
+      sourcePath,
+      'not-a-profile',
+      `not a recognised profile: the text is not folded stacks (\`frame;frame;leaf COUNT\`): ${valid} of ${valid + invalid} lines have that form`,
+    );
+  }
+  const collector = new SampleCollector();
+  for (const { ids, count } of stacks.values()) collector.add(ids, ids.length, count, count);
+  const warnings: string[] = [];
+  if (invalid > 0) warnings.push(`${invalid} invalid lines skipped (not \`frame;…;frame COUNT\`)`);
+  if (differential > 0) warnings.push(`${differential} lines carry two counts (a difffolded.pl file); the second (after) count is used`);
+  return collector.finish({
+    sourcePath,
+    format: 'folded',
+    sampleType: SAMPLE_TYPES[0],
+    sampleTypes: SAMPLE_TYPES,
+    durationNs: undefined,
+    frames: interner.frames,
+    warnings,
+  });
+}

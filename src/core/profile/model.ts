@@ -1,0 +1,83 @@
+/**
+ * The normalized CPU-profile model every reader produces and every analysis consumes.
+ *
+ * One model for pprof, V8 `.cpuprofile`, Chrome traces and folded stacks: samples with a
+ * weight, each sample a stack of interned frames, leaf first.
+ */
+
+/** Which reader produced a {@link Profile}. */
+export type ProfileFormat = 'pprof' | 'v8-cpuprofile' | 'chrome-trace' | 'folded' | 'speedscope';
+
+/** One frame of a stack. */
+export interface Frame {
+  /** Function name as recorded (Go: `pkg.(*T).Method`; V8: bare name or `(anonymous)`); never empty. */
+  readonly name: string;
+  /**
+   * Source file as recorded by the profiler, `file://` URLs already turned into paths
+   * (percent-decoded); build-machine absolute paths, `-trimpath` module paths and `node:` URLs
+   * are kept as they are. `''` when the profile has none (V8 synthetic nodes, kernel frames).
+   */
+  readonly file: string;
+  /** 1-based source line of this frame's position; 0 when unknown. */
+  readonly line: number;
+  /**
+   * True when the compiler inlined this frame into its caller: every `Line` of a pprof
+   * `Location` except the last (the physical caller) is inlined.
+   */
+  readonly inlined: boolean;
+}
+
+/** A value column of a profile: pprof `ValueType` (`cpu`/`nanoseconds`, `samples`/`count`…). */
+export interface SampleType {
+  readonly type: string;
+  readonly unit: string;
+}
+
+/** One aggregated sample: a stack and its weight in the chosen column. */
+export interface Sample {
+  /** Frame ids (indices into {@link Profile.frames}), leaf (innermost) first. */
+  readonly stack: Uint32Array;
+  /** Weight in {@link Profile.sampleType}'s unit (ns for time profiles). Finite, ≥ 0. */
+  readonly weight: number;
+  /**
+   * Number of profiler samples this record stands for (pprof `samples/count` column, 1 per
+   * V8 tick, the count of a folded line). Used for sampling-error estimates; ≥ 0.
+   */
+  readonly count: number;
+}
+
+/** A CPU profile read from one file. */
+export interface Profile {
+  /** The path (or name) the profile was read from, for messages. */
+  readonly sourcePath: string;
+  readonly format: ProfileFormat;
+  /** The chosen value column. Time columns are normalized to `nanoseconds` (V8 µs × 1000). */
+  readonly sampleType: SampleType;
+  /**
+   * Every value column the file offers, as written in the file (pprof units unconverted). V8
+   * profiles and Chrome traces offer `cpu/nanoseconds` (time) and `samples/count` (ticks);
+   * folded stacks `samples/count`.
+   */
+  readonly sampleTypes: readonly SampleType[];
+  /** Duration of the recording in ns, when the file says (pprof `duration_nanos`, V8 end − start). */
+  readonly durationNs: number | undefined;
+  /** Interned frames; {@link Sample.stack} holds indices into this array. */
+  readonly frames: readonly Frame[];
+  /** Samples with weight > 0, idle samples excluded (see {@link Profile.idleWeight}). */
+  readonly samples: readonly Sample[];
+  /** Sum of {@link Sample.weight} over {@link Profile.samples}. */
+  readonly totalWeight: number;
+  /** Weight of V8 `(idle)` samples, dropped from {@link Profile.samples}; 0 for other formats. */
+  readonly idleWeight: number;
+  /** Non-fatal notes about the input (e.g. "12 stacks truncated at 64 frames"). */
+  readonly warnings: readonly string[];
+}
+
+/** Options for the readers. */
+export interface ReadOptions {
+  /**
+   * Value column to use, by pprof type name (`cpu`, `wall`, `samples`, `alloc_space`…);
+   * overrides the default choice. A name the file does not have is an error.
+   */
+  readonly sampleType?: string;
+}

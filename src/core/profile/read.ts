@@ -1,0 +1,134 @@
+import { readFile } from 'node:fs/promises';
+import { gunzipSync } from 'node:zlib';
+import { looksLikeChromeTrace, looksLikeTraceWithoutProfile, parseChromeTrace } from './chromeTrace';
+import { detectFormat } from './detectFormat';
+import { ProfileError } from './errors';
+import { parseFolded } from './folded';
+import type { Profile, ReadOptions } from './model';
+import { parsePprof } from './pprof';
+import { looksLikeSpeedscope, parseSpeedscope } from './speedscope';
+import { looksLikeCpuProfile, parseV8CpuProfile } from './v8';
+
+/**
+ * Parses profile bytes of any supported format into the normalized {@link Profile}. The
+ * format comes from the content ({@link detectFormat}), never the file name: pprof
+ * (gzipped or raw), V8 `.cpuprofile` (also the legacy `head` shape), Chrome traces with
+ * `ProfileChunk` events, speedscope JSON, folded stacks; gzipped JSON/text works too.
+ * `sourcePath` only names the file in errors and in {@link Profile.sourcePath}.
+ *
+ * @throws ProfileError, and nothing else, for bad input: `empty-file`, `truncated-gzip`,
+ *   `truncated-protobuf`, `legacy-go-profile`, `not-a-profile`, `no-samples`,
+ *   `unsymbolized`, `bad-reference`, `unknown-sample-type`.
+ */
+export function parseProfile(bytes: Uint8Array, sourcePath: string, options: ReadOptions = {}): Profile {
+  try {
+    return parseBytes(bytes, sourcePath, options, false);
+  } catch (err) {
+    if (err instanceof ProfileError) throw err;
+    // A reader bug or a resource limit must still reach the user as a message about the file.
+    const why = err instanceof Error ? err.message : String(err);
+    throw new ProfileError(sourcePath, 'not-a-profile', `could not be read as a profile (${why})`);
+  }
+}
+
+/**
+ * Reads and parses a profile file (see {@link parseProfile}).
+ * @throws ProfileError `unreadable` (missing file, a directory, no permission) naming the
+ *   file, or any {@link parseProfile} error.
+ */
+export async function readProfileFile(path: string, options: ReadOptions = {}): Promise<Profile> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a profile file' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+    throw new ProfileError(path, 'unreadable', `cannot read the file: ${why}`);
+  }
+  return parseProfile(bytes, path, options);
+}
+
+function parseBytes(bytes: Uint8Array, sourcePath: string, options: ReadOptions, gunzipped: boolean): Profile {
+  const kind = detectFormat(bytes);
+  switch (kind) {
+    case 'blank':
+      throw new ProfileError(
+        sourcePath,
+        'empty-file',
+        gunzipped
+          ? 'the file is empty once decompressed'
+          : bytes.length === 0
+            ? 'the file is empty (0 bytes); a Go CPU profile stays empty when StopCPUProfile was never called'
+            : 'the file contains only whitespace',
+      );
+    case 'gzip':
+      if (gunzipped) return parsePprof(bytes, sourcePath, options); // gzip inside gzip: let pprof framing report it
+      return parseBytes(gunzip(bytes, sourcePath), sourcePath, options, true);
+    case 'legacy-go-profile':
+      throw new ProfileError(
+        sourcePath,
+        'legacy-go-profile',
+        'this is a legacy (pre-protobuf) Go profile; convert it with `go tool pprof -proto <file> > profile.pb.gz`',
+      );
+    case 'pprof':
+      return parsePprof(bytes, sourcePath, options);
+    case 'json':
+      return parseJson(bytes, sourcePath, options);
+    case 'text':
+      return parseFolded(new TextDecoder().decode(bytes), sourcePath, options);
+    case 'unknown':
+      throw new ProfileError(
+        sourcePath,
+        'not-a-profile',
+        'not a recognised profile: expected pprof (protobuf, gzipped or raw), a V8 .cpuprofile, a Chrome trace, speedscope JSON or folded stacks',
+      );
+  }
+}
+
+function gunzip(bytes: Uint8Array, sourcePath: string): Uint8Array {
+  try {
+    return gunzipSync(bytes);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'Z_BUF_ERROR') {
+      throw new ProfileError(sourcePath, 'truncated-gzip', 'the gzip data is truncated (unexpected end of file); the file was probably cut off while being written or copied');
+    }
+    throw new ProfileError(sourcePath, 'truncated-gzip', `the gzip data is corrupt (${(err as Error).message}); the file is damaged or was cut off`);
+  }
+}
+
+function parseJson(bytes: Uint8Array, sourcePath: string, options: ReadOptions): Profile {
+  const text = new TextDecoder().decode(bytes);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    // folded stacks may start with `[unknown];…`
+    try {
+      return parseFolded(text, sourcePath, options);
+    } catch {
+      throw new ProfileError(sourcePath, 'not-a-profile', `the file starts like JSON but is not valid JSON (${(err as Error).message})`);
+    }
+  }
+  if (looksLikeCpuProfile(json)) return parseV8CpuProfile(json, sourcePath, options);
+  if (looksLikeChromeTrace(json)) return parseChromeTrace(json, sourcePath, options);
+  if (looksLikeSpeedscope(json)) return parseSpeedscope(json, sourcePath, options);
+  if (looksLikeTraceWithoutProfile(json)) {
+    throw new ProfileError(
+      sourcePath,
+      'no-samples',
+      'this Chrome trace has no CPU samples (no Profile/ProfileChunk events); record it with the "JavaScript samples" (v8.cpu_profiler) category enabled',
+    );
+  }
+  const keys = json !== null && typeof json === 'object' && !Array.isArray(json) ? Object.keys(json).slice(0, 8) : [];
+  if (keys.includes('flamebearer')) {
+    throw new ProfileError(sourcePath, 'not-a-profile', 'this is Pyroscope flamebearer JSON, which has function names only; export the profile as pprof instead');
+  }
+  const shape = keys.length > 0 ? `top-level keys: ${keys.join(', ')}` : Array.isArray(json) ? 'an array without trace events' : `a JSON ${json === null ? 'null' : typeof json}`;
+  throw new ProfileError(
+    sourcePath,
+    'not-a-profile',
+    `JSON that is not a CPU profile (${shape}); expected a V8 .cpuprofile (nodes, samples, timeDeltas), a Chrome trace (traceEvents) or a speedscope file`,
+  );
+}

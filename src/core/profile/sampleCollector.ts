@@ -1,0 +1,94 @@
+import { ProfileError } from './errors';
+import type { Frame, Profile, ProfileFormat, Sample, SampleType } from './model';
+
+const POOL_CHUNK = 1 << 16; // frame ids per shared backing buffer
+
+/**
+ * Collects the samples of one profile and builds the {@link Profile}.
+ *
+ * Stacks are copied into large shared `Uint32Array` buffers and each sample gets a
+ * `subarray` view: one small typed array per sample with its own `ArrayBuffer` costs
+ * several times the memory of the frame ids themselves. Samples with weight 0 are dropped
+ * (the model promises weight > 0); negative or non-finite weights are dropped and counted
+ * in a warning.
+ */
+export class SampleCollector {
+  private readonly samples: Sample[] = [];
+  private pool = new Uint32Array(POOL_CHUNK);
+  private poolUsed = 0;
+  private totalWeight = 0;
+  private idleWeight = 0;
+  private badWeights = 0;
+  private zeroWeights = 0;
+  readonly warnings: string[] = [];
+
+  /** Number of samples kept so far. */
+  get size(): number {
+    return this.samples.length;
+  }
+
+  /**
+   * Adds a sample. `stack` holds frame ids leaf first; only its first `length` entries are
+   * read. `weight` is in the profile's unit, `count` in profiler samples.
+   */
+  add(stack: ArrayLike<number>, length: number, weight: number, count: number): void {
+    if (!(weight > 0) || !Number.isFinite(weight)) {
+      if (weight === 0) this.zeroWeights++;
+      else this.badWeights++;
+      return;
+    }
+    if (this.poolUsed + length > this.pool.length) {
+      this.pool = new Uint32Array(Math.max(POOL_CHUNK, length));
+      this.poolUsed = 0;
+    }
+    const start = this.poolUsed;
+    for (let i = 0; i < length; i++) this.pool[start + i] = stack[i];
+    this.poolUsed += length;
+    this.samples.push({ stack: this.pool.subarray(start, start + length), weight, count });
+    this.totalWeight += weight;
+  }
+
+  /** Adds weight that belongs to V8 `(idle)` samples (kept out of the samples). */
+  addIdle(weight: number): void {
+    if (weight > 0 && Number.isFinite(weight)) this.idleWeight += weight;
+  }
+
+  /**
+   * Builds the profile.
+   * @throws ProfileError `no-samples` when no sample with a positive weight remains.
+   */
+  finish(meta: {
+    sourcePath: string;
+    format: ProfileFormat;
+    sampleType: SampleType;
+    sampleTypes: readonly SampleType[];
+    durationNs: number | undefined;
+    frames: readonly Frame[];
+    warnings?: readonly string[];
+  }): Profile {
+    const warnings = [...(meta.warnings ?? []), ...this.warnings];
+    if (this.badWeights > 0) {
+      warnings.push(`${this.badWeights} samples with a negative or invalid ${meta.sampleType.type} value were ignored`);
+    }
+    if (this.samples.length === 0) {
+      const why =
+        this.zeroWeights + this.badWeights > 0
+          ? `all ${this.zeroWeights + this.badWeights} samples have zero ${meta.sampleType.type} (${meta.sampleType.unit || 'value'})`
+          : 'it contains no samples';
+      const idle = this.idleWeight > 0 ? ' (only idle time was recorded)' : '';
+      throw new ProfileError(meta.sourcePath, 'no-samples', `the profile has no samples: ${why}${idle}`);
+    }
+    return {
+      sourcePath: meta.sourcePath,
+      format: meta.format,
+      sampleType: meta.sampleType,
+      sampleTypes: meta.sampleTypes,
+      durationNs: meta.durationNs,
+      frames: meta.frames,
+      samples: this.samples,
+      totalWeight: this.totalWeight,
+      idleWeight: this.idleWeight,
+      warnings,
+    };
+  }
+}

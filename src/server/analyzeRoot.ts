@@ -1,0 +1,61 @@
+/**
+ * Runs the core analysis of one loaded profile against one workspace root and anchors the
+ * resulting call sites in the root's files.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import type { Analysis } from '../core/analysis/types';
+import type { Profile } from '../core/profile/model';
+import { scanWorkspace } from '../core/paths/scan';
+import { createPathResolver } from '../core/paths/resolve';
+import { analyzeProfile } from '../core/analysis/analyze';
+import type { HotpathSettings } from './settings';
+import { anchorFile, type FileAnchors } from './documentAnchors';
+
+export interface RootAnalysis {
+  readonly rootUri: string;
+  /** Absolute root folder. */
+  readonly rootPath: string;
+  readonly settings: HotpathSettings;
+  readonly analysis: Analysis;
+  /** Anchors per absolute file path. */
+  readonly files: ReadonlyMap<string, FileAnchors>;
+}
+
+/**
+ * Scans `rootPath`, maps the profile's paths with the root's `pathMappings`, analyses, and
+ * anchors every call site in the file as it is on disk now. Files that cannot be read get
+ * no lenses (a source deleted since the profile was recorded is not an error).
+ */
+export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings): Promise<RootAnalysis> {
+  const index = await scanWorkspace(rootPath);
+  const resolver = createPathResolver(index, [...settings.pathMappings]);
+  const analysis = analyzeProfile(profile, { resolver });
+  const byFile = new Map<string, { sites: Analysis['callSites'][number][]; fns: Analysis['userFunctions'][number][] }>();
+  const entry = (path: string) => {
+    let e = byFile.get(path);
+    if (!e) byFile.set(path, (e = { sites: [], fns: [] }));
+    return e;
+  };
+  for (const site of analysis.callSites) entry(site.absolutePath).sites.push(site);
+  for (const fn of analysis.userFunctions) entry(fn.absolutePath).fns.push(fn);
+  const files = new Map<string, FileAnchors>();
+  for (const [path, { sites, fns }] of byFile) {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch {
+      continue;
+    }
+    files.set(path, anchorFile(path, text, sites, fns));
+  }
+  return { rootUri, rootPath, settings, analysis, files };
+}
+
+/** Modification time of a file in ms since the epoch; undefined when it cannot be read. */
+export async function modifiedMs(path: string): Promise<number | undefined> {
+  try {
+    return (await stat(path)).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Words and numbers the editor shows: CodeLens titles, percentages, category phrases.
+ */
+import type { DynamoCategory } from '../core/detect/types';
+import type { CallSite, UserFunctionStat } from '../core/analysis/types';
+
+/** `46.9%`: one decimal, `<0.1%` for tiny non-zero shares. */
+export function formatPercent(percent: number): string {
+  if (percent > 0 && percent < 0.05) return '<0.1%';
+  return `${percent.toFixed(1)}%`;
+}
+
+/** Share of `total` in percent; 0 when total is 0. */
+export function percentOf(weight: number, total: number): number {
+  return total > 0 ? (weight / total) * 100 : 0;
+}
+
+/** What the category does, as a verb phrase after "DynamoDB". */
+export function categoryPhrase(category: DynamoCategory): string {
+  switch (category) {
+    case 'protocol-unmarshal':
+    case 'attribute-unmarshal':
+      return 'unmarshal';
+    case 'protocol-marshal':
+    case 'attribute-marshal':
+      return 'marshal';
+    case 'connection-setup':
+      return 'connection setup';
+  }
+}
+
+/** `DynamoDB unmarshal (aws-sdk-go v1 jsonrpc, reflection)`. */
+export function describeCallSite(site: CallSite): string {
+  return `DynamoDB ${categoryPhrase(site.dominant.category)} (${site.dominant.label}, ${site.dominant.mechanism})`;
+}
+
+/**
+ * Title of a call-site lens: `46.9% CPU · 45.1% DynamoDB unmarshal (aws-sdk-go v1 jsonrpc,
+ * reflection) · migrate ›`; `migrate ›` only when the SDK has a known faster successor.
+ */
+export function callSiteLensTitle(site: CallSite, totalWeight: number): string {
+  const parts = [
+    `${formatPercent(percentOf(site.totalWeight, totalWeight))} CPU`,
+    `${formatPercent(percentOf(site.dynamoWeight, totalWeight))} ${describeCallSite(site)}`,
+  ];
+  if (site.dominant.migration) parts.push('migrate ›');
+  return parts.join(' · ');
+}
+
+/** Title of a function-head lens: `GetUserActivity: 56.5% CPU · 50.2% DynamoDB in 2 call sites`. */
+export function functionLensTitle(fn: UserFunctionStat, shortName: string, totalWeight: number): string {
+  const sites = fn.callSiteLines.length;
+  return `${shortName}: ${formatPercent(percentOf(fn.totalWeight, totalWeight))} CPU · ${formatPercent(percentOf(fn.dynamoWeight, totalWeight))} DynamoDB in ${sites} call site${sites === 1 ? '' : 's'}`;
+}
+
+/** Prefix of every lens of a file that changed on disk after the profile was recorded. */
+export const STALE_PREFIX = '⚠ stale: ';

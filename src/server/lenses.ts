@@ -1,0 +1,98 @@
+/**
+ * CodeLens and hover content for one document from the loaded profile.
+ */
+import { statSync } from 'node:fs';
+import type { CodeLens, Hover } from 'vscode-languageserver/node';
+import type { ShowReportArgs } from '../shared/protocol';
+import type { RootAnalysis } from './analyzeRoot';
+import { currentLine } from './documentAnchors';
+import { shortFunctionName } from './anchors';
+import { CATEGORY_FACTS } from './categoryFacts';
+import { callSiteLensTitle, formatPercent, functionLensTitle, percentOf, STALE_PREFIX } from './format';
+import { callSiteId } from './report';
+
+/** The client command a lens runs (declared in package.json). */
+export const SHOW_REPORT_COMMAND = 'dynamoHotpath.showReport';
+
+/** True when the file was modified after `recordedMs` (the profile's time). */
+export function isStale(absolutePath: string, recordedMs: number): boolean {
+  try {
+    return statSync(absolutePath).mtimeMs > recordedMs;
+  } catch {
+    return false;
+  }
+}
+
+function lensAt(line: number, title: string, args: ShowReportArgs): CodeLens {
+  return {
+    range: { start: { line: line - 1, character: 0 }, end: { line: line - 1, character: 0 } },
+    command: { title, command: SHOW_REPORT_COMMAND, arguments: [args] },
+  };
+}
+
+/**
+ * Lenses of one file of one root in its current `text`: call sites and user functions at or
+ * above `codeLens.minPercent` of total CPU, each on the line its anchor is found at now
+ * (hidden when it is gone), titles prefixed with {@link STALE_PREFIX} when `stale`.
+ */
+export function documentLenses(root: RootAnalysis, absolutePath: string, text: string, stale: boolean): CodeLens[] {
+  const file = root.files.get(absolutePath);
+  if (!file || !root.settings.codeLensEnabled) return [];
+  const total = root.analysis.totalWeight;
+  const min = root.settings.codeLensMinPercent;
+  const prefix = stale ? STALE_PREFIX : '';
+  const lenses: CodeLens[] = [];
+  for (const { fn, anchor } of file.functions) {
+    if (percentOf(fn.totalWeight, total) < min) continue;
+    const line = currentLine(text, anchor);
+    if (line === undefined) continue;
+    const name = shortFunctionName(fn.functionName) ?? fn.functionName;
+    const hottest = file.callSites.filter((c) => c.site.functionName === fn.functionName).map((c) => c.site)[0];
+    lenses.push(lensAt(line, prefix + functionLensTitle(fn, name, total), { rootUri: root.rootUri, focusCallSite: hottest ? callSiteId(hottest) : undefined }));
+  }
+  for (const { site, anchor } of file.callSites) {
+    if (percentOf(site.totalWeight, total) < min) continue;
+    const line = currentLine(text, anchor);
+    if (line === undefined) continue;
+    lenses.push(lensAt(line, prefix + callSiteLensTitle(site, total), { rootUri: root.rootUri, focusCallSite: callSiteId(site) }));
+  }
+  return lenses.sort((a, b) => a.range.start.line - b.range.start.line);
+}
+
+/**
+ * Hover for a 1-based `line` that carries a call-site lens: the chain of frames from the
+ * call site to the hottest SDK frames with flat/cum, and what the dominant category means.
+ */
+export function documentHover(root: RootAnalysis, absolutePath: string, text: string, line: number): Hover | undefined {
+  const file = root.files.get(absolutePath);
+  if (!file) return undefined;
+  const total = root.analysis.totalWeight;
+  const hit = file.callSites.find((c) => currentLine(text, c.anchor) === line);
+  if (!hit) return undefined;
+  const { site } = hit;
+  const fact = CATEGORY_FACTS[site.dominant.category];
+  const rows = site.chain.map((f) => `| ${f.role} | \`${f.name}\` | ${formatPercent(percentOf(f.flat, total))} | ${formatPercent(percentOf(f.cum, total))} |`);
+  const value = [
+    `**DynamoDB Hot Path** — ${callSiteLensTitle(site, total)}`,
+    '',
+    '| | frame | flat | cum |',
+    '|---|---|---:|---:|',
+    ...rows,
+    '',
+    `*${site.dominant.category}*: ${fact.sentence} (source: ${fact.source})`,
+  ].join('\n');
+  return { contents: { kind: 'markdown', value } };
+}
+
+/**
+ * Share of total (percent) of the call site on 1-based `line` of the current `text`, when it
+ * is at or above `codeLens.minPercent`; undefined otherwise.
+ */
+export function hotCallSitePercent(root: RootAnalysis, absolutePath: string, text: string, line: number): number | undefined {
+  const file = root.files.get(absolutePath);
+  if (!file) return undefined;
+  const hit = file.callSites.find((c) => currentLine(text, c.anchor) === line);
+  if (!hit) return undefined;
+  const percent = percentOf(hit.site.totalWeight, root.analysis.totalWeight);
+  return percent >= root.settings.codeLensMinPercent ? percent : undefined;
+}

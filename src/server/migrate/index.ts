@@ -1,0 +1,116 @@
+/**
+ * LSP adapters for the migration fixes: core findings → `Diagnostic`s, their fixes → quick-fix
+ * `CodeAction`s, "fix all in file" → a `source.fixAll.dynamoHotpath` action. Pure functions of
+ * a `TextDocument`; the server wires them to `onCodeAction` and its diagnostics push.
+ */
+import { fileURLToPath } from 'node:url';
+import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type Range, type TextEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { isMigratable, migrateSource } from '../../core/migrate/migrateSource';
+import type { MigrationEnvironment, MigrationFinding, MigrationResult, TextEdit as OffsetEdit } from '../../core/migrate/types';
+
+/** Diagnostic `source` of every migration diagnostic. */
+export const MIGRATION_SOURCE = 'DynamoDB Hot Path';
+/** Kind of the "fix all in file" source action (also listed under `source.fixAll`). */
+export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.dynamoHotpath`;
+
+/** What the adapters need from the server besides the document. */
+export interface MigrationContext {
+  /** Installed `@aws-sdk/util-dynamodb` / `lib-dynamodb` versions of the document's workspace. */
+  env: MigrationEnvironment;
+  /**
+   * Share of the loaded profile's samples spent at a call site, in percent (0–100), for the
+   * document `uri` and a 0-based `line`; undefined when no profile is loaded or the line is cold.
+   * A hot call site raises its finding from Information to Warning with the % in the message.
+   */
+  hotCallSite?: (uri: string, line: number) => number | undefined;
+}
+
+const cache = new Map<string, MigrationResult>();
+
+function analyse(doc: TextDocument, ctx: MigrationContext): MigrationResult {
+  const key = `${doc.uri}#${doc.version}#${ctx.env.utilDynamodbVersion ?? ''}#${ctx.env.libDynamodbVersion ?? ''}`;
+  let result = cache.get(key);
+  if (!result) {
+    const name = doc.uri.startsWith('file:') ? fileURLToPath(doc.uri) : doc.uri;
+    result = isMigratable(name) ? migrateSource(doc.getText(), name, ctx.env) : { findings: [], fixAll: [] };
+    if (cache.size > 32) cache.delete(cache.keys().next().value!);
+    cache.set(key, result);
+  }
+  return result;
+}
+
+function rangeOf(doc: TextDocument, start: number, end: number): Range {
+  return { start: doc.positionAt(start), end: doc.positionAt(end) };
+}
+
+function toLspEdits(doc: TextDocument, edits: readonly OffsetEdit[]): TextEdit[] {
+  return edits.map((e) => ({ range: rangeOf(doc, e.start, e.end), newText: e.newText }));
+}
+
+function toDiagnostic(doc: TextDocument, f: MigrationFinding, ctx: MigrationContext): Diagnostic {
+  const range = rangeOf(doc, f.start, f.end);
+  let severity: DiagnosticSeverity = f.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information;
+  let message = f.message;
+  const percent = f.severity === 'information' ? ctx.hotCallSite?.(doc.uri, range.start.line) : undefined;
+  if (percent !== undefined) {
+    severity = DiagnosticSeverity.Warning;
+    message = `Hot: ${percent.toFixed(1)} % of the profile's samples at this call site. ${message}`;
+  }
+  return Diagnostic.create(range, message, severity, f.code, MIGRATION_SOURCE);
+}
+
+const sameRange = (a: Range, b: Range): boolean =>
+  a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+
+/**
+ * One diagnostic per migration finding of `doc` (aws-sdk v2 JS/TS, guregu v1 Go), with a stable
+ * `code` (see `MigrationCode`) and source {@link MIGRATION_SOURCE}. Legacy calls are Information,
+ * Warning when `ctx.hotCallSite` says the line is hot; notes on changed behaviour are Warning.
+ */
+export function getMigrationDiagnostics(doc: TextDocument, ctx: MigrationContext): Diagnostic[] {
+  return analyse(doc, ctx).findings.map((f) => toDiagnostic(doc, f, ctx));
+}
+
+/**
+ * Code actions for `range`: for each of our `diagnostics` (those of the request's context) whose
+ * finding has a fix, a quick fix (`isPreferred`) tied to it; then "Fix all DynamoDB migrations in
+ * this file" as a quick fix (when more than one finding is fixable) and as a {@link FIX_ALL_KIND}
+ * source action. `only` (the request's `context.only`) filters by kind prefix.
+ */
+export function getMigrationCodeActions(
+  doc: TextDocument,
+  range: Range,
+  diagnostics: Diagnostic[],
+  ctx: MigrationContext,
+  only?: string[],
+): CodeAction[] {
+  const result = analyse(doc, ctx);
+  const wanted = (kind: string): boolean => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
+  const actions: CodeAction[] = [];
+  const fixable = result.findings.filter((f) => f.fix);
+  if (wanted(CodeActionKind.QuickFix)) {
+    const seen = new Set<string>();
+    for (const d of diagnostics) {
+      if (d.source !== MIGRATION_SOURCE) continue;
+      const f = fixable.find((x) => x.code === d.code && sameRange(rangeOf(doc, x.start, x.end), d.range));
+      if (!f?.fix || seen.has(f.fix.title + f.start)) continue;
+      seen.add(f.fix.title + f.start);
+      const action = CodeAction.create(f.fix.title, { changes: { [doc.uri]: toLspEdits(doc, f.fix.edits) } }, CodeActionKind.QuickFix);
+      action.diagnostics = [d];
+      action.isPreferred = true;
+      actions.push(action);
+    }
+    const inRange = fixable.some((f) => {
+      const r = rangeOf(doc, f.start, f.end);
+      return r.start.line <= range.end.line && r.end.line >= range.start.line;
+    });
+    if (inRange && fixable.length > 1 && result.fixAll.length) {
+      actions.push(CodeAction.create('Fix all DynamoDB migrations in this file', { changes: { [doc.uri]: toLspEdits(doc, result.fixAll) } }, CodeActionKind.QuickFix));
+    }
+  }
+  if (result.fixAll.length && wanted(FIX_ALL_KIND)) {
+    actions.push(CodeAction.create('Fix all DynamoDB migrations in this file', { changes: { [doc.uri]: toLspEdits(doc, result.fixAll) } }, FIX_ALL_KIND));
+  }
+  return actions;
+}

@@ -1,0 +1,106 @@
+/**
+ * One loaded profile and what every workspace root made of it. A new load replaces the
+ * session; settings changes re-analyse only the roots they affect.
+ */
+import { basename } from 'node:path';
+import { stat } from 'node:fs/promises';
+import type { Profile } from '../core/profile/model';
+import { readProfileFile } from '../core/profile/read';
+import { classifyFrame } from '../core/detect/classify';
+import type { FlameNode, ProfileSummary } from '../shared/protocol';
+import { analyzeRoot, type RootAnalysis } from './analyzeRoot';
+import { buildDynamoFlameTree } from './flameTree';
+import { percentOf } from './format';
+import type { HotpathSettings } from './settings';
+
+/** A workspace root the server knows: URI and absolute path. */
+export interface WorkspaceRoot {
+  readonly uri: string;
+  readonly path: string;
+}
+
+export interface ProfileSession {
+  readonly profile: Profile;
+  readonly profilePath: string;
+  /** When the profile was written (its file's mtime, ms): sources changed later are stale. */
+  readonly recordedMs: number;
+  /** The `sampleType` setting the profile was read with. */
+  readonly sampleTypeSetting: string | undefined;
+  readonly roots: Map<string, RootAnalysis>;
+  flame?: FlameNode;
+}
+
+/** Thrown between steps of a load when the client cancelled it. */
+export class LoadCancelled extends Error {
+  constructor() {
+    super('Loading the profile was cancelled.');
+  }
+}
+
+export interface LoadHooks {
+  readonly isCancelled: () => boolean;
+  readonly progress: (message: string, percent: number) => void;
+  readonly settingsFor: (root: WorkspaceRoot) => Promise<HotpathSettings>;
+}
+
+/** Lets pending messages (such as `$/cancelRequest`) in between two heavy steps. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Reads the profile at `path` and analyses it against every root. The value column comes
+ * from the `sampleType` setting of the root holding the profile (else the first root).
+ * Throws the core's ProfileError for bad files and {@link LoadCancelled} when cancelled.
+ */
+export async function loadSession(path: string, roots: readonly WorkspaceRoot[], hooks: LoadHooks): Promise<ProfileSession> {
+  const check = async () => {
+    await yieldToEventLoop();
+    if (hooks.isCancelled()) throw new LoadCancelled();
+  };
+  const owner = roots.find((r) => path.startsWith(r.path + '/')) ?? roots[0];
+  const sampleTypeSetting = owner ? (await hooks.settingsFor(owner)).sampleType : undefined;
+  hooks.progress(`Reading ${basename(path)}`, 5);
+  const recordedMs = (await stat(path)).mtimeMs;
+  const profile = await readProfileFile(path, sampleTypeSetting ? { sampleType: sampleTypeSetting } : {});
+  await check();
+  const session: ProfileSession = { profile, profilePath: path, recordedMs, sampleTypeSetting, roots: new Map() };
+  let done = 0;
+  for (const root of roots) {
+    hooks.progress(`Mapping to ${basename(root.path)}`, 40 + (50 * done) / Math.max(1, roots.length));
+    session.roots.set(root.uri, await analyzeRoot(profile, root.uri, root.path, await hooks.settingsFor(root)));
+    done++;
+    await check();
+  }
+  hooks.progress('Done', 100);
+  return session;
+}
+
+/** The session's flame tree, built on first use. */
+export function sessionFlame(session: ProfileSession): FlameNode {
+  session.flame ??= buildDynamoFlameTree(session.profile, classifyFrame);
+  return session.flame;
+}
+
+/** What the status bar and the client need to know of a session. */
+export function summarize(session: ProfileSession): ProfileSummary {
+  const { profile } = session;
+  const first = [...session.roots.values()][0];
+  const dynamoWeight = first?.analysis.dynamoWeight ?? 0;
+  return {
+    sourcePath: session.profilePath,
+    name: basename(session.profilePath),
+    format: profile.format,
+    sampleType: `${profile.sampleType.type}/${profile.sampleType.unit}`,
+    durationNs: profile.durationNs,
+    totalWeight: profile.totalWeight,
+    unit: profile.sampleType.unit,
+    dynamoPercent: percentOf(dynamoWeight, profile.totalWeight),
+    roots: [...session.roots.values()].map((r) => ({
+      rootUri: r.rootUri,
+      callSiteCount: r.analysis.callSites.length,
+      coveragePercent: r.analysis.coverage.percent,
+    })),
+    warnings: [...profile.warnings, ...(first?.analysis.warnings ?? [])],
+  };
+}

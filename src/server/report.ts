@@ -1,0 +1,69 @@
+/**
+ * Builds what the report panel shows from a loaded profile and one root's analysis.
+ */
+import type { Analysis, CategoryWeights } from '../core/analysis/types';
+import type { FlameNode, ProfileSummary, ReportCallSite, ReportData } from '../shared/protocol';
+import { describeCallSite, percentOf } from './format';
+
+/** Id of a call site in lens arguments and the report: `relativePath:line`. */
+export function callSiteId(site: { relativePath: string; line: number }): string {
+  return `${site.relativePath}:${site.line}`;
+}
+
+function categoryPercents(weights: CategoryWeights, total: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [category, weight] of Object.entries(weights)) if (weight) out[category] = percentOf(weight, total);
+  return out;
+}
+
+/** The report's call-site rows, heaviest DynamoDB weight first (the analysis' order). */
+export function reportCallSites(analysis: Analysis): ReportCallSite[] {
+  const total = analysis.totalWeight;
+  return analysis.callSites.map((site) => ({
+    id: callSiteId(site),
+    relativePath: site.relativePath,
+    absolutePath: site.absolutePath,
+    line: site.line,
+    functionName: site.functionName,
+    totalPercent: percentOf(site.totalWeight, total),
+    dynamoPercent: percentOf(site.dynamoWeight, total),
+    description: describeCallSite(site),
+    byCategory: categoryPercents(site.byCategory, total),
+    reflectionPercent: percentOf(site.reflectionWeight, total),
+    migration: site.dominant.migration,
+    chain: site.chain.map((f) => ({
+      name: f.name,
+      file: f.file,
+      line: f.line,
+      flatPercent: percentOf(f.flat, total),
+      cumPercent: percentOf(f.cum, total),
+      role: f.role,
+    })),
+  }));
+}
+
+/** The whole report for one root. Unresolved paths are limited to the 50 heaviest. */
+export function buildReport(rootUri: string, summary: ProfileSummary, analysis: Analysis, flame: FlameNode): ReportData {
+  const total = analysis.totalWeight;
+  return {
+    rootUri,
+    summary,
+    sampleType: `${analysis.sampleType.type}/${analysis.sampleType.unit}`,
+    byCategory: categoryPercents(analysis.byCategory, total),
+    gcPercent: percentOf(analysis.gcWeight, total),
+    connectionSetupPercent: percentOf(analysis.connectionSetupWeight, total),
+    callSites: reportCallSites(analysis),
+    coverage: {
+      percent: analysis.coverage.percent,
+      counts: analysis.coverage.counts,
+      unresolved: analysis.coverage.unresolved.slice(0, 50).map((u) => ({
+        profileFile: u.profileFile,
+        percent: percentOf(u.weight, total),
+        reason: u.resolution.kind === 'unresolved' ? u.resolution.reason : 'resolved',
+        candidates: u.resolution.kind === 'unresolved' ? u.resolution.candidates : undefined,
+      })),
+    },
+    migrations: analysis.migrations.map((m) => ({ id: m.id, title: m.title, percent: percentOf(m.weight, total), detail: m.detail })),
+    flame,
+  };
+}

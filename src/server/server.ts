@@ -1,0 +1,231 @@
+/**
+ * The DynamoDB Hot Path language server: owns the loaded profile, answers CodeLens and Hover
+ * for Go, JavaScript and TypeScript documents, and the custom requests of
+ * `src/shared/protocol.ts`. Started by the extension over stdio or IPC (and by the
+ * server-tier tests over stdio).
+ */
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import {
+  CodeLensRefreshRequest,
+  createConnection,
+  DidChangeConfigurationNotification,
+  LSPErrorCodes,
+  ProposedFeatures,
+  ResponseError,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type CancellationToken,
+  type InitializeResult,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  ClearProfileRequest,
+  GetReportRequest,
+  LoadProfileRequest,
+  LoadProgressNotification,
+  ProfileChangedNotification,
+  type ProfileSummary,
+} from '../shared/protocol';
+import { ProfileError } from '../core/profile/errors';
+import { analyzeRoot } from './analyzeRoot';
+import { documentHover, documentLenses, isStale } from './lenses';
+import { LoadCancelled, loadSession, sessionFlame, summarize, type ProfileSession, type WorkspaceRoot } from './profileSession';
+import { buildReport } from './report';
+import { DEFAULT_SETTINGS, parseSettings, SETTINGS_SECTION, type HotpathSettings } from './settings';
+import { MIGRATION_CODE_ACTION_KINDS, registerMigrationFeature } from './migrationFeature';
+import { hotCallSitePercent } from './lenses';
+
+const connection = createConnection(ProposedFeatures.all);
+const documents = new TextDocuments(TextDocument);
+
+let roots: WorkspaceRoot[] = [];
+let session: ProfileSession | undefined;
+let loadGeneration = 0;
+let canPullConfiguration = false;
+let canRefreshLenses = false;
+
+function toRoot(uri: string): WorkspaceRoot | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  return { uri, path: fileURLToPath(uri).replace(/\/+$/, '') };
+}
+
+function uriToPath(uri: string): string | undefined {
+  return uri.startsWith('file:') ? fileURLToPath(uri) : undefined;
+}
+
+async function settingsFor(root: WorkspaceRoot): Promise<HotpathSettings> {
+  if (!canPullConfiguration) return DEFAULT_SETTINGS;
+  try {
+    return parseSettings(await connection.workspace.getConfiguration({ scopeUri: root.uri, section: SETTINGS_SECTION }));
+  } catch (e) {
+    connection.console.warn(`Could not read settings for ${root.uri}: ${String(e)}`);
+    return DEFAULT_SETTINGS;
+  }
+}
+
+function refreshLenses(): void {
+  if (canRefreshLenses) connection.sendRequest(CodeLensRefreshRequest.type).catch((e: unknown) => connection.console.warn(`codeLens refresh failed: ${String(e)}`));
+}
+
+const migrations = registerMigrationFeature(connection, documents, (uri, line) => {
+  const path = uriToPath(uri);
+  const text = documents.get(uri)?.getText();
+  if (!session || !path || text === undefined) return undefined;
+  for (const root of session.roots.values()) {
+    const percent = hotCallSitePercent(root, path, text, line + 1);
+    if (percent !== undefined) return percent;
+  }
+  return undefined;
+});
+
+function announce(): void {
+  const summary: ProfileSummary | null = session ? summarize(session) : null;
+  void connection.sendNotification(ProfileChangedNotification, summary);
+  refreshLenses();
+  migrations.refresh();
+}
+
+connection.onInitialize((params): InitializeResult => {
+  const caps = params.capabilities;
+  canPullConfiguration = !!caps.workspace?.configuration;
+  canRefreshLenses = !!caps.workspace?.codeLens?.refreshSupport;
+  const folders = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : []);
+  roots = folders.map((f) => toRoot(f.uri)).filter((r): r is WorkspaceRoot => !!r);
+  return {
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      codeLensProvider: { resolveProvider: false },
+      hoverProvider: true,
+      codeActionProvider: { codeActionKinds: MIGRATION_CODE_ACTION_KINDS },
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+    },
+    serverInfo: { name: 'dynamo-hotpath' },
+  };
+});
+
+connection.onInitialized(() => {
+  if (canPullConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
+  if (roots.length > 0) {
+    connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
+      const removed = new Set(event.removed.map((f) => f.uri));
+      roots = roots.filter((r) => !removed.has(r.uri));
+      for (const uri of removed) session?.roots.delete(uri);
+      for (const f of event.added) {
+        const root = toRoot(f.uri);
+        if (!root) continue;
+        roots.push(root);
+        if (session) session.roots.set(root.uri, await analyzeRoot(session.profile, root.uri, root.path, await settingsFor(root)));
+      }
+      announce();
+    });
+  }
+});
+
+connection.onRequest(LoadProfileRequest, async (params, token: CancellationToken) => {
+  const generation = ++loadGeneration;
+  try {
+    const loaded = await loadSession(params.path, roots, {
+      isCancelled: () => token.isCancellationRequested || generation !== loadGeneration,
+      progress: (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }),
+      settingsFor,
+    });
+    session = loaded;
+    connection.console.info(`Loaded ${params.path}: ${loaded.profile.samples.length} samples, ${loaded.roots.size} root(s)`);
+    announce();
+    return summarize(loaded);
+  } catch (e) {
+    if (e instanceof LoadCancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, e.message);
+    const message = e instanceof ProfileError ? e.message : `${params.path}: ${e instanceof Error ? e.message : String(e)}`;
+    connection.console.error(`Loading ${params.path} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    return new ResponseError(1, message);
+  }
+});
+
+connection.onRequest(ClearProfileRequest, () => {
+  loadGeneration++;
+  session = undefined;
+  announce();
+});
+
+connection.onRequest(GetReportRequest, (params) => {
+  if (!session) return undefined;
+  const analyses = [...session.roots.values()];
+  const root = (params.rootUri && session.roots.get(params.rootUri)) || analyses.find((r) => r.analysis.callSites.length > 0) || analyses[0];
+  if (!root) return undefined;
+  return buildReport(root.rootUri, summarize(session), root.analysis, sessionFlame(session));
+});
+
+function documentText(uri: string, path: string): string | undefined {
+  const open = documents.get(uri);
+  if (open) return open.getText();
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+connection.onCodeLens((params) => {
+  const path = uriToPath(params.textDocument.uri);
+  if (!session || !path) return [];
+  const text = documentText(params.textDocument.uri, path);
+  if (text === undefined) return [];
+  const stale = isStale(path, session.recordedMs);
+  return [...session.roots.values()].flatMap((root) => documentLenses(root, path, text, stale));
+});
+
+connection.onHover((params) => {
+  const path = uriToPath(params.textDocument.uri);
+  if (!session || !path) return undefined;
+  const text = documentText(params.textDocument.uri, path);
+  if (text === undefined) return undefined;
+  for (const root of session.roots.values()) {
+    const hover = documentHover(root, path, text, params.position.line + 1);
+    if (hover) return hover;
+  }
+  return undefined;
+});
+
+/** Re-reads every root's settings; re-reads or re-maps the profile where they changed. */
+async function onSettingsChanged(): Promise<void> {
+  const current = session;
+  if (!current) return;
+  const owner = roots.find((r) => current.profilePath.startsWith(r.path + '/')) ?? roots[0];
+  const ownerSettings = owner ? await settingsFor(owner) : DEFAULT_SETTINGS;
+  if (ownerSettings.sampleType !== current.sampleTypeSetting) {
+    const generation = ++loadGeneration;
+    try {
+      const reloaded = await loadSession(current.profilePath, roots, {
+        isCancelled: () => generation !== loadGeneration,
+        progress: () => undefined,
+        settingsFor,
+      });
+      session = reloaded;
+    } catch (e) {
+      if (e instanceof LoadCancelled) return;
+      connection.window.showErrorMessage(e instanceof Error ? e.message : String(e));
+      return;
+    }
+  } else {
+    for (const root of roots) {
+      const settings = await settingsFor(root);
+      const before = current.roots.get(root.uri);
+      if (before && JSON.stringify(before.settings.pathMappings) === JSON.stringify(settings.pathMappings)) {
+        current.roots.set(root.uri, { ...before, settings });
+      } else {
+        current.roots.set(root.uri, await analyzeRoot(current.profile, root.uri, root.path, settings));
+      }
+    }
+  }
+  announce();
+}
+
+connection.onDidChangeConfiguration(() => {
+  onSettingsChanged().catch((e) => connection.console.error(`Applying settings failed: ${String(e)}`));
+});
+
+documents.onDidSave(() => refreshLenses());
+
+documents.listen(connection);
+connection.listen();

@@ -1,0 +1,159 @@
+/**
+ * The wire types between the extension host (client), the language server and the report
+ * webview. Every custom LSP message is declared here once, with the side that sends it;
+ * both sides import the same declaration. Percentages are of the profile's total weight,
+ * in [0, 100]; weights are in the profile's unit (`unit`, ns for time profiles).
+ */
+import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+
+// ---------------------------------------------------------------------------------------
+// Client → server requests
+// ---------------------------------------------------------------------------------------
+
+export interface LoadProfileParams {
+  /** Absolute file-system path of the profile (pprof `.pb.gz`, `.cpuprofile`, folded…). */
+  readonly path: string;
+  /** Echoed in {@link LoadProgressNotification} so the client can match progress to its request. */
+  readonly progressId: string;
+}
+
+/** What one workspace root got out of a loaded profile. */
+export interface RootSummary {
+  /** Workspace folder URI (`file:///…`). */
+  readonly rootUri: string;
+  readonly callSiteCount: number;
+  /** Percent of candidate (user, non-dependency) weight whose paths mapped into this root. */
+  readonly coveragePercent: number;
+}
+
+export interface ProfileSummary {
+  readonly sourcePath: string;
+  /** File name of the profile, for the status bar. */
+  readonly name: string;
+  readonly format: string;
+  /** `cpu/nanoseconds`. */
+  readonly sampleType: string;
+  readonly durationNs: number | undefined;
+  readonly totalWeight: number;
+  readonly unit: string;
+  /** DynamoDB marshalling share (connection setup excluded), percent of total. */
+  readonly dynamoPercent: number;
+  readonly roots: readonly RootSummary[];
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Client → server: read a profile file, analyse it against every workspace root (each with
+ * its own `dynamoHotpath.pathMappings`), replace any loaded profile, refresh CodeLens.
+ * Cancellable (`$/cancelRequest`); progress arrives as {@link LoadProgressNotification}.
+ * Fails with a ResponseError whose message names the file and the problem.
+ */
+export const LoadProfileRequest = new RequestType<LoadProfileParams, ProfileSummary, void>('dynamoHotpath/loadProfile');
+
+/** Client → server: forget the loaded profile; all lenses disappear. */
+export const ClearProfileRequest = new RequestType0<void, void>('dynamoHotpath/clearProfile');
+
+export interface GetReportParams {
+  /** Root to report on; the first root with call sites when absent. */
+  readonly rootUri?: string;
+}
+
+/** Client → server: everything the report panel shows; `undefined` when no profile is loaded. */
+export const GetReportRequest = new RequestType<GetReportParams, ReportData | undefined, void>('dynamoHotpath/getReport');
+
+// ---------------------------------------------------------------------------------------
+// Server → client notifications
+// ---------------------------------------------------------------------------------------
+
+export interface LoadProgress {
+  readonly progressId: string;
+  /** What the server is doing now ("Reading before-v1.pb.gz"). */
+  readonly message: string;
+  /** Work done so far, 0–100. */
+  readonly percent: number;
+}
+
+/** Server → client: progress of a {@link LoadProfileRequest}. */
+export const LoadProgressNotification = new NotificationType<LoadProgress>('dynamoHotpath/loadProgress');
+
+/**
+ * Server → client: the loaded profile changed (loaded, cleared, re-read after a
+ * `sampleType` change, re-mapped after a `pathMappings` change); `null` when none is loaded.
+ */
+export const ProfileChangedNotification = new NotificationType<ProfileSummary | null>('dynamoHotpath/profileChanged');
+
+// ---------------------------------------------------------------------------------------
+// Report data (server → client → webview)
+// ---------------------------------------------------------------------------------------
+
+export interface ReportCallSite {
+  /** Stable within one loaded profile: `relativePath:line`. */
+  readonly id: string;
+  readonly relativePath: string;
+  readonly absolutePath: string;
+  readonly line: number;
+  readonly functionName: string;
+  readonly totalPercent: number;
+  readonly dynamoPercent: number;
+  /** `DynamoDB unmarshal (aws-sdk-go v1 jsonrpc, reflection)`. */
+  readonly description: string;
+  readonly byCategory: Readonly<Record<string, number>>;
+  readonly reflectionPercent: number;
+  readonly migration?: string;
+  readonly chain: readonly { readonly name: string; readonly file: string; readonly line: number; readonly flatPercent: number; readonly cumPercent: number; readonly role: string }[];
+}
+
+/** A node of the flame graph in d3-flame-graph's shape; `value` in the profile's unit. */
+export interface FlameNode {
+  readonly name: string;
+  readonly value: number;
+  readonly children: FlameNode[];
+}
+
+export interface ReportData {
+  readonly rootUri: string;
+  readonly summary: ProfileSummary;
+  readonly sampleType: string;
+  /** Percent of total per DynamoDB category. */
+  readonly byCategory: Readonly<Record<string, number>>;
+  readonly gcPercent: number;
+  readonly connectionSetupPercent: number;
+  readonly callSites: readonly ReportCallSite[];
+  readonly coverage: {
+    readonly percent: number;
+    readonly counts: Readonly<Record<string, number>>;
+    readonly unresolved: readonly { readonly profileFile: string; readonly percent: number; readonly reason: string; readonly candidates?: readonly string[] }[];
+  };
+  readonly migrations: readonly { readonly id: string; readonly title: string; readonly percent: number; readonly detail: string }[];
+  /** Stacks that contain DynamoDB marshalling, root first; pruned below 0.1 % of total. */
+  readonly flame: FlameNode;
+}
+
+/** Arguments of the `dynamoHotpath.showReport` command (lens clicks pass them). */
+export interface ShowReportArgs {
+  readonly rootUri?: string;
+  readonly focusCallSite?: string;
+}
+
+// ---------------------------------------------------------------------------------------
+// Extension ⇄ report webview messages
+// ---------------------------------------------------------------------------------------
+
+/** Webview state saved with `vscode.setState` and restored on reload. */
+export interface ReportViewState {
+  readonly focusCallSite?: string;
+  readonly search?: string;
+}
+
+/** Extension → webview. */
+export type ToReportMessage =
+  | { readonly type: 'report'; readonly data: ReportData; readonly focusCallSite?: string }
+  | { readonly type: 'focus'; readonly callSite: string }
+  | { readonly type: 'empty'; readonly reason: string };
+
+/** Webview → extension. */
+export type FromReportMessage =
+  | { readonly type: 'ready' }
+  | { readonly type: 'openLocation'; readonly absolutePath: string; readonly line: number }
+  | { readonly type: 'addPathMapping'; readonly from: string }
+  | { readonly type: 'focusChanged'; readonly callSite?: string };

@@ -1,0 +1,19 @@
+/// <reference lib="dom" />
+/** A tiny element builder: `h('td', { className: 'num' }, '46.9%')`. */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<Pick<HTMLElementTagNameMap[K], 'className' | 'title' | 'id'>> & { dataset?: Record<string, string> } = {},
+  ...children: (Node | string | undefined)[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  const { dataset, ...rest } = props;
+  Object.assign(el, rest);
+  if (dataset) for (const [k, v] of Object.entries(dataset)) el.dataset[k] = v;
+  for (const c of children) if (c !== undefined) el.append(c);
+  return el;
+}
+
+/** `46.9%` with one decimal. */
+export function pct(value: number): string {
+  return value > 0 && value < 0.05 ? '<0.1%' : `${value.toFixed(1)}%`;
+}

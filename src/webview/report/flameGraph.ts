@@ -1,0 +1,47 @@
+/// <reference lib="dom" />
+/**
+ * The flame graph of DynamoDB marshalling stacks, drawn by d3-flame-graph, with search.
+ */
+import { flamegraph, type FlameGraph } from 'd3-flame-graph';
+import { select } from 'd3-selection';
+import type { FlameNode } from '../../shared/protocol';
+import { h } from './dom';
+import { saveState } from './vscodeApi';
+
+/** Renders into `container`; returns nothing the caller must keep (search is wired here). */
+export function renderFlameGraph(container: HTMLElement, tree: FlameNode, totalWeight: number, initialSearch: string): void {
+  const search = h('input', { id: 'flame-search', className: 'search', title: 'Highlight frames whose name contains this text' });
+  search.type = 'search';
+  search.placeholder = 'Search frames (e.g. reflect)';
+  search.value = initialSearch;
+  const matches = h('span', { className: 'muted', id: 'flame-matches' });
+  const chartEl = h('div', { id: 'flame-chart' });
+  const details = h('div', { className: 'muted', id: 'flame-details' });
+  container.append(h('div', { className: 'toolbar' }, search, matches), chartEl, details);
+  if (tree.value === 0) {
+    chartEl.append(h('p', { className: 'muted' }, 'No samples with DynamoDB marshalling on the stack.'));
+    return;
+  }
+  const chart: FlameGraph = flamegraph()
+    .width(Math.max(480, container.clientWidth || 900))
+    .cellHeight(18)
+    .transitionDuration(0)
+    .minFrameSize(1)
+    .sort(true)
+    .label((node: { data: { name: string; value: number } }) => `${node.data.name} — ${((node.data.value / totalWeight) * 100).toFixed(1)}% of total`)
+    .setDetailsElement(details)
+    .setSearchHandler((results: unknown[], sum: number) => {
+      matches.textContent = search.value ? `${results.length} frames, ${((sum / totalWeight) * 100).toFixed(1)}% of total` : '';
+    });
+  select(chartEl).datum(tree).call(chart);
+  const apply = () => {
+    saveState({ search: search.value });
+    if (search.value.trim()) chart.search(search.value.trim());
+    else {
+      chart.clear();
+      matches.textContent = '';
+    }
+  };
+  search.addEventListener('input', apply);
+  if (initialSearch) apply();
+}

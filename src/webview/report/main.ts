@@ -1,0 +1,126 @@
+/// <reference lib="dom" />
+/**
+ * The report panel's page: summary, call-site table, flame graph, path-mapping coverage.
+ * Data arrives by message (`report`, `focus`, `empty`); the page says `ready` when it can
+ * take it, and keeps the focused call site and the flame search in its saved state.
+ */
+import 'd3-flame-graph/dist/d3-flamegraph.css';
+import type { ReportData, ReportCallSite, ToReportMessage } from '../../shared/protocol';
+import { h, pct } from './dom';
+import { renderFlameGraph } from './flameGraph';
+import { loadState, saveState, send } from './vscodeApi';
+
+const app = document.getElementById('app')!;
+
+function formatDuration(ns: number | undefined): string {
+  if (ns === undefined) return 'unknown';
+  return ns >= 1e9 ? `${(ns / 1e9).toFixed(2)} s` : `${(ns / 1e6).toFixed(1)} ms`;
+}
+
+function formatTotal(weight: number, unit: string): string {
+  return unit === 'nanoseconds' ? `${(weight / 1e9).toFixed(2)} s` : `${weight.toLocaleString('en')} ${unit}`;
+}
+
+function summarySection(data: ReportData): HTMLElement {
+  const s = data.summary;
+  const rows: [string, string][] = [
+    ['Profile', `${s.name} (${s.format})`],
+    ['Sample type', data.sampleType],
+    ['Duration', formatDuration(s.durationNs)],
+    ['Total', formatTotal(s.totalWeight, s.unit)],
+    ['DynamoDB marshalling', pct(s.dynamoPercent)],
+    ...Object.entries(data.byCategory).map(([c, p]): [string, string] => [`  ${c}`, pct(p)]),
+    ['GC (outside DynamoDB stacks)', pct(data.gcPercent)],
+    ['Connection setup (TLS)', pct(data.connectionSetupPercent)],
+  ];
+  const table = h('table', { className: 'summary' });
+  for (const [k, v] of rows) table.append(h('tr', {}, h('th', {}, k), h('td', { className: 'num' }, v)));
+  const warnings = s.warnings.length ? h('ul', { className: 'warnings' }, ...s.warnings.map((w) => h('li', {}, w))) : undefined;
+  return h('section', { id: 'summary' }, h('h2', {}, 'Summary'), table, warnings);
+}
+
+function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
+  const link = h('a', { className: 'location', title: site.absolutePath }, `${site.relativePath}:${site.line}`);
+  link.href = '#';
+  link.addEventListener('click', (e) => {
+    e.preventDefault();
+    focusRow(site.id);
+    send({ type: 'openLocation', absolutePath: site.absolutePath, line: site.line });
+  });
+  return h(
+    'tr',
+    { dataset: { callSite: site.id } },
+    h('td', {}, link),
+    h('td', { className: 'fn', title: site.functionName }, site.functionName.slice(site.functionName.lastIndexOf('/') + 1)),
+    h('td', { className: 'num' }, pct(site.totalPercent)),
+    h('td', { className: 'num' }, pct(site.dynamoPercent)),
+    h('td', {}, site.description),
+    h('td', { className: 'num' }, pct(site.reflectionPercent)),
+    h('td', {}, site.migration ?? ''),
+  );
+}
+
+function callSiteSection(data: ReportData): HTMLElement {
+  const head = h('tr', {}, ...['Call site', 'Function', 'CPU', 'DynamoDB', 'What', 'Reflection', 'Migration'].map((t) => h('th', {}, t)));
+  const body = h('tbody', {}, ...data.callSites.map(callSiteRow));
+  const table = h('table', { id: 'call-sites', className: 'grid' }, h('thead', {}, head), body);
+  const empty = data.callSites.length === 0 ? h('p', { className: 'muted' }, 'No line of this workspace leads into DynamoDB marshalling (check the path-mapping coverage below).') : undefined;
+  return h('section', {}, h('h2', {}, `Call sites (${data.callSites.length})`), empty ?? table);
+}
+
+function coverageSection(data: ReportData): HTMLElement {
+  const c = data.coverage;
+  const counts = Object.entries(c.counts).map(([k, v]) => `${k}: ${v}`).join(', ');
+  const list = h('table', { id: 'unresolved', className: 'grid' }, h('tr', {}, h('th', {}, 'Profile path'), h('th', {}, 'Why'), h('th', {}, 'Share'), h('th', {}, '')));
+  for (const u of c.unresolved) {
+    const button = h('button', {}, 'Add mapping…');
+    button.addEventListener('click', () => send({ type: 'addPathMapping', from: u.profileFile }));
+    const why = u.candidates?.length ? `${u.reason}: ${u.candidates.join(', ')}` : u.reason;
+    list.append(h('tr', {}, h('td', { className: 'path' }, u.profileFile), h('td', {}, why), h('td', { className: 'num' }, pct(u.percent)), h('td', {}, button)));
+  }
+  return h(
+    'section',
+    { id: 'coverage' },
+    h('h2', {}, 'Path mapping'),
+    h('p', {}, `${pct(c.percent)} of the CPU in your own code mapped to workspace files. `, h('span', { className: 'muted' }, counts)),
+    c.unresolved.length ? list : h('p', { className: 'muted' }, 'Every path of your own code was found.'),
+  );
+}
+
+function focusRow(id: string | undefined): void {
+  document.querySelectorAll<HTMLTableRowElement>("#call-sites tr.focused").forEach((row) => row.classList.remove("focused"));
+  saveState({ focusCallSite: id });
+  send({ type: 'focusChanged', callSite: id });
+  if (!id) return;
+  const row = document.querySelector<HTMLTableRowElement>(`#call-sites tr[data-call-site="${CSS.escape(id)}"]`);
+  if (!row) return;
+  row.classList.add('focused');
+  row.scrollIntoView({ block: 'center' });
+}
+
+function render(data: ReportData, focus: string | undefined): void {
+  const state = loadState();
+  const flame = h('section', { id: 'flame' }, h('h2', {}, 'Where the marshalling CPU goes'));
+  app.replaceChildren(summarySection(data), callSiteSection(data), flame, coverageSection(data));
+  renderFlameGraph(flame, data.flame, data.summary.totalWeight, state.search ?? '');
+  focusRow(focus ?? state.focusCallSite);
+}
+
+window.addEventListener('message', (event: MessageEvent<ToReportMessage>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'report':
+      render(message.data, message.focusCallSite);
+      return;
+    case 'focus':
+      focusRow(message.callSite);
+      return;
+    case 'empty':
+      app.replaceChildren(h('p', { className: 'muted', id: 'empty' }, message.reason));
+      return;
+    default:
+      console.warn('DynamoDB Hot Path report: unknown message', message);
+  }
+});
+
+send({ type: 'ready' });

@@ -1,0 +1,66 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { runCli } from '../helpers/runCli';
+
+const GO = ['fixtures/go-adserver/profiles/before-v1.pb.gz', '--root', 'fixtures/go-adserver/src'];
+
+describe('dynamo-hotpath analyze', () => {
+  it('prints the summary, the call-site table and the suggested migration', () => {
+    const r = runCli(['analyze', ...GO, '--top', '3']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /DynamoDB marshalling: 84\.6% of the profile/);
+    const rows = r.stdout.split('\n').filter((l) => /^\s+internal\/repository/.test(l));
+    assert.equal(rows.length, 3);
+    assert.match(rows[0]!, /internal\/repository\/ddbv1\/adapter\.go:49\s+ddbv1\.\(\*Adapter\)\.GetUserActivity\s+51\.6%\s+50\.7%\s+unmarshal \(aws-sdk-go v1 jsonutil, reflection\)/);
+    assert.match(rows[1]!, /adapter\.go:71\s+ddbv1\.\(\*Adapter\)\.GetTargetingModel\s+26\.1%/);
+    assert.match(r.stdout, /Path mapping: 100\.0%/);
+    assert.match(r.stdout, /Move from aws-sdk-go v1 to aws-sdk-go-v2/);
+  });
+
+  it('emits JSON with the documented fields', () => {
+    const r = runCli(['analyze', ...GO, '--json', '--top', '2']);
+    assert.equal(r.code, 0, r.stderr);
+    const doc = JSON.parse(r.stdout);
+    assert.equal(doc.schemaVersion, 1);
+    assert.equal(doc.dynamo.percent, 84.63);
+    assert.deepEqual(
+      doc.callSites.map((s: { file: string; line: number }) => `${s.file}:${s.line}`),
+      ['internal/repository/ddbv1/adapter.go:49', 'internal/repository/ddbv1/adapter.go:71'],
+    );
+    assert.equal(doc.callSites[0].totalPercent, 51.59);
+    assert.equal(doc.callSites[0].dominant.sdk, 'aws-sdk-go-v1');
+    assert.equal(doc.coverage.percent, 100);
+    assert.equal(doc.sampleType.type, 'cpu');
+  });
+
+  it('maps a build path with --map when the suffix alone cannot', () => {
+    // Only a unique file name plus parent folder resolves by suffix; a rule maps the rest.
+    const r = runCli(['analyze', ...GO, '--json', '--map', '/home/dev/adserver=.']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.equal(JSON.parse(r.stdout).callSites[0].file, 'internal/repository/ddbv1/adapter.go');
+  });
+
+  it('exits 1 above the --fail-above budget and 0 below it', () => {
+    const over = runCli(['analyze', ...GO, '--fail-above', '80']);
+    assert.equal(over.code, 1);
+    assert.match(over.stderr, /84\.6% of the profile, above the budget of 80%/);
+    assert.equal(runCli(['analyze', ...GO, '--fail-above', '90']).code, 0);
+  });
+
+  it('exits 2 with a message naming the file for bad input', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dhp-cli-'));
+    const empty = join(dir, 'empty.pb.gz');
+    writeFileSync(empty, '');
+    const r = runCli(['analyze', empty]);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, new RegExp(`${empty.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: .*empty`));
+    const json = join(dir, 'x.json');
+    writeFileSync(json, '{"a":1}');
+    assert.match(runCli(['analyze', json]).stderr, /x\.json: .*not .*profile/i);
+    assert.equal(runCli(['analyze']).code, 2);
+    assert.match(runCli(['analyze', ...GO, '--root', join(dir, 'nope')]).stderr, /Workspace root .* cannot be read/);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { analyzeFile } from '../../../src/core/analysis/analyzeFile';
+import type { Analysis } from '../../../src/core/analysis/types';
+
+const ROOT = 'fixtures/node-adserver/src';
+const pct = (a: Analysis, w: number) => (w / a.totalWeight) * 100;
+const site = (a: Analysis, line: number) => a.callSites.find((s) => s.relativePath.endsWith('-adapter.js') && s.line === line);
+
+for (const file of ['before-v2.cpuprofile', 'before-v2.pb.gz']) {
+  describe(`Node adserver on aws-sdk v2 (${file})`, async () => {
+    const { analysis: a } = await analyzeFile(`fixtures/node-adserver/profiles/${file}`, { root: ROOT });
+
+    it('credits Converter.unmarshall to getTargetingModel and the DocumentClient put to recordImpression', () => {
+      // V8 and @datadog/pprof record a caller's position as its function's first line (dist/repository/v2-adapter.js).
+      const tm = site(a, 73)!;
+      assert.equal(tm.relativePath, 'dist/repository/v2-adapter.js');
+      assert.equal(tm.functionName, 'getTargetingModel');
+      assert.deepEqual([tm.dominant.category, tm.dominant.sdk, tm.dominant.label], ['attribute-unmarshal', 'aws-sdk-js-v2', 'aws-sdk v2 DynamoDB.Converter']);
+      assert.equal(tm.dominant.migration, 'js-util-dynamodb');
+      const ri = site(a, 86)!;
+      assert.equal(ri.functionName, 'recordImpression');
+      assert.ok((ri.byCategory['attribute-marshal'] ?? 0) > 0);
+      assert.ok(site(a, 63), 'getUserActivity (DocumentClient.query) is a call site');
+    });
+
+    it('measures the marshalling share and names both v2 migrations', () => {
+      const expected = file.endsWith('.pb.gz') ? 52.2 : 46.5; // fixture README for the pprof file; time-weighted for the .cpuprofile
+      assert.ok(Math.abs(pct(a, a.dynamoWeight) - expected) < 1, `dynamo ${pct(a, a.dynamoWeight)}`);
+      assert.deepEqual(a.migrations.map((m) => m.id).sort(), ['js-lib-dynamodb', 'js-util-dynamodb']);
+      assert.equal(a.coverage.percent, 100);
+    });
+
+    it('says how much marshalling runs in async continuations with no user frame', () => {
+      // aws-sdk v2 parses responses in the HTTP callback: the caller is not on the stack.
+      assert.ok(a.unattributedWeight > 0.3 * a.dynamoWeight && a.unattributedWeight < a.dynamoWeight);
+    });
+  });
+}
+
+describe('Node adserver on AWS SDK v3 (after-v3.cpuprofile)', async () => {
+  const { analysis: a } = await analyzeFile('fixtures/node-adserver/profiles/after-v3.cpuprofile', { root: ROOT });
+
+  it('finds util-dynamodb unmarshall under getTargetingModel and schema serde in the protocol share', () => {
+    const tm = a.callSites.find((s) => s.relativePath === 'dist/repository/v3-adapter.js' && s.line === 78)!;
+    assert.equal(tm.functionName, 'getTargetingModel');
+    assert.deepEqual([tm.dominant.category, tm.dominant.label], ['attribute-unmarshal', '@aws-sdk/util-dynamodb']);
+    assert.ok(a.sdkFunctions.some((f) => f.ruleId === 'js-v3-schema-serde' && f.category === 'protocol-unmarshal'));
+    assert.ok(!a.migrations.some((m) => m.id.startsWith('js-')), 'v3 is the current generation: nothing to migrate');
+  });
+
+  it('counts the marshalling share by samples as the fixture README does (45.1 %)', async () => {
+    const { analysis: bySamples } = await analyzeFile('fixtures/node-adserver/profiles/after-v3.cpuprofile', { root: ROOT, sampleType: 'samples' });
+    assert.equal(((bySamples.dynamoWeight / bySamples.totalWeight) * 100).toFixed(1), '45.1');
+  });
+});

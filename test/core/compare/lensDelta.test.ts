@@ -1,0 +1,18 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatLensDelta } from '../../../src/core/compare/lensDelta';
+
+describe('formatLensDelta', () => {
+  it('writes the issue example', () => {
+    assert.equal(formatLensDelta(46.9, 2.6), '46.9% → 2.6% DynamoDB (−94%)');
+  });
+
+  it('prefers a given per-request change and says when it is within noise', () => {
+    assert.equal(formatLensDelta(20, 25, { changePercent: -10, significant: false }), '20.0% → 25.0% DynamoDB (−10%, within noise)');
+    assert.equal(formatLensDelta(10, 15), '10.0% → 15.0% DynamoDB (+50%)');
+  });
+
+  it('calls a path that was absent new', () => {
+    assert.equal(formatLensDelta(0, 12.34), '0.0% → 12.3% DynamoDB (new)');
+  });
+});

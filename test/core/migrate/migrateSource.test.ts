@@ -1,0 +1,87 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrateSource } from '../../../src/core/migrate/migrateSource';
+import { applyEdits } from '../../../src/core/migrate/textEdits';
+import { compareVersions, readInstalledVersions } from '../../../src/core/migrate/installedVersions';
+
+const env = { utilDynamodbVersion: '3.996.9', libDynamodbVersion: '3.1169.0' };
+const adapterPath = 'fixtures/node-adserver/src/src/repository/v2-adapter.ts';
+const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
+describe('migrateSource on the node-adserver v2 adapter', () => {
+  const text = readFileSync(adapterPath, 'utf8');
+  const r = migrateSource(text, adapterPath, env);
+  it('reports the DocumentClient, its calls and the Converter call at their lines', () => {
+    const got = r.findings.map((f) => `${lineOf(text, f.start)}:${f.code}:${f.severity}`);
+    assert.deepEqual(got, [
+      '27:v2-document-client:information',
+      '31:v2-document-client:information',
+      '50:v2-converter-unmarshall:information',
+      '56:v2-document-client:information',
+      '58:v2-document-client:information',
+    ]);
+  });
+  it('every finding with a fix applies alone, and the Converter fix leaves the client untouched', () => {
+    const converter = r.findings.find((f) => f.code === 'v2-converter-unmarshall')!;
+    assert.equal(converter.fix?.title, 'Replace with unmarshall() from @aws-sdk/util-dynamodb (same items)');
+    const after = applyEdits(text, converter.fix!.edits);
+    assert.match(after, /rules\.push\(unmarshall\(item, \{ wrapNumbers: Number \}\) as TargetingRule\);/);
+    assert.match(after, /new AWS\.DynamoDB\.DocumentClient\(\{ service: this\.ddb \}\)/);
+    assert.match(after, /^import AWS from 'aws-sdk';$/m);
+    assert.match(after, /^import \{ unmarshall \} from '@aws-sdk\/util-dynamodb';$/m);
+  });
+  it('the DocumentClient fix carries the low-level client config over (maxRetries 2 → maxAttempts 3)', () => {
+    const doc = r.findings.find((f) => f.code === 'v2-document-client')!;
+    const after = applyEdits(text, doc.fix!.edits);
+    assert.match(after, /DynamoDBDocument\.from\(new DynamoDB\(\{ endpoint: cfg\.endpoint, region: cfg\.region, credentials: STATIC_CREDENTIALS, maxAttempts: 3, requestHandler: \{ httpAgent: new http\.Agent/);
+    assert.doesNotMatch(after, /\.promise\(\)\s*;\s*\n\s*return \(out\.Items/);
+    assert.match(after, /segments: imp\.segments\.length \? new Set\(imp\.segments\) : undefined/);
+  });
+});
+
+describe('migrateSource edge cases', () => {
+  it('says when util-dynamodb is missing or older than 3.689.0', () => {
+    const src = `import AWS from 'aws-sdk';\nexport const f = (x: object) => AWS.DynamoDB.Converter.marshall(x);\n`;
+    const missing = migrateSource(src, 'a.ts', {});
+    assert.match(missing.findings[0]!.fix!.title, /needs @aws-sdk\/util-dynamodb ≥ 3\.689\.0/);
+    const note = missing.findings.find((f) => f.code === 'v3-version-too-old')!;
+    assert.equal(note.severity, 'warning');
+    assert.match(note.message, /not installed/);
+    const old = migrateSource(src, 'a.ts', { utilDynamodbVersion: '3.600.0' });
+    assert.match(old.findings.find((f) => f.code === 'v3-version-too-old')!.message, /3\.600\.0 is older than 3\.689\.0/);
+  });
+  it('ignores files without aws-sdk and survives syntax errors', () => {
+    assert.deepEqual(migrateSource('const x = 1;', 'a.js', env), { findings: [], fixAll: [] });
+    const broken = migrateSource(`const AWS = require('aws-sdk');\nAWS.DynamoDB.Converter.marshall(x, ;\n`, 'b.js', env);
+    assert.equal(broken.findings[0]!.code, 'v2-converter-marshall');
+  });
+  it('does not touch a shadowing local named like the SDK', () => {
+    const src = `const AWS = require('aws-sdk');\nfunction f(AWS) { return AWS.DynamoDB.Converter.marshall({}); }\n`;
+    assert.deepEqual(migrateSource(src, 'c.js', env).findings, []);
+  });
+  it('aliases the v3 import when the file already declares the name', () => {
+    const src = `import AWS from 'aws-sdk';\nconst marshall = 1;\nexport const f = (x: object) => [marshall, AWS.DynamoDB.Converter.marshall(x)];\n`;
+    const out = applyEdits(src, migrateSource(src, 'd.ts', env).fixAll);
+    assert.match(out, /^import \{ marshall as marshallV3 \} from '@aws-sdk\/util-dynamodb';$/m);
+    assert.match(out, /\[marshall, marshallV3\(x, /);
+  });
+});
+
+describe('readInstalledVersions', () => {
+  it('reads this repository\'s node_modules', async () => {
+    assert.deepEqual(await readInstalledVersions(process.cwd()), { utilDynamodbVersion: '3.996.9', libDynamodbVersion: '3.1169.0' });
+  });
+  it('falls back to the lockfile, then the package.json range', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrate-versions-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ dependencies: { '@aws-sdk/lib-dynamodb': '^3.650.0' } }));
+    writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ packages: { 'node_modules/@aws-sdk/util-dynamodb': { version: '3.700.1' } } }));
+    mkdirSync(join(dir, 'src'));
+    const env2 = await readInstalledVersions(join(dir, 'src'));
+    assert.equal(env2.utilDynamodbVersion, '3.700.1');
+    assert.equal(env2.libDynamodbVersion, '3.650.0');
+    assert.ok(compareVersions('3.689.0', '3.1169.0') < 0);
+  });
+});

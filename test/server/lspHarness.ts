@@ -1,0 +1,125 @@
+/**
+ * Server-tier harness: bundles the real language server with esbuild, starts it over stdio
+ * and speaks LSP to it with vscode-jsonrpc, playing the editor's part (configuration
+ * requests, CodeLens refresh requests, a workspace copied from the Go fixture).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import {
+  CodeLensRefreshRequest,
+  ConfigurationRequest,
+  DidChangeConfigurationNotification,
+  InitializedNotification,
+  InitializeRequest,
+  LogMessageNotification,
+  RegistrationRequest,
+  ShutdownRequest,
+  ExitNotification,
+} from 'vscode-languageserver-protocol';
+
+export const REPO = resolve(__dirname, '../..');
+
+/** Bundles src/server/server.ts as the extension ships it; returns the bundle's path. */
+export async function buildServer(outDir: string): Promise<string> {
+  const outfile = join(outDir, 'server.js');
+  await build({ entryPoints: [join(REPO, 'src/server/server.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'error' });
+  return outfile;
+}
+
+/**
+ * Copies fixtures/go-adserver/src into `dir` with every source dated 2026-01-01, before the
+ * profile file (a checkout gives files arbitrary mtimes; newer sources would be marked stale).
+ */
+export function copyGoSources(dir: string): string {
+  const root = join(dir, 'adserver');
+  cpSync(join(REPO, 'fixtures/go-adserver/src'), root, { recursive: true });
+  const past = new Date('2026-01-01T00:00:00Z');
+  const walk = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else utimesSync(p, past, past);
+    }
+  };
+  walk(root);
+  return root;
+}
+
+export interface Settings {
+  pathMappings?: { from: string; to: string }[];
+  codeLens?: { enabled?: boolean; minPercent?: number };
+  sampleType?: string;
+}
+
+/** A running server and the editor side of the conversation. */
+export class LspSession {
+  readonly logs: string[] = [];
+  refreshes = 0;
+  settings: Settings = {};
+  private refreshWaiters: (() => void)[] = [];
+
+  private constructor(
+    readonly connection: MessageConnection,
+    private readonly child: ChildProcess,
+    readonly workDir: string,
+  ) {}
+
+  /** Starts the bundled server on `rootPath` (one workspace folder). */
+  static async start(serverJs: string, rootPath: string, workDir: string): Promise<LspSession> {
+    const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    const session = new LspSession(connection, child, workDir);
+    connection.onRequest(ConfigurationRequest.type, (params) => params.items.map(() => session.settings));
+    connection.onRequest(RegistrationRequest.type, () => null);
+    connection.onRequest(CodeLensRefreshRequest.type, () => {
+      session.refreshes++;
+      for (const w of session.refreshWaiters.splice(0)) w();
+      return null;
+    });
+    connection.onNotification(LogMessageNotification.type, (m) => session.logs.push(m.message));
+    connection.listen();
+    const rootUri = pathToFileURL(rootPath).toString();
+    await connection.sendRequest(InitializeRequest.type, {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: [{ uri: rootUri, name: 'adserver' }],
+      capabilities: {
+        workspace: { configuration: true, workspaceFolders: true, codeLens: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
+        textDocument: { codeLens: {}, hover: { contentFormat: ['markdown'] } },
+      },
+    });
+    await connection.sendNotification(InitializedNotification.type, {});
+    return session;
+  }
+
+  /** Resolves at the next `workspace/codeLens/refresh` the server sends. */
+  nextRefresh(): Promise<void> {
+    return new Promise((r) => this.refreshWaiters.push(r));
+  }
+
+  /** Changes the settings the server will read and tells it, then waits for its lens refresh. */
+  async changeSettings(settings: Settings): Promise<void> {
+    this.settings = settings;
+    const refreshed = this.nextRefresh();
+    await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
+    await refreshed;
+  }
+
+  async stop(): Promise<void> {
+    await this.connection.sendRequest(ShutdownRequest.type);
+    await this.connection.sendNotification(ExitNotification.type);
+    await new Promise((r) => (this.child.exitCode !== null ? r(undefined) : this.child.once('exit', r)));
+    this.connection.dispose();
+    rmSync(this.workDir, { recursive: true, force: true });
+  }
+}
+
+/** A fresh temporary folder for one test file. */
+export function makeWorkDir(): string {
+  return mkdtempSync(join(tmpdir(), 'hotpath-lsp-'));
+}
