@@ -7,11 +7,12 @@
  * stacks root → `main.main.func2` → handler → repository adapter under
  * `/home/dev/adserver/...` → aws-sdk-go v1 (`jsonrpc.Unmarshal`,
  * `jsonutil.unmarshalStruct`/`unmarshalAny` recursion, `dynamodbattribute`) → `reflect`
- * / `encoding/json` → `runtime.mallocgc`, plus GC-worker stacks, and generated user and library
- * functions so that the string, function and location tables are large as
- * well (about half of the bytes, as in the real profiles). Stacks are 8–64 frames deep (Go's cap), about 10 % of locations carry an inlined
- * frame, and each sample record is a distinct stack (as Go aggregates equal stacks). A
- * seeded PRNG makes the output identical for the same size.
+ * / `encoding/json` → `runtime.mallocgc`, plus GC-worker stacks, and generated user and
+ * library functions so that the string, function and location tables are about half of the
+ * bytes, as in the real profiles. Stacks are 8–64 frames deep (Go's cap), about 10 % of
+ * locations carry an inlined frame, and records are random walks, so nearly all of them are
+ * distinct stacks (Go writes one record per distinct stack). A seeded PRNG makes the output
+ * identical for the same size.
  *
  * Run directly: `node --import tsx bench/syntheticPprof.ts OUT.pb [MB]`.
  */
@@ -176,8 +177,8 @@ export function buildSyntheticPprof(rawBytes: number, seed = 42): { bytes: Uint8
   const random = prng(seed);
   // About half of the bytes are tables, as in the real Go profiles (samples are 42 % of
   // before-v1.pb's bytes and 39 % of large.cpu's); a generated function with its strings
-  // and 3 locations encodes to about 190 bytes.
-  const tables = buildTables(random, Math.max(3600, Math.round((rawBytes * 0.5) / 190)));
+  // and 3 locations encodes to about 120 bytes.
+  const tables = buildTables(random, Math.max(120, Math.round((rawBytes * 0.5) / 120)));
   let size = tables.profile.length;
   let samples = 0;
   while (size < rawBytes) {

@@ -159,6 +159,12 @@ async function main() {
     await report.locator('#flame-search').fill('reflect');
     await report.locator('#flame-matches', { hasText: /frames/ }).waitFor();
     await page.screenshot({ path: join(OUT, 'report.png') });
+    // The report alone, for the README.
+    await runCommand(page, 'View: Toggle Maximized Editor Group');
+    await page.locator('.editor-group-container', { has: page.locator('iframe.webview.ready') }).first().waitFor();
+    await report.locator('#summary').scrollIntoViewIfNeeded();
+    await page.locator('iframe.webview.ready').screenshot({ path: join(OUT, 'report-full.png') });
+    await runCommand(page, 'View: Toggle Maximized Editor Group');
 
     // Clicking a row's location opens the file at that line.
     await report.locator('#call-sites a.location', { hasText: `${ADAPTER}:71` }).click();

@@ -9,7 +9,7 @@ import { readItemsFile, ItemSourceError } from '../core/bench/itemSource';
 import { generateItems, GENERATOR_SHAPES, type GeneratorShape } from '../core/bench/generator';
 import { scanItems } from '../core/bench/scanSource';
 import { summarizeShape, describeShape } from '../core/bench/shape';
-import { runBenchmark, BenchCancelledError, BenchTimeoutError, BenchWorkerError } from '../core/bench/runner';
+import { runBenchmarkProcesses, BenchCancelledError, BenchTimeoutError, BenchWorkerError } from '../core/bench/runner';
 import { reportToMarkdown } from '../core/bench/format';
 import { DEFAULT_MEASURE_SETTINGS, SUITE_IDS, type SuiteId } from '../core/bench/suiteTypes';
 import type { ItemSet } from '../core/bench/itemTypes';
@@ -30,6 +30,8 @@ options:
   --suite LIST            ${SUITE_IDS.join(',')} (comma-separated; default conversion,response)
   --budget-ms N           time budget per case, ms (default ${DEFAULT_MEASURE_SETTINGS.budgetMsPerCase})
   --target-rme P          stop a case early below this relative margin of error, % (default ${DEFAULT_MEASURE_SETTINGS.targetRmePercent})
+  --processes N           repeat in N fresh processes (default 1); with N ≥ 2 the intervals
+                          use per-process means and so include run-to-run variation
   --json                  print the full report as JSON
 `;
 
@@ -95,6 +97,7 @@ export async function run(args: string[]): Promise<number> {
         suite: { type: 'string' },
         'budget-ms': { type: 'string' },
         'target-rme': { type: 'string' },
+        processes: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -116,6 +119,8 @@ export async function run(args: string[]): Promise<number> {
     targetRmePercent: positiveNumber('--target-rme', v['target-rme'] as string | undefined, DEFAULT_MEASURE_SETTINGS.targetRmePercent),
   };
   settings.minTimeMsPerCase = Math.min(settings.minTimeMsPerCase, settings.budgetMsPerCase);
+  const processes = positiveNumber('--processes', v.processes as string | undefined, 1);
+  if (!Number.isInteger(processes) || processes > 20) throw new CliUsageError(`--processes must be an integer from 1 to 20, got '${v.processes}'`);
 
   let set: ItemSet;
   try {
@@ -132,19 +137,27 @@ export async function run(args: string[]): Promise<number> {
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
-  let lastLine = '';
+  const seen = new Set<string>();
+  const tty = process.stderr.isTTY === true;
   try {
-    const report = await runBenchmark(
+    const report = await runBenchmarkProcesses(
       { items: { kind: 'set', set }, suites, settings, workspaceRoot: process.cwd() },
+      processes,
       {
         signal: controller.signal,
         onProgress: (p) => {
           const line = p.caseCount ? `[${p.caseIndex}/${p.caseCount}] ${p.message}` : p.message;
-          if (line !== lastLine) process.stderr.write(`${line}\n`);
-          lastLine = line;
+          if (tty) {
+            const precision = p.rmePercent === undefined ? '' : ` (${p.samples} samples, RME ±${p.rmePercent.toFixed(1)} %)`;
+            process.stderr.write(`\r\x1b[K${line}${precision}`);
+          } else if (!seen.has(line)) {
+            seen.add(line);
+            process.stderr.write(`${line}\n`);
+          }
         },
       },
     );
+    if (tty) process.stderr.write('\r\x1b[K');
     process.stdout.write(v.json ? `${JSON.stringify(report, null, 2)}\n` : reportToMarkdown(report));
     return 0;
   } catch (err) {

@@ -5,7 +5,7 @@
  * 2 bad input (unknown option, missing path).
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { readInstalledVersions } from '../core/migrate/installedVersions';
 import { isMigratable, migrateSource } from '../core/migrate/migrateSource';
@@ -72,11 +72,17 @@ export async function run(args: string[]): Promise<number> {
       if (f.severity === 'warning') process.stderr.write(`${shown}:${lineCol(text, f.start)}: warning ${f.code}: ${f.message}\n`);
     }
     if (result.fixAll.length === 0) continue;
-    const after = applyEdits(text, result.fixAll);
+    let after = applyEdits(text, result.fixAll);
+    // Fixes whose edits collided (a Converter call inside a rewritten eachPage) land in a next pass.
+    for (let pass = 0; pass < 3; pass++) {
+      const next = migrateSource(after, file, await envs.get(dir)!).fixAll;
+      if (next.length === 0) break;
+      after = applyEdits(after, next);
+    }
     if (after === text) continue;
     changed++;
     if (write) await writeFile(file, after, 'utf8');
-    else process.stdout.write(createTwoFilesPatch(`a/${shown}`, `b/${shown}`, text, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+    else process.stdout.write(createTwoFilesPatch(isAbsolute(shown) ? shown : `a/${shown}`, isAbsolute(shown) ? shown : `b/${shown}`, text, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
   }
   const verb = write ? 'changed' : 'would change';
   process.stderr.write(`${changed} of ${files.length} file${files.length === 1 ? '' : 's'} ${verb}${write || changed === 0 ? '' : ' (run again with --write to apply)'}\n`);

@@ -42,10 +42,12 @@ export function documentLenses(root: RootAnalysis, absolutePath: string, text: s
   const min = root.settings.codeLensMinPercent;
   const prefix = stale ? STALE_PREFIX : '';
   const lenses: CodeLens[] = [];
+  const callSiteLines = new Set(file.callSites.map((c) => currentLine(text, c.anchor)));
   for (const { fn, anchor } of file.functions) {
     if (percentOf(fn.totalWeight, total) < min) continue;
     const line = currentLine(text, anchor);
-    if (line === undefined) continue;
+    // V8 records call sites at the function's own line: the call-site lens says it all there.
+    if (line === undefined || callSiteLines.has(line)) continue;
     const name = shortFunctionName(fn.functionName) ?? fn.functionName;
     const hottest = file.callSites.filter((c) => c.site.functionName === fn.functionName).map((c) => c.site)[0];
     lenses.push(lensAt(line, prefix + functionLensTitle(fn, name, total), { rootUri: root.rootUri, focusCallSite: hottest ? callSiteId(hottest) : undefined }));

@@ -32,12 +32,12 @@ export async function buildServer(outDir: string): Promise<string> {
 }
 
 /**
- * Copies fixtures/go-adserver/src into `dir` with every source dated 2026-01-01, before the
+ * Copies fixtures/<fixture>/src (default go-adserver) into `dir` with every source dated 2026-01-01, before the
  * profile file (a checkout gives files arbitrary mtimes; newer sources would be marked stale).
  */
-export function copyGoSources(dir: string): string {
-  const root = join(dir, 'adserver');
-  cpSync(join(REPO, 'fixtures/go-adserver/src'), root, { recursive: true });
+export function copyGoSources(dir: string, fixture = 'go-adserver'): string {
+  const root = join(dir, fixture);
+  cpSync(join(REPO, `fixtures/${fixture}/src`), root, { recursive: true });
   const past = new Date('2026-01-01T00:00:00Z');
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
@@ -69,8 +69,8 @@ export class LspSession {
     readonly workDir: string,
   ) {}
 
-  /** Starts the bundled server on `rootPath` (one workspace folder). */
-  static async start(serverJs: string, rootPath: string, workDir: string): Promise<LspSession> {
+  /** Starts the bundled server on `rootPath` (one workspace folder, or several). */
+  static async start(serverJs: string, rootPath: string | string[], workDir: string): Promise<LspSession> {
     const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LspSession(connection, child, workDir);
@@ -83,11 +83,11 @@ export class LspSession {
     });
     connection.onNotification(LogMessageNotification.type, (m) => session.logs.push(m.message));
     connection.listen();
-    const rootUri = pathToFileURL(rootPath).toString();
+    const rootUris = (Array.isArray(rootPath) ? rootPath : [rootPath]).map((p) => pathToFileURL(p).toString());
     await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
-      rootUri,
-      workspaceFolders: [{ uri: rootUri, name: 'adserver' }],
+      rootUri: rootUris[0],
+      workspaceFolders: rootUris.map((uri, i) => ({ uri, name: `root${i}` })),
       capabilities: {
         workspace: { configuration: true, workspaceFolders: true, codeLens: { refreshSupport: true }, didChangeConfiguration: { dynamicRegistration: true } },
         textDocument: { codeLens: {}, hover: { contentFormat: ['markdown'] } },

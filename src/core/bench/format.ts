@@ -84,7 +84,11 @@ export function reportToMarkdown(report: BenchReport): string {
     `Method: a fresh Node process${env.gcExposed ? ' with --expose-gc' : ''}; CPU time (process.cpuUsage) per op in batches of ≥ 1 ms, tinybench rounds, cases of a suite interleaved, ` +
       `until RME < ${report.settings.targetRmePercent} % or ${report.settings.budgetMsPerCase} ms per case. ` +
       `RME = t(0.975, n−1)·s/√n/mean. Ratio new/old of mean times with a 95 % Fieller interval (Welch df); ` +
-      `the verdict follows from the interval. Alloc/op: heapUsed delta over GC-free windows after a forced GC.`,
+      `the verdict follows from the interval. ` +
+      ((report.processes ?? 1) >= 2
+        ? `${report.processes} worker processes: intervals use the per-process means, so they include run-to-run variation. `
+        : `One worker process: the interval covers within-process variation only (use several processes for run-to-run). `) +
+      `Alloc/op: heapUsed delta over GC-free windows after a forced GC.`,
     '',
   ].join('\n');
 }

@@ -75,6 +75,8 @@ function parseDocuments(text: string, source: string): unknown[] {
       try {
         return JSON.parse(line);
       } catch (err) {
+        // Not JSON Lines either when even the first line fails: report the document's own error.
+        if (i === 0) throw new ItemSourceError(source, `not valid JSON (${(whole as Error).message})`);
         throw new ItemSourceError(source, `line ${i + 1} is not valid JSON (${(err as Error).message})`);
       }
     });

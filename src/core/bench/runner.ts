@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BenchReport, BenchRequest } from './suiteTypes';
 import type { BenchProgress, ParentToWorker, WorkerToParent } from './workerProtocol';
+import { mergeReports } from './merge';
 
 /** How to start the worker: the script and the Node flags it needs besides `--expose-gc`. */
 export interface WorkerLocation {
@@ -51,7 +52,9 @@ export function resolveWorker(baseDir = __dirname): WorkerLocation {
   const bundled = join(baseDir, 'benchWorker.js');
   if (existsSync(bundled)) return { path: bundled, execArgv: [] };
   const source = join(baseDir, 'worker.ts');
-  if (existsSync(source)) return { path: source, execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href] };
+  // A variable, not a literal, so bundlers leave this development-only lookup alone.
+  const tsx = 'tsx';
+  if (existsSync(source)) return { path: source, execArgv: ['--import', pathToFileURL(require.resolve(tsx)).href] };
   throw new BenchWorkerError(`benchmark worker not found beside ${baseDir} (expected benchWorker.js or worker.ts)`);
 }
 
@@ -140,4 +143,29 @@ export function runBenchmark(request: BenchRequest, options: RunBenchmarkOptions
       else reject(o.error);
     });
   });
+}
+
+/**
+ * Runs `request` in `processes` fresh workers one after another and merges the reports
+ * ({@link mergeReports}: with ≥ 2, comparison intervals use per-process means, so they cover
+ * run-to-run variation). Progress counts cases over all runs. Same errors as {@link runBenchmark};
+ * the time limit applies to each process.
+ */
+export async function runBenchmarkProcesses(request: BenchRequest, processes: number, options: RunBenchmarkOptions = {}): Promise<BenchReport> {
+  if (!Number.isInteger(processes) || processes < 1 || processes > 20) throw new RangeError(`processes must be an integer from 1 to 20, got ${processes}`);
+  const reports: BenchReport[] = [];
+  for (let k = 0; k < processes; k++) {
+    reports.push(
+      await runBenchmark(request, {
+        ...options,
+        onProgress: (p) =>
+          options.onProgress?.(
+            processes === 1
+              ? p
+              : { ...p, message: `run ${k + 1}/${processes}: ${p.message}`, caseIndex: p.caseCount ? k * p.caseCount + p.caseIndex : 0, caseCount: p.caseCount * processes },
+          ),
+      }),
+    );
+  }
+  return mergeReports(reports);
 }

@@ -60,6 +60,8 @@ export interface CaseResult {
   /** Garbage collections observed while timing this case (warm-up included), and their total pause. */
   gcCount?: number;
   gcPauseMs?: number;
+  /** Mean CPU ns per op of each worker process, when several were merged (merge.ts). */
+  processMeansNs?: number[];
   /** Set when the case could not run on these items (e.g. v3 default marshall rejects a number). */
   error?: string;
 }
@@ -110,6 +112,8 @@ export interface BenchReport {
   shape: ShapeSummary;
   settings: MeasureSettings;
   environment: BenchEnvironment;
+  /** Worker processes merged into this report (1 when absent); with ≥ 2, intervals use per-process means. */
+  processes?: number;
   suites: SuiteResult[];
 }
 

@@ -76,6 +76,7 @@ export function compareAnalyses(before: CompareSide, after: CompareSide, options
 
   return {
     schema: COMPARE_SCHEMA,
+    valueType: a.sampleType.type,
     unit: a.unit,
     normalization: perRequest ? 'per-request' : 'share',
     totals: totalsOf(sideTotals(b, beforeReq), sideTotals(a, afterReq)),
@@ -212,6 +213,8 @@ function notesOf(b: Analysis, a: Analysis, perRequest: boolean): string[] {
       notes.push(`The ${side} profile has only ${x.totalCount} samples: a 50 % share is uncertain by ±${se.toFixed(1)} pp (one standard error).`);
     }
   }
+  for (const w of b.warnings) notes.push(`before: ${w}`);
+  for (const w of a.warnings) notes.push(`after: ${w}`);
   notes.push('A change is called significant when |Δshare| > 2·sqrt(se_before² + se_after²), se = binomial standard error of the share over the profile\'s sample count.');
   return notes;
 }

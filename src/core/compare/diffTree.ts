@@ -51,15 +51,16 @@ export function buildDiffTree(before: Profile, after: Profile, options: DiffTree
 }
 
 /**
- * Before → after function names of the rows a comparison matched by something other than the
- * same name (user functions and SDK functions), for {@link DiffTreeOptions.rename}.
+ * Before → after function names of the user-function and SDK-function rows a comparison paired
+ * by name or call site, for {@link DiffTreeOptions.rename}. Pairs made by category alone are left
+ * out: their frames sit in different call trees, and merging them would draw a false path.
  */
 export function renamesFromComparison(c: Comparison): Map<string, string> {
   const map = new Map<string, string>();
   for (const row of [...c.userFunctions, ...c.sdkFunctions]) {
     const b = row.before.ref?.name;
     const a = row.after.ref?.name;
-    if (row.status === 'matched' && b && a && b !== a) map.set(b, a);
+    if (row.status === 'matched' && (row.matchedBy === 'name' || row.matchedBy === 'call-site') && b && a && b !== a) map.set(b, a);
   }
   return map;
 }

@@ -111,6 +111,8 @@ export interface ComparisonTotals {
 /** The whole comparison. Tables are ordered by the larger of the two weights, heaviest first. */
 export interface Comparison {
   readonly schema: typeof COMPARE_SCHEMA;
+  /** Value column compared (`cpu`, `wall`, `samples`…), as the after profile names it. */
+  readonly valueType: string;
   readonly unit: string;
   /** `'per-request'` when both request counts are known, else `'share'` (traffic may differ). */
   readonly normalization: 'per-request' | 'share';

@@ -15,6 +15,8 @@ export interface DetectedFix {
   title?: string;
   /** Warnings that stay at the spot after the fix (behaviour the fix cannot keep identical). */
   notes: MigrationFinding[];
+  /** Expressions whose values get marshalled (scanned for inputs v2 and v3 write differently). */
+  written?: ts.Node[];
 }
 
 const v3Name = { marshall: 'marshall', unmarshall: 'unmarshall', input: 'convertToAttr', output: 'convertToNative' } as const;
@@ -58,6 +60,69 @@ export function v2SetApiReads(sf: ts.SourceFile): Array<{ start: number; end: nu
     if (ts.isPropertyAccessExpression(node) && (node.name.text === 'values' || node.name.text === 'wrapperName')) {
       const called = ts.isCallExpression(node.parent) && node.parent.expression === node;
       if (!called) out.push({ start: node.getStart(sf), end: node.end });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+/**
+ * Inputs v2 and v3 marshal differently, found inside `nodes` (the values a fix marshals):
+ * NaN/Infinity (v2 wrote N "NaN", which DynamoDB rejects; v3 throws), BigInt (v2 wrote an empty M,
+ * v3 an N), `new Map`/`new Set` (v2 wrote an empty M / an invalid empty AttributeValue, v3 the
+ * proper M / set). Each as a warning note at the expression.
+ */
+export function changedInputs(sf: ts.SourceFile, nodes: readonly ts.Node[]): MigrationFinding[] {
+  const out: MigrationFinding[] = [];
+  const add = (n: ts.Node, message: string): void => {
+    out.push({ code: 'v3-changed-input', start: n.getStart(sf), end: n.end, severity: 'warning', message });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && (node.text === 'NaN' || node.text === 'Infinity') && !ts.isPropertyAccessExpression(node.parent)) {
+      add(node, `${node.text}: v2 wrote N "${node.text}" (DynamoDB rejects it); v3 marshall throws before sending`);
+    } else if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Number' &&
+      ['NaN', 'POSITIVE_INFINITY', 'NEGATIVE_INFINITY'].includes(node.name.text)) {
+      add(node, `${node.getText(sf)}: v2 wrote it as an N string (DynamoDB rejects it); v3 marshall throws before sending`);
+    } else if (ts.isBigIntLiteral(node) || (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'BigInt')) {
+      add(node, 'BigInt: v2 wrote an empty map {M:{}} (a v2 bug); v3 writes the number (N): stored items change');
+    } else if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && (node.expression.text === 'Map' || node.expression.text === 'Set')) {
+      add(node, node.expression.text === 'Map'
+        ? 'native Map: v2 wrote an empty map {M:{}} (a v2 bug); v3 writes its entries: stored items change'
+        : 'native Set: v2 wrote an invalid empty AttributeValue (rejected by DynamoDB); v3 writes a proper SS/NS/BS');
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const n of nodes) visit(n);
+  return out;
+}
+
+/** Every `x.<name>` property access of the file (offsets of the whole access). */
+export function propertyReads(sf: ts.SourceFile, name: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAccessExpression(node) && node.name.text === name) out.push({ start: node.getStart(sf), end: node.end });
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+const bufferEncodings = new Set(['base64', 'hex', 'utf8', 'utf-8', 'latin1', 'binary', 'ascii', 'base64url']);
+
+/**
+ * Buffer-only calls (`x.toString('base64')`, `Buffer.isBuffer(x)`): after a DocumentClient
+ * migration binary attributes arrive as Uint8Array, whose toString ignores the encoding.
+ */
+export function bufferApiCalls(sf: ts.SourceFile): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const name = node.expression.name.text;
+      const arg = node.arguments[0];
+      const encoded = name === 'toString' && arg && ts.isStringLiteralLike(arg) && bufferEncodings.has(arg.text);
+      const isBuffer = name === 'isBuffer' && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'Buffer';
+      if (encoded || isBuffer) out.push({ start: node.getStart(sf), end: node.end });
     }
     ts.forEachChild(node, visit);
   };
@@ -120,5 +185,5 @@ function fixConverterCall(
   }
   const title = `Replace with ${target}() from @aws-sdk/util-dynamodb (same items)${problem ? ' (needs @aws-sdk/util-dynamodb ≥ 3.689.0)' : ''}`;
   finding.message += `${problem ? `; ${problem}` : ''}`;
-  return { finding, notes, change: { edits, imports: [imp] }, title };
+  return { finding, notes, change: { edits, imports: [imp] }, title, written: writes ? [subject] : [] };
 }

@@ -10,8 +10,48 @@ import { readV2Options } from './v2OptionsArgument';
 import { marshallEntries, renderObject, unmarshallEntries } from './v3Options';
 
 const lib = '@aws-sdk/lib-dynamodb' as const;
-const DOC: V3Import = { module: lib, name: 'DynamoDBDocument' };
-const CLIENT: V3Import = { module: '@aws-sdk/client-dynamodb', name: 'DynamoDB' };
+/** The two v3 shapes: aggregated `DynamoDBDocument` methods, or `DynamoDBDocumentClient.send(new XCommand)`. */
+interface Shape {
+  doc: V3Import;
+  client: V3Import;
+  commands: boolean;
+}
+const aggregated: Shape = {
+  doc: { module: lib, name: 'DynamoDBDocument' },
+  client: { module: '@aws-sdk/client-dynamodb', name: 'DynamoDB' },
+  commands: false,
+};
+const bareClient: Shape = {
+  doc: { module: lib, name: 'DynamoDBDocumentClient' },
+  client: { module: '@aws-sdk/client-dynamodb', name: 'DynamoDBClient' },
+  commands: true,
+};
+const commandNames: Record<string, string> = {
+  get: 'GetCommand', put: 'PutCommand', query: 'QueryCommand', scan: 'ScanCommand', update: 'UpdateCommand',
+  delete: 'DeleteCommand', batchGet: 'BatchGetCommand', batchWrite: 'BatchWriteCommand',
+  transactGet: 'TransactGetCommand', transactWrite: 'TransactWriteCommand',
+};
+
+/** True when the file already imports v3 commands or bare clients: the fix then emits commands too. */
+function usesCommands(sf: ts.SourceFile): boolean {
+  const v3 = /^@aws-sdk\/(lib|client)-dynamodb$/;
+  const isCommandName = (n: string) => n.endsWith('Command') || n === 'DynamoDBDocumentClient' || n === 'DynamoDBClient';
+  return sf.statements.some((st) => {
+    if (ts.isImportDeclaration(st) && ts.isStringLiteral(st.moduleSpecifier) && v3.test(st.moduleSpecifier.text)) {
+      const nb = st.importClause?.namedBindings;
+      return !!nb && ts.isNamedImports(nb) && nb.elements.some((e) => isCommandName((e.propertyName ?? e.name).text));
+    }
+    if (ts.isVariableStatement(st)) {
+      return st.declarationList.declarations.some((d) => {
+        const init = d.initializer;
+        return !!init && ts.isCallExpression(init) && init.arguments[0] !== undefined && ts.isStringLiteralLike(init.arguments[0]) &&
+          v3.test(init.arguments[0].text) && ts.isObjectBindingPattern(d.name) &&
+          d.name.elements.some((e) => ts.isIdentifier(e.propertyName ?? e.name) && isCommandName(((e.propertyName ?? e.name) as ts.Identifier).text));
+      });
+    }
+    return false;
+  });
+}
 
 /** DocumentClient methods whose v3 `DynamoDBDocument` twins take the same input. */
 const dataMethods = new Set(['get', 'put', 'query', 'scan', 'update', 'delete', 'batchGet', 'batchWrite', 'transactGet', 'transactWrite']);
@@ -34,9 +74,12 @@ const typeNames: Record<string, string> = {
 };
 
 interface Work {
+  shape: Shape;
   edits: PendingEdit[];
   imports: V3Import[];
   notes: MigrationFinding[];
+  /** Inputs of data calls (scanned for values v2 and v3 write differently). */
+  written: ts.Node[];
   /** Spots that get an information diagnostic carrying the same fix. */
   spots: Array<{ start: number; end: number; what: string }>;
 }
@@ -56,7 +99,8 @@ interface Work {
  */
 export function detectDocumentClients(file: SingleFile, resolver: V2Resolver, env: MigrationEnvironment): DetectedFix[] {
   const sf = file.sourceFile;
-  const typeEdits = typeReferenceEdits(sf, resolver);
+  const shape = usesCommands(sf) ? bareClient : aggregated;
+  const typeEdits = typeReferenceEdits(sf, resolver, shape);
   const out: DetectedFix[] = [];
   for (const { creation } of resolver.creations()) {
     const start = creation.getStart(sf);
@@ -67,7 +111,7 @@ export function detectDocumentClients(file: SingleFile, resolver: V2Resolver, en
       severity: 'information',
       message: 'aws-sdk v2 DocumentClient: DynamoDBDocument from @aws-sdk/lib-dynamodb with v2-equivalent marshall/unmarshall options writes and reads the same items',
     };
-    const work: Work = { edits: [...typeEdits.edits], imports: [DOC, CLIENT, ...typeEdits.imports], notes: [], spots: [] };
+    const work: Work = { shape, edits: [...typeEdits.edits], imports: [shape.doc, shape.client, ...typeEdits.imports], notes: [], written: [], spots: [] };
     const note = (s: number, e: number, code: MigrationFinding['code'], message: string): void => {
       work.notes.push({ code, start: s, end: e, severity: 'warning', message });
     };
@@ -85,7 +129,7 @@ export function detectDocumentClients(file: SingleFile, resolver: V2Resolver, en
     work.edits.push({
       start,
       end: creation.end,
-      render: (n) => `${n(DOC)}.from(new ${n(CLIENT)}(${config}), { marshallOptions: ${marshallOptions}, unmarshallOptions: ${unmarshallOptions} })`,
+      render: (n) => `${n(shape.doc)}.from(new ${n(shape.client)}(${config}), { marshallOptions: ${marshallOptions}, unmarshallOptions: ${unmarshallOptions} })`,
     });
     if (options.wrapNumbers !== undefined && options.wrapNumbers !== 'false') {
       note(start, creation.end, 'v3-wrap-numbers-class', 'wrapNumbers: v3 returns its own NumberValue (toString()/toBigInt(), JSON {"value": …}) where v2 had toNumber(): check readers of numbers');
@@ -98,7 +142,7 @@ export function detectDocumentClients(file: SingleFile, resolver: V2Resolver, en
     if (problem) note(start, creation.end, 'v3-version-too-old', problem);
     const title = `Migrate this DocumentClient to DynamoDBDocument (@aws-sdk/lib-dynamodb, same items)${problem ? ` (needs ${lib} ≥ 3.689.0)` : ''}`;
     const change = { edits: work.edits, imports: work.imports };
-    out.push({ finding, change, title, notes: work.notes });
+    out.push({ finding, change, title, notes: work.notes, written: work.written });
     for (const s of work.spots) {
       out.push({
         finding: { code: 'v2-document-client', start: s.start, end: s.end, severity: 'information', message: `aws-sdk v2 DocumentClient ${s.what}: part of migrating this client to DynamoDBDocument` },
@@ -143,13 +187,13 @@ function clientConfigText(
   return t.text;
 }
 
-function typeReferenceEdits(sf: ts.SourceFile, resolver: V2Resolver): { edits: PendingEdit[]; imports: V3Import[] } {
+function typeReferenceEdits(sf: ts.SourceFile, resolver: V2Resolver, shape: Shape): { edits: PendingEdit[]; imports: V3Import[] } {
   const edits: PendingEdit[] = [];
   const imports: V3Import[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isTypeReferenceNode(node)) {
       const e = resolver.resolveTypeName(node.typeName);
-      const target = e?.kind === 'DocumentClient' ? DOC : e?.kind === 'documentClientType' && typeNames[e.name] ? { module: lib, name: typeNames[e.name]! } as V3Import : undefined;
+      const target = e?.kind === 'DocumentClient' ? shape.doc : e?.kind === 'documentClientType' && typeNames[e.name] ? { module: lib, name: typeNames[e.name]! } as V3Import : undefined;
       if (target) {
         imports.push(target);
         edits.push({ start: node.typeName.getStart(sf), end: node.typeName.end, render: (n) => n(target) });
@@ -174,7 +218,7 @@ function rewriteUses(
     if (ts.isPropertyAccessExpression(node) && ts.isCallExpression(node.parent) && node.parent.expression === node) {
       const target = resolver.resolve(node.expression);
       if (target?.kind === 'documentClientInstance' && target.creation === creation) {
-        rewriteCall(sf, node.parent, node.name.text, node.expression.getText(sf), bound, work, note);
+        rewriteCall(sf, node.parent, node, node.expression.getText(sf), bound, work, note);
       }
     }
     ts.forEachChild(node, visit);
@@ -185,16 +229,20 @@ function rewriteUses(
 function rewriteCall(
   sf: ts.SourceFile,
   call: ts.CallExpression,
-  method: string,
+  callee: ts.PropertyAccessExpression,
   clientText: string,
   bound: ts.ObjectLiteralExpression | undefined,
   work: Work,
   note: (s: number, e: number, code: MigrationFinding['code'], message: string) => void,
 ): void {
   const start = call.getStart(sf);
+  const method = callee.name.text;
   if (method === 'createSet') {
-    const values = call.arguments[0]?.getText(sf) ?? '[]';
-    work.edits.push(literalEdit(start, call.end, `new Set(${values})`));
+    // Only the callee and v2's options argument change, so edits inside the values stay possible.
+    work.edits.push(literalEdit(start, callee.end, 'new Set'));
+    const [values, options] = call.arguments;
+    if (!values) work.edits.push(literalEdit(call.arguments.pos, call.arguments.pos, '[]'));
+    if (values && options) work.edits.push(literalEdit(values.end, options.end, ''));
     work.spots.push({ start, end: call.end, what: 'createSet (v3 takes a native Set)' });
     return;
   }
@@ -203,7 +251,20 @@ function rewriteCall(
     return;
   }
   const params = call.arguments[0];
+  if (params) work.written.push(params);
   const outer = call.parent;
+  const wrap = (): void => {
+    if (!work.shape.commands) return;
+    const command: V3Import = { module: lib, name: commandNames[method]! };
+    work.imports.push(command);
+    work.edits.push(literalEdit(callee.name.getStart(sf), callee.name.end, 'send'));
+    if (params) {
+      work.edits.push({ start: params.getStart(sf), end: params.getStart(sf), render: (n) => `new ${n(command)}(` });
+      work.edits.push(literalEdit(params.end, params.end, ')'));
+    } else {
+      work.edits.push({ start: call.arguments.pos, end: call.arguments.pos, render: (n) => `new ${n(command)}({})` });
+    }
+  };
   const isEachPage = ts.isPropertyAccessExpression(outer) && outer.name.text === 'eachPage';
   if (bound && tableMethods.has(method) && !isEachPage) {
     inlineBoundParams(sf, params, bound, work, (m) => note(start, call.end, 'v3-client-config', m));
@@ -211,6 +272,7 @@ function rewriteCall(
   if (ts.isPropertyAccessExpression(outer) && outer.expression === call && ts.isCallExpression(outer.parent) && outer.parent.expression === outer) {
     const chained = outer.parent;
     if (outer.name.text === 'promise' && chained.arguments.length === 0) {
+      wrap();
       work.edits.push(literalEdit(call.end, chained.end, ''));
       work.spots.push({ start, end: chained.end, what: `${method}().promise()` });
       return;
@@ -225,6 +287,7 @@ function rewriteCall(
     return;
   }
   if (call.arguments.length >= 2) {
+    wrap();
     work.spots.push({ start, end: call.end, what: `${method}() with a callback (kept: DynamoDBDocument accepts callbacks)` });
     return;
   }

@@ -1,9 +1,9 @@
 import { V2Resolver } from './awsSdkBindings';
-import { detectConverterCalls, v2SetApiReads, type DetectedFix } from './converterFix';
+import { bufferApiCalls, changedInputs, detectConverterCalls, propertyReads, v2SetApiReads, type DetectedFix } from './converterFix';
 import { detectDocumentClients } from './documentClientFix';
 import { renderChanges, type ChangeSet } from './editPlan';
 import { migrateGoSource } from './go/migrateGo';
-import { bindSingleFile } from './singleFileProgram';
+import { bindSingleFile, type SingleFile } from './singleFileProgram';
 import type { MigrationEnvironment, MigrationFinding, MigrationResult, TextEdit } from './types';
 
 const jsLike = /\.(c|m)?(j|t)sx?$/;
@@ -30,12 +30,13 @@ export function migrateSource(text: string, fileName: string, env: MigrationEnvi
     ...detectDocumentClients(file, resolver, env),
   ];
   const findings: MigrationFinding[] = [];
-  const rendered = new Map<ChangeSet, TextEdit[]>();
+  const rendered = new Map<ChangeSet, TextEdit[] | undefined>();
   for (const d of detected) {
     if (d.change && d.title) {
-      let edits = rendered.get(d.change);
-      if (!edits) rendered.set(d.change, (edits = renderChanges(file, resolver, [d.change])));
-      d.finding.fix = { title: d.title, edits };
+      if (!rendered.has(d.change)) rendered.set(d.change, tryRender(file, resolver, [d.change]));
+      const edits = rendered.get(d.change);
+      if (edits) d.finding.fix = { title: d.title, edits };
+      else d.change = undefined;
     }
     findings.push(d.finding, ...d.notes);
   }
@@ -48,7 +49,43 @@ export function migrateSource(text: string, fileName: string, env: MigrationEnvi
       message: 'v2 DynamoDBSet API: after the migration sets are native Set (no .values/.wrapperName; JSON.stringify gives {}); use [...set] here',
     });
   }
+  const clients = detected.some((d) => d.change && d.finding.code === 'v2-document-client');
+  for (const r of clients ? bufferApiCalls(file.sourceFile) : []) {
+    findings.push({
+      ...r,
+      code: 'v3-binary-buffer',
+      severity: 'warning',
+      message: 'Buffer API: after the migration binary attributes read through DynamoDBDocument are Uint8Array (toString ignores the encoding); wrap with Buffer.from(x) if this is one',
+    });
+  }
+  for (const r of clients ? propertyReads(file.sourceFile, '$response') : []) {
+    findings.push({
+      ...r,
+      code: 'v3-response-metadata',
+      severity: 'warning',
+      message: '$response is v2 only: v3 results carry $metadata (httpStatusCode, requestId, attempts) instead',
+    });
+  }
+  findings.push(...changedInputs(file.sourceFile, detected.flatMap((d) => d.written ?? [])));
   const changes = [...new Set(detected.flatMap((d) => (d.change ? [d.change] : [])))];
   findings.sort((a, b) => a.start - b.start || a.end - b.end);
-  return { findings, fixAll: changes.length ? renderChanges(file, resolver, changes) : [] };
+  return { findings, fixAll: fixAllEdits(file, resolver, changes) };
+}
+
+function tryRender(file: SingleFile, resolver: V2Resolver, changes: ChangeSet[]): TextEdit[] | undefined {
+  try {
+    return renderChanges(file, resolver, changes);
+  } catch {
+    return undefined; // overlapping edits (e.g. a Converter call inside a rewritten eachPage)
+  }
+}
+
+/** All fixes at once; a fix whose edits collide with those already taken is left for a second run. */
+function fixAllEdits(file: SingleFile, resolver: V2Resolver, changes: ChangeSet[]): TextEdit[] {
+  if (changes.length === 0) return [];
+  const all = tryRender(file, resolver, changes);
+  if (all) return all;
+  const taken: ChangeSet[] = [];
+  for (const c of changes) if (tryRender(file, resolver, [...taken, c])) taken.push(c);
+  return tryRender(file, resolver, taken) ?? [];
 }

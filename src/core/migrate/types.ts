@@ -35,6 +35,8 @@ export type MigrationCode =
   | 'v3-client-config'
   | 'v3-pagination'
   | 'v3-empty-set-values'
+  | 'v3-response-metadata'
+  | 'v3-changed-input'
   | 'go-dynamo-v1'
   | 'go-dynamodbattribute'
   | 'go-json-tags'

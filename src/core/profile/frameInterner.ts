@@ -3,18 +3,22 @@ import type { Frame } from './model';
 /** Frames sharing one name: file → (line·2 + inlined) → frame id. */
 type Bucket = Map<string, Map<number, number>>;
 
+/** Up to this many frames share a name in a plain array (linear scan); more get a map. */
+const SMALL_BUCKET = 16;
+
 /**
  * Interns frames so that equal (name, file, line, inlined) tuples share one id.
  *
- * No key strings are built: frames are looked up by name, then file, then an integer
- * line key. A name seen with one frame only (most names) costs a single map entry.
- * Readers call {@link FrameInterner.intern} once per pprof location line or V8 node, never
- * per sample; string-keyed aggregation on hot paths dominated load time in the
- * measurements of `profile-formats.md` §1.3.
+ * No key strings are built: frames are looked up by name, then compared field by field. A
+ * name has one frame (one map entry), a few (the lines of one function: a small array), or
+ * many (V8's `(anonymous)`: a map by file, then by an integer line key). Readers call
+ * {@link FrameInterner.intern} once per pprof location line or V8 node, never per sample;
+ * string-keyed aggregation on hot paths dominated load time in the measurements of
+ * `profile-formats.md` §1.3.
  */
 export class FrameInterner {
   readonly frames: Frame[] = [];
-  private readonly byName = new Map<string, number | Bucket>();
+  private readonly byName = new Map<string, number | number[] | Bucket>();
 
   /** Returns the id (index into {@link FrameInterner.frames}) of the frame, adding it if new. */
   intern(name: string, file: string, line: number, inlined: boolean): number {
@@ -24,27 +28,44 @@ export class FrameInterner {
       this.byName.set(name, id);
       return id;
     }
-    let bucket: Bucket;
     if (typeof entry === 'number') {
-      const f = this.frames[entry];
-      if (f.line === line && f.inlined === inlined && f.file === file) return entry;
-      bucket = new Map([[f.file, new Map([[lineKey(f.line, f.inlined), entry]])]]);
-      this.byName.set(name, bucket);
-    } else {
-      bucket = entry;
+      if (this.matches(entry, file, line, inlined)) return entry;
+      const id = this.add(name, file, line, inlined);
+      this.byName.set(name, [entry, id]);
+      return id;
     }
-    let lines = bucket.get(file);
+    if (Array.isArray(entry)) {
+      for (let i = 0; i < entry.length; i++) if (this.matches(entry[i], file, line, inlined)) return entry[i];
+      const id = this.add(name, file, line, inlined);
+      if (entry.length < SMALL_BUCKET) {
+        entry.push(id);
+      } else {
+        const bucket: Bucket = new Map();
+        for (const other of [...entry, id]) this.put(bucket, other);
+        this.byName.set(name, bucket);
+      }
+      return id;
+    }
+    const id = entry.get(file)?.get(lineKey(line, inlined));
+    if (id !== undefined) return id;
+    const added = this.add(name, file, line, inlined);
+    this.put(entry, added);
+    return added;
+  }
+
+  private matches(id: number, file: string, line: number, inlined: boolean): boolean {
+    const f = this.frames[id];
+    return f.line === line && f.inlined === inlined && f.file === file;
+  }
+
+  private put(bucket: Bucket, id: number): void {
+    const f = this.frames[id];
+    let lines = bucket.get(f.file);
     if (lines === undefined) {
       lines = new Map();
-      bucket.set(file, lines);
+      bucket.set(f.file, lines);
     }
-    const key = lineKey(line, inlined);
-    let id = lines.get(key);
-    if (id === undefined) {
-      id = this.add(name, file, line, inlined);
-      lines.set(key, id);
-    }
-    return id;
+    lines.set(lineKey(f.line, f.inlined), id);
   }
 
   private add(name: string, file: string, line: number, inlined: boolean): number {

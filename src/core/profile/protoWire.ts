@@ -1,6 +1,6 @@
 /**
- * Minimal protobuf wire-format walking, used to frame a pprof file's top-level fields and
- * to decode `Sample` records without creating an object per value.
+ * Minimal protobuf wire-format walking, used only to check that a pprof file's top-level
+ * fields are well framed before pprof-format decodes it.
  *
  * pprof-format decodes sub-messages (locations, functions, mappings) for us, but it silently
  * accepts truncated input (`profile-formats.md` §1.2); walking the top level ourselves tells
@@ -120,72 +120,4 @@ export function walkFields(
     }
   }
   return undefined;
-}
-
-/**
- * Reads a repeated integer field occurrence into `out` (appending), whether it was written
- * packed (`WIRE_LEN`) or as a single varint. Returns false when a packed run is malformed.
- */
-export function readRepeatedInts(bytes: Uint8Array, wireType: number, start: number, end: number, out: number[]): boolean {
-  if (wireType === WIRE_VARINT) {
-    out.push(readVarint(bytes, start));
-    return true;
-  }
-  if (wireType !== WIRE_LEN) return false;
-  let pos = start;
-  while (pos < end) {
-    const v = readVarint(bytes, pos);
-    if (varintEnd < 0 || varintEnd > end) return false;
-    out.push(v);
-    pos = varintEnd;
-  }
-  return true;
-}
-
-/**
- * Decodes one pprof `Sample` message (`bytes[start, end)`): `location_id` (field 1) and
- * `value` (field 2), packed or not; labels (field 3) are skipped. Clears and fills the two
- * arrays. Returns false when the record is malformed.
- */
-export function readSampleRecord(bytes: Uint8Array, start: number, end: number, locationIds: number[], values: number[]): boolean {
-  locationIds.length = 0;
-  values.length = 0;
-  let pos = start;
-  while (pos < end) {
-    const tag = readVarint(bytes, pos);
-    if (varintEnd < 0 || varintEnd > end) return false;
-    pos = varintEnd;
-    const wireType = tag & 7;
-    const field = tag >>> 3;
-    if (wireType === WIRE_VARINT) {
-      const v = readVarint(bytes, pos);
-      if (varintEnd < 0 || varintEnd > end) return false;
-      if (field === 1) locationIds.push(v);
-      else if (field === 2) values.push(v);
-      pos = varintEnd;
-    } else if (wireType === WIRE_LEN) {
-      const len = readVarint(bytes, pos);
-      if (varintEnd < 0 || len < 0) return false;
-      const runEnd = varintEnd + len;
-      if (runEnd > end) return false;
-      if (field === 1 || field === 2) {
-        const out = field === 1 ? locationIds : values;
-        let p = varintEnd;
-        while (p < runEnd) {
-          const v = readVarint(bytes, p);
-          if (varintEnd < 0 || varintEnd > runEnd) return false;
-          out.push(v);
-          p = varintEnd;
-        }
-      }
-      pos = runEnd;
-    } else if (wireType === WIRE_FIXED64) {
-      pos += 8;
-    } else if (wireType === WIRE_FIXED32) {
-      pos += 4;
-    } else {
-      return false;
-    }
-  }
-  return pos === end;
 }

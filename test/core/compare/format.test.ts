@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { compareAnalyses } from '../../../src/core/compare/compareAnalyses';
 import { formatComparisonMarkdown } from '../../../src/core/compare/format/formatMarkdown';
 import { alignColumns, formatComparisonText } from '../../../src/core/compare/format/formatText';
-import { formatChange, formatDuration, formatPoints } from '../../../src/core/compare/format/numbers';
+import { formatChange, formatDuration, formatPerRequest, formatPoints } from '../../../src/core/compare/format/numbers';
 import { analysis, callSite, userFunction } from './makeAnalysis';
 
 // The seed's headline: 18 h → 7 h of CPU samples, 30,057,920 → 28,784,846 requests.
@@ -38,6 +38,9 @@ describe('numbers', () => {
     assert.equal(formatDuration(16565656), '16.6 ms');
     assert.equal(formatDuration(2149000), '2.15 ms');
     assert.equal(formatDuration(930000), '930 µs');
+    assert.equal(formatPerRequest(2149000, 'nanoseconds'), '2.149 ms');
+    assert.equal(formatPerRequest(16565656, 'nanoseconds'), '16.57 ms');
+    assert.equal(formatPerRequest(45200, 'nanoseconds'), '45.20 µs');
     assert.equal(formatChange(-59.24), '-59.2%');
     assert.equal(formatChange(4), '+4.0%');
     assert.equal(formatChange(null), 'new');
@@ -54,7 +57,7 @@ describe('formatComparisonText', () => {
     assert.match(header, /^Metric\s+Before\s+After\s+Change$/);
     assert.ok(lines.some((l) => /^Requests\s+30,057,920\s+28,784,846\s+-4\.2%$/.test(l)), text);
     // 64608 s / 30,057,920 = 2.149 ms; 25225 s / 28,784,846 = 0.876 ms; change -59.2 %
-    assert.ok(lines.some((l) => /^CPU per request\s+2\.15 ms\s+876 µs\s+-59\.2%$/.test(l)), text);
+    assert.ok(lines.some((l) => /^CPU per request\s+2\.149 ms\s+0\.876 ms\s+-59\.2%$/.test(l)), text);
     assert.ok(lines.some((l) => /^\(\*Repo\)\.UserActivity repo\/user\.go:40 → repo\/user\.go:44\s+31,865 s \/ 49\.32%\s+4,929 s \/ 19\.54%\s+-83\.8%, -29\.8 pp\s+name$/.test(l)), text);
   });
 
@@ -67,7 +70,7 @@ describe('formatComparisonMarkdown', () => {
   it('writes pipe tables a pull request renders', () => {
     const md = formatComparisonMarkdown(seedLike());
     assert.ok(md.includes('| Metric | Before | After | Change |\n|---|---:|---:|---:|\n'), md);
-    assert.ok(md.includes('| CPU per request | 2.15 ms | 876 µs | -59.2% |'), md);
+    assert.ok(md.includes('| CPU per request | 2.149 ms | 0.876 ms | -59.2% |'), md);
     assert.ok(md.includes('repo.(\\*Repo).UserActivity'), md);
     assert.match(md, /<details><summary>What matched how, and caveats<\/summary>/);
   });

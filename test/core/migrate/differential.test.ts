@@ -193,12 +193,15 @@ describe('documented divergences: asserted one by one, each with the warning the
     assert.deepEqual(Converter.marshall({ a: NaN }), { a: { N: 'NaN' } });
     assert.throws(() => marshall({ a: NaN }, o), /NaN is not allowed/);
     assert.throws(() => marshall({ a: Infinity }, o), /Infinity is not allowed/);
+    assert.deepEqual(codesFor(`import AWS from 'aws-sdk';\nAWS.DynamoDB.Converter.marshall({ a: NaN, b: Infinity });`).filter((c) => c === 'v3-changed-input'), ['v3-changed-input', 'v3-changed-input']);
   });
   it('BigInt, native Map and Set: v2 wrote them wrongly, v3 writes them right', () => {
     assert.deepEqual(Converter.marshall({ a: 123n, m: new Map([['k', 1]]), s: new Set(['x']) }), { a: { M: {} }, m: { M: {} }, s: {} });
     assert.deepEqual(marshall({ a: 123n, m: new Map([['k', 1]]), s: new Set(['x']) }, o), {
       a: { N: '123' }, m: { M: { k: { N: '1' } } }, s: { SS: ['x'] },
     });
+    const src = `import AWS from 'aws-sdk';\nAWS.DynamoDB.Converter.marshall({ a: 123n, m: new Map([['k', 1]]), s: new Set(['x']) });`;
+    assert.equal(codesFor(src).filter((c) => c === 'v3-changed-input').length, 3);
   });
   it('a v2 NumberValue given to v3 marshall becomes a map (silent corruption), not an N', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -70,6 +70,25 @@ describe('migrateSource edge cases', () => {
   });
 });
 
+describe('notes left at the spot after a DocumentClient fix', () => {
+  it('set .values reads and Buffer-only calls are flagged where they are', () => {
+    const src = [
+      `const AWS = require('aws-sdk');`,
+      `const doc = new AWS.DynamoDB.DocumentClient();`,
+      `exports.f = async () => {`,
+      `  const { Item } = await doc.get({ TableName: 'T', Key: { id: 1 } }).promise();`,
+      `  return [Item.tags.values, Item.blob.toString('base64'), Object.values(Item)];`,
+      `};`,
+    ].join('\n');
+    const r = migrateSource(src, 'n.js', env);
+    const notes = r.findings.filter((f) => f.code === 'v3-set-values' || f.code === 'v3-binary-buffer');
+    assert.deepEqual(notes.map((f) => [f.code, src.slice(f.start, f.end)]), [
+      ['v3-set-values', 'Item.tags.values'],
+      ['v3-binary-buffer', "Item.blob.toString('base64')"],
+    ]);
+  });
+});
+
 describe('readInstalledVersions', () => {
   it('reads this repository\'s node_modules', async () => {
     assert.deepEqual(await readInstalledVersions(process.cwd()), { utilDynamodbVersion: '3.996.9', libDynamodbVersion: '3.1169.0' });

@@ -34,6 +34,25 @@ describe('V8 .cpuprofile reader: node-adserver (node --cpu-prof)', () => {
     });
   }
 
+  it('the weight convention (a sample lasts until the next one) reproduces the recorder\'s main-thread busy time', () => {
+    // fixtures README: busy time = sum of the time deltas of non-(idle) samples inside the load window;
+    // the sidecar's figure equals the following-interval sum to the µs (the preceding-interval sum does not)
+    for (const name of ['before-v2', 'after-v3']) {
+      const path = `fixtures/node-adserver/profiles/${name}.cpuprofile`;
+      const raw = JSON.parse(readFileSync(path, 'utf8')) as { nodes: { id: number; callFrame: { functionName: string } }[]; startTime: number; endTime: number; samples: number[]; timeDeltas: number[] };
+      const side = JSON.parse(readFileSync(`${path}.json`, 'utf8')) as { window_start_monotonic_us: number; window_end_monotonic_us: number; window_main_thread_busy_seconds: number };
+      const idle = new Set(raw.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+      const ts: number[] = [];
+      raw.timeDeltas.reduce((t, d) => (ts.push(t + d), t + d), raw.startTime);
+      let busyUs = 0;
+      for (let i = 0; i < ts.length; i++) {
+        const inWindow = ts[i] >= side.window_start_monotonic_us && ts[i] <= side.window_end_monotonic_us;
+        if (inWindow && !idle.has(raw.samples[i])) busyUs += (i + 1 < ts.length ? ts[i + 1] : raw.endTime) - ts[i];
+      }
+      assert.equal(busyUs, Math.round(side.window_main_thread_busy_seconds * 1e6), name);
+    }
+  });
+
   it('decodes file:// URLs and gives callers their function line (lineNumber + 1)', () => {
     const path = 'fixtures/node-adserver/profiles/before-v2.cpuprofile';
     const p = parseProfile(fixture(path), path);

@@ -11,6 +11,9 @@ export interface Section {
   readonly rows: readonly (readonly string[])[];
 }
 
+/** Below this many samples in either profile, every share is printed with its standard error (±pp). */
+const SHORT_PROFILE_SAMPLES = 1000;
+
 /** Rows with a share below this on both sides are left out of the per-path tables (text/Markdown only; JSON keeps all). */
 const MIN_SHARE_SHOWN = 0.5;
 
@@ -23,12 +26,12 @@ export function comparisonSections(c: Comparison): Section[] {
   const { before, after } = c.totals;
   const unit = c.unit;
   const totals: string[][] = [
-    ['CPU in profile', formatWeight(before.totalWeight, unit), formatWeight(after.totalWeight, unit), formatChange(c.totals.changeWeightPercent)],
+    [c.valueType === 'cpu' ? 'CPU in profile' : `${c.valueType} in profile`, formatWeight(before.totalWeight, unit), formatWeight(after.totalWeight, unit), formatChange(c.totals.changeWeightPercent)],
     ['Samples', formatCount(before.totalCount), formatCount(after.totalCount), ''],
   ];
   if (before.requests !== undefined && after.requests !== undefined) {
     totals.push(['Requests', formatCount(before.requests), formatCount(after.requests), formatChange(c.totals.changeRequestsPercent)]);
-    totals.push(['CPU per request', formatPerRequest(before.perRequest!, unit), formatPerRequest(after.perRequest!, unit), formatChange(c.totals.changePerRequestPercent)]);
+    totals.push([c.valueType === 'cpu' ? 'CPU per request' : `${c.valueType} per request`, formatPerRequest(before.perRequest!, unit), formatPerRequest(after.perRequest!, unit), formatChange(c.totals.changePerRequestPercent)]);
   }
   totals.push([
     'DynamoDB marshalling share',
@@ -40,9 +43,10 @@ export function comparisonSections(c: Comparison): Section[] {
     totals.push(['DynamoDB marshalling per request', formatPerRequest(before.dynamoPerRequest, unit), formatPerRequest(after.dynamoPerRequest, unit), formatChange(c.totals.changeDynamoPerRequestPercent)]);
   }
   const sections: Section[] = [{ title: 'Totals', header: ['Metric', 'Before', 'After', 'Change'], rows: totals }];
+  const withError = before.totalCount < SHORT_PROFILE_SAMPLES || after.totalCount < SHORT_PROFILE_SAMPLES;
   const table = (title: string, first: string, rows: readonly CompareRow[]) => {
     const shown = rows.filter((r) => Math.max(r.before.share, r.after.share) >= MIN_SHARE_SHOWN);
-    if (shown.length) sections.push({ title, header: [first, 'Before', 'After', 'Change', 'Matched'], rows: shown.map((r) => rowCells(r, unit)) });
+    if (shown.length) sections.push({ title, header: [first, 'Before', 'After', 'Change', 'Matched'], rows: shown.map((r) => rowCells(r, unit, withError)) });
   };
   table('DynamoDB categories (innermost categorised frame)', 'Category', c.categories);
   table('User functions (cumulative)', 'Function', c.userFunctions);
@@ -52,8 +56,9 @@ export function comparisonSections(c: Comparison): Section[] {
   return sections;
 }
 
-function rowCells(r: CompareRow, unit: string): string[] {
-  const cell = (side: CompareRow['before'], present: boolean) => (present ? `${formatWeight(side.weight, unit)} / ${formatShare(side.share)}` : '—');
+function rowCells(r: CompareRow, unit: string, withError: boolean): string[] {
+  const error = (side: CompareRow['before']) => (withError ? ` ±${side.shareStdErr.toFixed(1)}` : '');
+  const cell = (side: CompareRow['before'], present: boolean) => (present ? `${formatWeight(side.weight, unit)} / ${formatShare(side.share)}${error(side)}` : '—');
   const change =
     r.status === 'vanished' ? 'vanished' : r.status === 'appeared' ? 'appeared' : formatChange(r.changePerRequestPercent !== undefined ? r.changePerRequestPercent : r.changeWeightPercent);
   const points = `${formatPoints(r.shareChangePoints)}${r.significant ? '' : ' (n.s.)'}`;

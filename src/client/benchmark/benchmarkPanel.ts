@@ -1,0 +1,214 @@
+/**
+ * The benchmark results panel: create-or-show, one run at a time, typed messages both ways
+ * (src/shared/benchmarkMessages.ts). The page asks for data with `ready`; nothing but the nonce and
+ * the CSP source is spliced into its HTML.
+ */
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { BENCHMARK_VIEW_TYPE, DEFAULT_FLEET_INPUTS, type FromBenchmarkView, type ToBenchmarkView } from '../../shared/benchmarkMessages';
+import { runBenchmark, BenchCancelledError, resolveWorker } from '../../core/bench/runner';
+import { reportToMarkdown } from '../../core/bench/format';
+import { describeShape, summarizeShape } from '../../core/bench/shape';
+import type { ItemSet } from '../../core/bench/itemTypes';
+import type { BenchReport, MeasureSettings, SuiteId } from '../../core/bench/suiteTypes';
+import type { FleetInputs } from '../../core/bench/fleet';
+
+const FLEET_STATE_KEY = 'dynamoHotpath.benchmark.fleetInputs';
+
+/** What a run needs; kept for Re-run. */
+export interface BenchmarkRun {
+  set: ItemSet;
+  suites: SuiteId[];
+  settings: MeasureSettings;
+}
+
+/** A 128-bit nonce from `crypto` for the panel's CSP. */
+export function makeNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** The page: scripts only with the nonce, styles and images only from the extension's media/. */
+export function benchmarkHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, nonce: string): string {
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'dist', 'benchmark.js'));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'benchmark.css'));
+  const csp = ["default-src 'none'", `img-src ${webview.cspSource} data:`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style}">
+<title>Marshalling Benchmark</title>
+</head>
+<body>
+<main id="app"><p class="muted">Waiting for the benchmark…</p></main>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+}
+
+/** The one benchmark panel of the window. */
+export class BenchmarkPanel {
+  private static current: BenchmarkPanel | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private lastRun: BenchmarkRun | undefined;
+  private report: BenchReport | undefined;
+  private running: AbortController | undefined;
+  private ready = false;
+  private readonly pending: ToBenchmarkView[] = [];
+
+  /** Opens the panel or brings it forward. */
+  static show(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): BenchmarkPanel {
+    if (BenchmarkPanel.current) {
+      BenchmarkPanel.current.panel.reveal(undefined, true);
+      return BenchmarkPanel.current;
+    }
+    const panel = vscode.window.createWebviewPanel(BENCHMARK_VIEW_TYPE, 'Marshalling Benchmark', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, BenchmarkPanel.options(context.extensionUri));
+    BenchmarkPanel.current = new BenchmarkPanel(panel, context, log);
+    return BenchmarkPanel.current;
+  }
+
+  /** Re-attaches a panel restored after a reload; the page shows its saved report. */
+  static revive(panel: vscode.WebviewPanel, context: vscode.ExtensionContext, log: vscode.LogOutputChannel): void {
+    panel.webview.options = BenchmarkPanel.options(context.extensionUri);
+    BenchmarkPanel.current?.panel.dispose();
+    BenchmarkPanel.current = new BenchmarkPanel(panel, context, log);
+  }
+
+  private static options(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return { enableScripts: true, retainContextWhenHidden: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'media')] };
+  }
+
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    panel.webview.html = benchmarkHtml(panel.webview, vscode.Uri.joinPath(context.extensionUri, 'media'), makeNonce());
+    panel.onDidDispose(() => this.dispose(), undefined, this.disposables);
+    panel.webview.onDidReceiveMessage((m: FromBenchmarkView) => void this.onMessage(m), undefined, this.disposables);
+  }
+
+  /** The finished report shown, if any (for tests and the CodeLens that links to it). */
+  get lastReport(): BenchReport | undefined {
+    return this.report;
+  }
+
+  /**
+   * Runs the benchmark in a worker process with a cancellable progress notification; results go to
+   * the page. Resolves with the report, or undefined when cancelled or failed (the page says why).
+   */
+  async run(run: BenchmarkRun): Promise<BenchReport | undefined> {
+    this.running?.abort();
+    const controller = new AbortController();
+    this.running = controller;
+    this.lastRun = run;
+    this.report = undefined;
+    const shape = describeShape(summarizeShape(run.set.items));
+    this.log.info(`benchmark: ${run.set.label} — ${shape}; suites ${run.suites.join(', ')}, ${run.settings.budgetMsPerCase} ms per case`);
+    this.post({ type: 'starting', itemsLabel: `${run.set.label} (${run.set.format})`, shape, suites: run.suites });
+    const workspaceRoot = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    try {
+      const report = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Marshalling benchmark', cancellable: true },
+        (progress, token) => {
+          token.onCancellationRequested(() => controller.abort());
+          let last = 0;
+          return runBenchmark(
+            { items: { kind: 'set', set: run.set }, suites: run.suites, settings: run.settings, workspaceRoot },
+            {
+              signal: controller.signal,
+              worker: resolveWorker(vscode.Uri.joinPath(this.context.extensionUri, 'dist').fsPath),
+              onProgress: (p) => {
+                const pct = p.caseCount ? Math.round((100 * p.caseIndex) / p.caseCount) : 0;
+                progress.report({ message: p.caseCount ? `${p.caseIndex}/${p.caseCount} ${p.message}` : p.message, increment: Math.max(0, pct - last) });
+                last = Math.max(last, pct);
+                this.post({ type: 'progress', progress: p });
+              },
+            },
+          );
+        },
+      );
+      if (this.running !== controller) return undefined;
+      this.report = report;
+      this.post({ type: 'report', report });
+      return report;
+    } catch (err) {
+      if (err instanceof BenchCancelledError) {
+        if (this.running === controller) this.post({ type: 'cancelled' });
+        return undefined;
+      }
+      const message = err instanceof Error ? err.message : String(err);
+      this.log.error(`benchmark failed: ${message}`);
+      this.post({ type: 'failed', message });
+      return undefined;
+    } finally {
+      if (this.running === controller) this.running = undefined;
+    }
+  }
+
+  private fleetInputs(): FleetInputs {
+    return this.context.workspaceState.get<FleetInputs>(FLEET_STATE_KEY) ?? DEFAULT_FLEET_INPUTS;
+  }
+
+  private post(message: ToBenchmarkView): void {
+    if (!this.ready) {
+      this.pending.push(message);
+      return;
+    }
+    void this.panel.webview.postMessage(message);
+  }
+
+  private async onMessage(message: FromBenchmarkView): Promise<void> {
+    switch (message.type) {
+      case 'ready': {
+        this.ready = true;
+        void this.panel.webview.postMessage({ type: 'fleetInputs', inputs: this.fleetInputs() } satisfies ToBenchmarkView);
+        for (const m of this.pending.splice(0)) void this.panel.webview.postMessage(m);
+        return;
+      }
+      case 'rerun':
+        if (this.lastRun) await this.run(this.lastRun);
+        else this.post({ type: 'failed', message: 'Nothing to re-run in this window: run “Run Marshalling Benchmark” again.' });
+        return;
+      case 'cancel':
+        this.running?.abort();
+        return;
+      case 'copyMarkdown':
+        if (this.report) {
+          await vscode.env.clipboard.writeText(reportToMarkdown(this.report));
+          void vscode.window.showInformationMessage('Benchmark results copied as Markdown.');
+        }
+        return;
+      case 'saveJson':
+        await this.saveJson();
+        return;
+      case 'fleetInputsChanged':
+        await this.context.workspaceState.update(FLEET_STATE_KEY, message.inputs);
+        return;
+      default:
+        this.log.warn(`benchmark panel: unknown message ${JSON.stringify(message)}`);
+    }
+  }
+
+  private async saveJson(): Promise<void> {
+    if (!this.report) return;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({
+      defaultUri: folder ? vscode.Uri.joinPath(folder, 'marshalling-benchmark.json') : undefined,
+      filters: { JSON: ['json'] },
+      saveLabel: 'Save Benchmark Results',
+    });
+    if (!target) return;
+    await writeFile(target.fsPath, `${JSON.stringify(this.report, null, 2)}\n`, 'utf8');
+    this.log.info(`benchmark results saved to ${target.fsPath}`);
+  }
+
+  private dispose(): void {
+    this.running?.abort();
+    if (BenchmarkPanel.current === this) BenchmarkPanel.current = undefined;
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Combines the reports of R independent worker processes on the same request. Within one process
+ * the samples of a case are not independent of that process's state (JIT decisions, heap sizing,
+ * GC helper threads competing with neighbours), so a within-process interval understates run-to-run
+ * variation. With R ≥ 2 processes, comparisons use the per-process means as the samples (n = R), so
+ * the interval covers process-to-process variation; descriptive statistics pool all samples.
+ */
+import { compareMeans, summarize, tCritical, type SampleSummary } from './stats';
+import type { BenchReport, CaseResult, ComparisonResult, SuiteResult } from './suiteTypes';
+
+/**
+ * Pools summaries of disjoint sample sets: n, mean and standard deviation are exact (the parallel
+ * variance formula); min/max exact; median is the median of the medians and p99 the largest p99
+ * (approximations, the raw samples are not kept).
+ */
+export function poolSummaries(parts: readonly SampleSummary[]): SampleSummary {
+  if (parts.length === 0) throw new RangeError('nothing to pool');
+  if (parts.length === 1) return parts[0]!;
+  const n = parts.reduce((a, p) => a + p.n, 0);
+  const mean = parts.reduce((a, p) => a + p.n * p.meanNs, 0) / n;
+  const ss = parts.reduce((a, p) => a + (p.n - 1) * p.sdNs * p.sdNs + p.n * (p.meanNs - mean) ** 2, 0);
+  const sd = Math.sqrt(ss / (n - 1));
+  const sem = sd / Math.sqrt(n);
+  const medians = parts.map((p) => p.medianNs).sort((a, b) => a - b);
+  const mid = medians.length / 2;
+  return {
+    n,
+    meanNs: mean,
+    medianNs: medians.length % 2 ? medians[Math.floor(mid)]! : (medians[mid - 1]! + medians[mid]!) / 2,
+    p99Ns: Math.max(...parts.map((p) => p.p99Ns)),
+    minNs: Math.min(...parts.map((p) => p.minNs)),
+    maxNs: Math.max(...parts.map((p) => p.maxNs)),
+    sdNs: sd,
+    semNs: sem,
+    rmePercent: (100 * tCritical(n - 1) * sem) / mean,
+    opsPerSecond: 1e9 / mean,
+  };
+}
+
+const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const defined = <T>(xs: (T | undefined)[]) => xs.filter((x): x is T => x !== undefined);
+
+function mergeCase(runs: CaseResult[]): CaseResult {
+  const first = runs[0]!;
+  const failed = runs.find((r) => !r.summary);
+  if (failed) return { ...first, summary: undefined, error: failed.error ?? 'no samples' };
+  const summary = poolSummaries(runs.map((r) => r.summary!));
+  const bytes = defined(runs.map((r) => r.bytesPerOp));
+  const wall = defined(runs.map((r) => r.wallNsPerOp));
+  return {
+    ...first,
+    summary,
+    nsPerItem: summary.meanNs / first.itemsPerOp,
+    wallNsPerOp: wall.length ? avg(wall) : undefined,
+    bytesPerOp: bytes.length ? avg(bytes) : undefined,
+    gcCount: runs.reduce((a, r) => a + (r.gcCount ?? 0), 0),
+    gcPauseMs: runs.reduce((a, r) => a + (r.gcPauseMs ?? 0), 0),
+    processMeansNs: runs.map((r) => r.summary!.meanNs),
+  };
+}
+
+function mergeComparison(c: ComparisonResult, cases: CaseResult[]): ComparisonResult {
+  const newer = cases.find((x) => x.id === c.newer);
+  const older = cases.find((x) => x.id === c.older);
+  const out: ComparisonResult = { label: c.label, newer: c.newer, older: c.older };
+  if (!newer?.processMeansNs || !older?.processMeansNs) return out;
+  out.estimate = compareMeans(summarize(newer.processMeansNs), summarize(older.processMeansNs));
+  out.deltaNsPerItem = newer.nsPerItem! - older.nsPerItem!;
+  return out;
+}
+
+/**
+ * Merges reports of the same request from R ≥ 1 processes (R = 1 returns it unchanged). Throws
+ * RangeError when the reports do not have the same suites and cases.
+ */
+export function mergeReports(reports: readonly BenchReport[]): BenchReport {
+  if (reports.length === 0) throw new RangeError('no reports to merge');
+  if (reports.length === 1) return reports[0]!;
+  const [first] = reports;
+  const suites: SuiteResult[] = first!.suites.map((suite, si) => {
+    if (suite.skipped) return suite;
+    const cases = suite.cases.map((c, ci) => {
+      const runs = reports.map((r) => r.suites[si]?.cases[ci]);
+      if (runs.some((r) => r?.id !== c.id)) throw new RangeError(`reports differ: case ${c.id} of ${suite.id} is missing in a run`);
+      return mergeCase(runs as CaseResult[]);
+    });
+    return { ...suite, cases, comparisons: suite.comparisons.map((c) => mergeComparison(c, cases)) };
+  });
+  const last = reports[reports.length - 1]!;
+  return {
+    ...first!,
+    durationMs: reports.reduce((a, r) => a + r.durationMs, 0),
+    environment: { ...first!.environment, loadAverageEnd: last.environment.loadAverageEnd },
+    processes: reports.length,
+    suites,
+  };
+}

@@ -1,0 +1,204 @@
+/// <reference lib="dom" />
+/**
+ * The benchmark results page: progress while running; then per suite a table, a chart with error
+ * bars and the verdicts in words; "What it means for your fleet"; the environment; Copy as
+ * Markdown, Save as JSON, Re-run. Data arrives only by message (src/shared/benchmarkMessages.ts).
+ */
+import type { Chart } from 'chart.js';
+import type { ToBenchmarkView } from '../../shared/benchmarkMessages';
+import { DEFAULT_FLEET_INPUTS } from '../../shared/benchmarkMessages';
+import type { BenchReport, CaseResult, SuiteResult } from '../../core/bench/suiteTypes';
+import { describeEstimate, formatBytes, formatNs } from '../../core/bench/format';
+import { fleetImpact, HOURS_PER_MONTH, type FleetInputs } from '../../core/bench/fleet';
+import { button, el } from './dom';
+import { drawSuiteChart } from './chart';
+import { loadState, saveState, send } from './vscodeApi';
+
+const app = document.getElementById('app')!;
+let charts: Chart[] = [];
+let report: BenchReport | undefined = loadState().report;
+let fleetInputs: FleetInputs = loadState().fleetInputs ?? DEFAULT_FLEET_INPUTS;
+let status: { kind: 'idle' | 'running' | 'failed' | 'cancelled'; text?: string; items?: string } = { kind: 'idle' };
+
+function caseRow(c: CaseResult): HTMLTableRowElement {
+  if (!c.summary) return el('tr', {}, el('td', {}, c.label), el('td', { colspan: '9', class: 'error' }, `failed: ${c.error ?? 'no samples'}`));
+  const s = c.summary;
+  const cells = [
+    formatNs(s.meanNs),
+    formatNs(s.medianNs),
+    formatNs(s.p99Ns),
+    Math.round(s.opsPerSecond).toLocaleString('en-US'),
+    `±${s.rmePercent.toFixed(1)} %`,
+    formatNs(c.nsPerItem!),
+    c.wallNsPerOp === undefined ? 'n/a' : formatNs(c.wallNsPerOp),
+    c.bytesPerOp === undefined ? 'n/a' : formatBytes(c.bytesPerOp),
+    String(c.gcCount ?? 'n/a'),
+  ];
+  return el('tr', { class: c.sdk }, el('td', {}, c.label), ...cells.map((t) => el('td', { class: 'num' }, t)));
+}
+
+function suiteSection(suite: SuiteResult): HTMLElement {
+  const section = el('section', { class: 'suite' }, el('h2', {}, suite.title));
+  if (suite.skipped) {
+    section.append(el('p', { class: 'skipped' }, `Not run: ${suite.skipped}`));
+    return section;
+  }
+  section.append(el('p', { class: 'muted' }, suite.note, ' Times are CPU time per op; wall/op is elapsed time.'));
+  const head = ['case', 'mean/op', 'median/op', 'p99/op', 'ops/s', 'RME', 'per item', 'wall/op', 'alloc/op', 'GCs'];
+  section.append(el('table', {}, el('thead', {}, el('tr', {}, ...head.map((h) => el('th', {}, h)))), el('tbody', {}, ...suite.cases.map(caseRow))));
+  const verdicts = el('ul', { class: 'verdicts' });
+  for (const c of suite.comparisons) {
+    const verdict = c.estimate?.verdict ?? 'unknown';
+    verdicts.append(el('li', { class: `verdict ${verdict.replace(/ /g, '-')}` }, el('strong', {}, `${c.label}: `), c.estimate ? describeEstimate(c.estimate) : 'not measured (a case failed)'));
+  }
+  section.append(verdicts);
+  const canvas = el('canvas', { 'aria-label': `${suite.title}: CPU time per item` });
+  section.append(el('div', { class: 'chart' }, canvas));
+  queueMicrotask(() => {
+    const chart = drawSuiteChart(canvas, suite);
+    if (chart) charts.push(chart);
+  });
+  return section;
+}
+
+function numberInput(label: string, key: keyof FleetInputs, step: string): HTMLLabelElement {
+  const input = el('input', { type: 'number', min: '0', step, value: String(fleetInputs[key]) });
+  input.addEventListener('change', () => {
+    const value = Number(input.value);
+    if (!Number.isFinite(value) || value < 0) return;
+    fleetInputs = { ...fleetInputs, [key]: value };
+    saveState({ fleetInputs });
+    send({ type: 'fleetInputsChanged', inputs: fleetInputs });
+    renderFleetResults();
+  });
+  return el('label', {}, label, input);
+}
+
+const fleetResults = el('div', { class: 'fleet-results' });
+
+function money(v: number): string {
+  return Math.abs(v).toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+}
+
+function renderFleetResults(): void {
+  fleetResults.replaceChildren();
+  if (!report) return;
+  const list = el('ul', {});
+  for (const suite of report.suites) {
+    for (const cmp of suite.comparisons) {
+      const older = suite.cases.find((c) => c.id === cmp.older);
+      const impact = older && fleetImpact(cmp, older, fleetInputs);
+      if (!impact) continue;
+      const saves = impact.cores < 0;
+      const range = impact.coresRange ? ` (95 % CI ${impact.coresRange[0].toFixed(2)} to ${impact.coresRange[1].toFixed(2)} cores)` : '';
+      const significant = cmp.estimate!.verdict !== 'no significant difference';
+      list.append(
+        el(
+          'li',
+          { class: significant ? (saves ? 'saves' : 'costs') : 'neutral' },
+          el('strong', {}, `${cmp.label}: `),
+          significant
+            ? `${saves ? 'saves' : 'adds'} ${Math.abs(impact.cores).toFixed(2)} cores${range}, ${saves ? 'saving' : 'costing'} ${money(impact.monthlyCost)} per month.`
+            : `no significant difference; the point estimate is ${impact.cores.toFixed(2)} cores${range}.`,
+          el('div', { class: 'formula' }, impact.formula),
+        ),
+      );
+    }
+  }
+  fleetResults.append(list);
+}
+
+function fleetSection(): HTMLElement {
+  renderFleetResults();
+  return el(
+    'section',
+    { class: 'fleet' },
+    el('h2', {}, 'What it means for your fleet'),
+    el('p', { class: 'muted' }, `cores = Δ CPU time per item × items per request × requests per second; monthly cost = cores × cost per core-hour × ${HOURS_PER_MONTH} h. Negative Δ saves.`),
+    el('div', { class: 'inputs' }, numberInput('Requests per second', 'requestsPerSecond', '1'), numberInput('Items per request', 'itemsPerRequest', '1'), numberInput('Cost per core-hour', 'costPerCoreHour', '0.001')),
+    fleetResults,
+  );
+}
+
+function environmentSection(r: BenchReport): HTMLElement {
+  const e = r.environment;
+  const rows: [string, string][] = [
+    ['Node', `${e.node} (V8 ${e.v8}), ${e.platform}`],
+    ['CPU', `${e.cpuCount} × ${e.cpuModel}`],
+    ['Load average (1 min)', `${e.loadAverageStart.toFixed(2)} at start, ${e.loadAverageEnd.toFixed(2)} at end`],
+    ['SDKs', Object.entries(e.sdkVersions).map(([k, v]) => `${k} ${v}`).join(', ')],
+    ['Run', `${new Date(r.startedAt).toLocaleString()}, ${(r.durationMs / 1000).toFixed(1)} s, ${r.settings.budgetMsPerCase} ms budget per case, target RME ${r.settings.targetRmePercent} %`],
+    ['Method', 'fresh Node process with --expose-gc; CPU time per op (process.cpuUsage) in batches ≥ 1 ms; cases interleaved; ratio of means with a 95 % Fieller interval; verdict from the interval.'],
+  ];
+  return el('section', { class: 'environment' }, el('h2', {}, 'Environment'), el('dl', {}, ...rows.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
+}
+
+function toolbar(): HTMLElement {
+  const running = status.kind === 'running';
+  return el(
+    'div',
+    { class: 'toolbar' },
+    running ? button('Cancel', () => send({ type: 'cancel' })) : button('Re-run', () => send({ type: 'rerun' })),
+    button('Copy as Markdown', () => send({ type: 'copyMarkdown' }), report && !running ? {} : { disabled: '' }),
+    button('Save as JSON', () => send({ type: 'saveJson' }), report && !running ? {} : { disabled: '' }),
+  );
+}
+
+function render(): void {
+  for (const c of charts) c.destroy();
+  charts = [];
+  const parts: HTMLElement[] = [el('h1', {}, 'DynamoDB marshalling benchmark: aws-sdk v2 vs v3'), toolbar()];
+  if (status.items) parts.push(el('p', { class: 'items' }, status.items));
+  if (status.kind === 'running') parts.push(el('p', { class: 'status running', role: 'status' }, status.text ?? 'Running…'));
+  if (status.kind === 'failed') parts.push(el('p', { class: 'status error', role: 'alert' }, status.text ?? 'The benchmark failed.'));
+  if (status.kind === 'cancelled') parts.push(el('p', { class: 'status' }, 'Cancelled.'));
+  if (report && status.kind !== 'running') {
+    parts.push(el('p', { class: 'items' }, `Items: ${report.itemSource.label} (${report.itemSource.format}), ${report.shape.itemCount} items`));
+    parts.push(...report.suites.map(suiteSection), fleetSection(), environmentSection(report));
+  }
+  app.replaceChildren(...parts);
+}
+
+window.addEventListener('message', (event: MessageEvent<ToBenchmarkView>) => {
+  const message = event.data;
+  switch (message.type) {
+    case 'starting':
+      status = { kind: 'running', text: 'Starting a fresh Node process…', items: `Items: ${message.itemsLabel} — ${message.shape}. Suites: ${message.suites.join(', ')}.` };
+      render();
+      return;
+    case 'progress': {
+      const p = message.progress;
+      const where = p.caseCount ? `[${p.caseIndex}/${p.caseCount}] ` : '';
+      const precision = p.rmePercent !== undefined ? ` — ${p.samples} samples, RME ±${p.rmePercent.toFixed(1)} %` : '';
+      const node = app.querySelector('.status.running');
+      status = { ...status, text: `${where}${p.message}${precision}` };
+      if (node) node.textContent = status.text!;
+      else render();
+      return;
+    }
+    case 'report':
+      report = message.report;
+      status = { kind: 'idle' };
+      saveState({ report });
+      render();
+      return;
+    case 'failed':
+      status = { ...status, kind: 'failed', text: message.message };
+      render();
+      return;
+    case 'cancelled':
+      status = { ...status, kind: 'cancelled' };
+      render();
+      return;
+    case 'fleetInputs':
+      fleetInputs = message.inputs;
+      saveState({ fleetInputs });
+      render();
+      return;
+    default:
+      console.warn('benchmark view: unknown message', message);
+  }
+});
+
+render();
+send({ type: 'ready' });

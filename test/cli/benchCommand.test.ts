@@ -1,0 +1,44 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'bench', ...args], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('dynamo-hotpath bench', () => {
+  it('benchmarks the fixture response and prints the shape, the table and the verdicts', () => {
+    const r = cli('--items', 'fixtures/data/query-targeting-model.json', '--suite', 'conversion,go', '--budget-ms', '250');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /^items: query-targeting-model\.json \(response\) — 25 items, ~1\.\d KB each/m);
+    assert.match(r.stderr, /\[6\/6\] Attribute conversion: v3 marshall \(migration options\)/);
+    assert.match(r.stdout, /^\| v2 Converter\.marshall \| [\d.]+ (µs|ms) \|/m);
+    assert.match(r.stdout, /^- marshall: v3 defaults vs v2 — (\d+(\.\d+)?× (faster|slower) \(95 % CI|no significant difference)/m);
+    assert.match(r.stdout, /Not run: (Go not found: install golang-go|Not a Go module|The Go suite needs a struct)/);
+  });
+
+  it('--json prints the report', () => {
+    const r = cli('--generate', 'flat:3', '--suite', 'conversion', '--budget-ms', '150', '--json');
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout);
+    assert.equal(report.itemSource.label, 'generated: flat × 3');
+    assert.equal(report.suites[0].cases.length, 6);
+    assert.equal(report.settings.budgetMsPerCase, 150);
+  });
+
+  it('bad arguments exit 2, bad items exit 1, with the reason', () => {
+    let r = cli('--suite', 'fast');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /unknown suite 'fast' \(expected conversion, response, go\)/);
+    r = cli('--budget-ms=0');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--budget-ms must be a positive number, got '0'/);
+    r = cli('--items', 'a.json', '--generate', 'flat');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /choose one item source, got --items and --generate/);
+    r = cli('--items', 'fixtures/README.md');
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /dynamo-hotpath bench: fixtures\/README\.md: not valid JSON/);
+  });
+});

@@ -1,0 +1,77 @@
+// `dynamo-hotpath compare` end to end in a child process, on the fixture profiles.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { runCli } from '../helpers/runCli';
+
+const GO = 'fixtures/go-adserver/profiles';
+const GO_PAIR = [`${GO}/before-v1.pb.gz`, `${GO}/after-v2.pb.gz`, '--root', 'fixtures/go-adserver/src'];
+
+describe('dynamo-hotpath compare', () => {
+  it('prints the seed-layout table with CPU per request from explicit counts', () => {
+    const r = runCli(['compare', ...GO_PAIR, '--requests-before', '990', '--requests-after', '1585']);
+    assert.equal(r.code, 0, r.stderr);
+    const lines = r.stdout.split('\n');
+    assert.match(lines[0]!, /^Comparing .*before-v1\.pb\.gz → .*after-v2\.pb\.gz \(changes per request\)$/);
+    assert.ok(lines.some((l) => /^Metric\s+Before\s+After\s+Change$/.test(l)), r.stdout);
+    assert.ok(lines.some((l) => /^Requests\s+990\s+1,585\s+\+60\.1%$/.test(l)), r.stdout);
+    assert.ok(lines.some((l) => /^CPU per request\s+16\.57 ms\s+9\.306 ms\s+-43\.8%$/.test(l)), r.stdout);
+    assert.ok(lines.some((l) => /^DynamoDB marshalling share\s+84\.63% ±0\.9\s+67\.12% ±1\.2\s+-17\.5 pp$/.test(l)), r.stdout);
+    assert.ok(lines.some((l) => /^\(\*Adapter\)\.GetUserActivity ddbv1\/adapter\.go:49 → ddbv2\/adapter\.go:44\s+8\.32 s \/ 50\.73%\s+440 ms \/ 2\.98%\s+-96\.7%, -47\.7 pp\s+name$/.test(l)), r.stdout);
+  });
+
+  it('reads run records beside the profiles and gives the same totals as explicit counts', () => {
+    const r = runCli(['compare', ...GO_PAIR, '--run-records', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const doc = JSON.parse(r.stdout);
+    assert.equal(doc.schema, 'dynamo-hotpath.compare/1');
+    assert.equal(doc.totals.before.requests, 990);
+    assert.equal(doc.totals.before.requestsSource, 'before-v1.pb.gz.json: requests');
+    assert.ok(Math.abs(doc.totals.before.perRequest / 1e3 - 16565.66) < 0.01);
+    assert.ok(Math.abs(doc.totals.after.perRequest / 1e3 - 9305.99) < 0.01);
+    assert.deepEqual(doc.matchSummary.userFunctions, { name: 3 });
+  });
+
+  it('writes Markdown for a pull request', () => {
+    const r = runCli(['compare', ...GO_PAIR, '--requests-before', '49.35109476774779/s*20.06034526s', '--requests-after', '1585', '--markdown']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(r.stdout.includes('| Metric | Before | After | Change |\n|---|---:|---:|---:|\n'), r.stdout);
+    assert.ok(r.stdout.includes('| CPU per request | 16.57 ms | 9.306 ms | -43.8% |'), r.stdout);
+    assert.ok(r.stdout.includes('| (\\*Adapter).GetUserActivity [ddbv1 → ddbv2] | 9.27 s / 56.52% | 1.54 s / 10.44% |'), r.stdout);
+  });
+
+  it('says traffic may differ when no counts are given', () => {
+    const r = runCli(['compare', ...GO_PAIR]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /\(changes of absolute weight \(no request counts: traffic may differ\)\)/);
+    assert.doesNotMatch(r.stdout, /CPU per request/);
+  });
+
+  it('exits 2 with a message naming the problem on bad input', () => {
+    const missing = runCli(['compare', `${GO}/before-v1.pb.gz`, `${GO}/nope.pb.gz`, '--root', 'fixtures/go-adserver/src']);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /^dynamo-hotpath compare: .*nope\.pb\.gz/);
+    const one = runCli(['compare', `${GO}/before-v1.pb.gz`]);
+    assert.equal(one.code, 2);
+    assert.match(one.stderr, /expects two profile files/);
+    const badCount = runCli(['compare', ...GO_PAIR, '--requests-before', 'lots']);
+    assert.equal(badCount.code, 2);
+    assert.match(badCount.stderr, /--requests-before: 'lots' is not a request count/);
+    const both = runCli(['compare', ...GO_PAIR, '--json', '--markdown']);
+    assert.equal(both.code, 2);
+    const dir = mkdtempSync(join(tmpdir(), 'compare-cli-'));
+    const record = join(dir, 'run.json');
+    writeFileSync(record, '{"duration_s": 20}');
+    const badRecord = runCli(['compare', ...GO_PAIR, '--run-before', record]);
+    assert.equal(badRecord.code, 2);
+    assert.match(badRecord.stderr, /run\.json: the run record has neither 'requests' nor 'requests_per_s'/);
+  });
+
+  it('prints its help with exit 0', () => {
+    const r = runCli(['compare', '--help']);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /--requests-before N/);
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mergeReports, poolSummaries } from '../../../src/core/bench/merge';
+import { summarize } from '../../../src/core/bench/stats';
+import type { BenchReport, CaseResult } from '../../../src/core/bench/suiteTypes';
+
+const close = (a: number, b: number) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${a} ≉ ${b}`);
+
+describe('merging worker processes', () => {
+  it('pools n, mean and sd exactly', () => {
+    const a = [1, 2, 3, 4];
+    const b = [10, 12, 14];
+    const pooled = poolSummaries([summarize(a), summarize(b)]);
+    const direct = summarize([...a, ...b]);
+    assert.equal(pooled.n, 7);
+    close(pooled.meanNs, direct.meanNs);
+    close(pooled.sdNs, direct.sdNs);
+    close(pooled.rmePercent, direct.rmePercent);
+    assert.equal(pooled.minNs, 1);
+    assert.equal(pooled.maxNs, 14);
+  });
+
+  const kase = (id: string, samples: number[]): CaseResult => {
+    const summary = summarize(samples);
+    return { id, label: id, sdk: id.endsWith('v2') ? 'v2' : 'v3', operation: 'marshall', options: 'default', itemsPerOp: 10, summary, nsPerItem: summary.meanNs / 10, bytesPerOp: 1000, gcCount: 1, gcPauseMs: 0.5 };
+  };
+  const report = (v2: number[], v3: number[]): BenchReport =>
+    ({
+      startedAt: '2026-11-29T00:00:00.000Z',
+      durationMs: 1000,
+      itemSource: { format: 'generated', label: 'x' },
+      shape: {} as never,
+      settings: { budgetMsPerCase: 100, targetRmePercent: 2, minTimeMsPerCase: 50 },
+      environment: { loadAverageEnd: 1 } as never,
+      suites: [
+        { id: 'conversion', title: 'c', note: '', cases: [kase('m-v2', v2), kase('m-v3', v3)], comparisons: [{ label: 'm', newer: 'm-v3', older: 'm-v2' }] },
+        { id: 'go', title: 'g', note: '', cases: [], comparisons: [], skipped: 'Go not found' },
+      ],
+    }) as BenchReport;
+
+  it('compares on per-process means, so the interval reflects run-to-run spread', () => {
+    // Each process is very precise on its own, but the processes disagree: v3/v2 = 0.5, 1.0, 1.5.
+    const merged = mergeReports([report([100, 100.1, 99.9], [50, 50.1, 49.9]), report([100, 100.1, 99.9], [100, 100.1, 99.9]), report([100, 100.1, 99.9], [150, 150.1, 149.9])]);
+    assert.equal(merged.processes, 3);
+    assert.equal(merged.durationMs, 3000);
+    const [v2, v3] = merged.suites[0]!.cases;
+    assert.deepEqual(v3!.processMeansNs, [50, 100, 150]);
+    close(v3!.summary!.meanNs, 100);
+    assert.equal(v2!.gcCount, 3);
+    const cmp = merged.suites[0]!.comparisons[0]!;
+    close(cmp.estimate!.ratio, 1);
+    assert.equal(cmp.estimate!.verdict, 'no significant difference');
+    assert.ok(cmp.estimate!.lower < 0.5 && cmp.estimate!.upper > 1.5, JSON.stringify(cmp.estimate));
+    assert.equal(merged.suites[1]!.skipped, 'Go not found');
+  });
+
+  it('one process is returned as it is; mismatched reports are refused', () => {
+    const one = report([1, 2], [3, 4]);
+    assert.equal(mergeReports([one]), one);
+    const other = report([1, 2], [3, 4]);
+    other.suites[0]!.cases[1] = kase('other', [1, 2]);
+    assert.throws(() => mergeReports([one, other]), /reports differ: case m-v3 of conversion is missing in a run/);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The editor-tier scenarios through the `vscode` API, inside a real extension host (run by
+ * `npm run test:electron`): the workspace is a copy of fixtures/go-adserver/src with the
+ * profile in `profiles/before-v1.pb.gz`.
+ */
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+
+const ADAPTER = 'internal/repository/ddbv1/adapter.go';
+const HOT_LENS = '51.6% CPU · 50.7% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection) · migrate ›';
+
+function folder(): string {
+  const f = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(f, 'the test needs the fixture workspace folder open');
+  return f.uri.fsPath;
+}
+
+/** Polls `probe` until it returns a value (not undefined), or fails after `timeoutMs`. */
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Our lenses of `uri` as [1-based line, title], ignoring other extensions' lenses. */
+async function hotpathLenses(uri: vscode.Uri): Promise<[number, string][]> {
+  const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 100)) ?? [];
+  return lenses.filter((l) => l.command?.command === 'dynamoHotpath.showReport').map((l) => [l.range.start.line + 1, l.command!.title]);
+}
+
+suite('DynamoDB Hot Path in a real VS Code', () => {
+  let adapter: vscode.Uri;
+
+  suiteSetup(async () => {
+    adapter = vscode.Uri.file(join(folder(), ADAPTER));
+    const doc = await vscode.workspace.openTextDocument(adapter);
+    await vscode.window.showTextDocument(doc);
+  });
+
+  test('activates on a workspace holding a profile and registers its commands', async () => {
+    const ext = vscode.extensions.getExtension('dynamo-hotpath.dynamo-hotpath');
+    assert.ok(ext);
+    await waitFor('activation', async () => (ext.isActive ? true : undefined));
+    const commands = await vscode.commands.getCommands(true);
+    for (const id of ['dynamoHotpath.openProfile', 'dynamoHotpath.clearProfile', 'dynamoHotpath.showReport']) assert.ok(commands.includes(id), id);
+  });
+
+  test('a bad profile fails with no lens and no crash', async () => {
+    const result = await vscode.commands.executeCommand('dynamoHotpath.openProfile', join(folder(), 'go.mod'));
+    assert.equal(result, undefined);
+    assert.deepEqual(await hotpathLenses(adapter), []);
+  });
+
+  test('Open CPU Profile with a path argument puts the hot lens on line 49', async () => {
+    const summary = await vscode.commands.executeCommand<{ dynamoPercent: number; name: string }>('dynamoHotpath.openProfile', join(folder(), 'profiles/before-v1.pb.gz'));
+    assert.equal(summary?.name, 'before-v1.pb.gz');
+    assert.equal(summary?.dynamoPercent.toFixed(1), '84.6');
+    const lenses = await waitFor('lenses', async () => {
+      const l = await hotpathLenses(adapter);
+      return l.length ? l : undefined;
+    });
+    assert.deepEqual(lenses.find(([line]) => line === 49), [49, HOT_LENS]);
+    assert.deepEqual(lenses.map(([line]) => line), [48, 49, 63, 70, 71, 83, 90, 95]);
+  });
+
+  test('hover on line 49 shows the chain and the category with its source', async () => {
+    const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', adapter, new vscode.Position(48, 20));
+    const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+    assert.match(text, /DynamoDB Hot Path/);
+    assert.match(text, /jsonutil/);
+    assert.match(text, /source: /);
+  });
+
+  test('lenses follow an edit and come back when it is undone', async () => {
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(adapter, new vscode.Position(46, 0), '// one\n// two\n// three\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const moved = await waitFor('moved lens', async () => {
+      const l = await hotpathLenses(adapter);
+      return l.some(([line]) => line === 52) ? l : undefined;
+    });
+    assert.deepEqual(moved.find(([line]) => line === 52), [52, HOT_LENS]);
+    assert.ok(!moved.some(([line]) => line === 49));
+    const undo = new vscode.WorkspaceEdit();
+    undo.delete(adapter, new vscode.Range(46, 0, 49, 0));
+    assert.ok(await vscode.workspace.applyEdit(undo));
+    await waitFor('lens back on 49', async () => ((await hotpathLenses(adapter)).some(([line]) => line === 49) ? true : undefined));
+  });
+
+  test('Show Report opens the report panel', async () => {
+    await vscode.commands.executeCommand('dynamoHotpath.showReport', { focusCallSite: `${ADAPTER}:49` });
+    const tab = await waitFor('report tab', async () =>
+      vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputWebview && t.input.viewType.endsWith('dynamoHotpath.report')),
+    );
+    assert.equal(tab.label, 'DynamoDB Hot Path');
+  });
+
+  test('Clear Profile removes every lens', async () => {
+    await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
+    await waitFor('no lenses', async () => ((await hotpathLenses(adapter)).length === 0 ? true : undefined));
+  });
+});

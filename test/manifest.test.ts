@@ -1,0 +1,115 @@
+/**
+ * package.json and the code agree: every contributed command is registered, every registered
+ * command is contributed, every setting is read (and its default matches the code's), every
+ * custom protocol method is declared once.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_SETTINGS, parseSettings } from '../src/server/settings';
+
+const REPO = join(__dirname, '..');
+const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+
+function sources(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) sources(path, out);
+    else if (name.endsWith('.ts')) out.push(path);
+  }
+  return out;
+}
+
+const clientCode = sources(join(REPO, 'src/client')).map((f) => readFileSync(f, 'utf8')).join('\n');
+const allCode = sources(join(REPO, 'src')).map((f) => ({ file: f, text: readFileSync(f, 'utf8') }));
+
+/** Command ids passed to `registerCommand('…'` or to the client's `command('…'` helper. */
+function registeredCommands(): Set<string> {
+  const ids = new Set<string>();
+  for (const m of clientCode.matchAll(/\b(?:registerCommand|command)\(\s*'(dynamoHotpath\.[\w.]+)'/g)) ids.add(m[1]);
+  return ids;
+}
+
+/** Nested raw settings object for a dotted key below `dynamoHotpath`. */
+function nested(key: string, value: unknown): Record<string, unknown> {
+  return key.split('.').reduceRight<unknown>((inner, part) => ({ [part]: inner }), value) as Record<string, unknown>;
+}
+
+/** A value of the setting's type that differs from its declared default. */
+function otherValue(schema: { type: string; default: unknown }): unknown {
+  switch (schema.type) {
+    case 'boolean':
+      return !schema.default;
+    case 'number':
+      return Number(schema.default) + 7;
+    case 'string':
+      return 'samples';
+    case 'array':
+      return [{ from: '/build/app', to: 'src' }];
+    default:
+      throw new Error(`no test value for type ${schema.type}`);
+  }
+}
+
+describe('package.json and code agree', () => {
+  const contributed: string[] = manifest.contributes.commands.map((c: { command: string }) => c.command);
+
+  it('registers every contributed command, and contributes every registered one', () => {
+    const registered = registeredCommands();
+    assert.deepEqual([...contributed].sort(), [...registered].sort());
+    for (const c of manifest.contributes.commands) assert.equal(c.category, 'DynamoDB Hot Path', c.command);
+  });
+
+  it('points menus and activation events only at contributed commands', () => {
+    for (const items of Object.values(manifest.contributes.menus) as { command: string }[][]) {
+      for (const item of items) assert.ok(contributed.includes(item.command), item.command);
+    }
+    for (const event of manifest.activationEvents as string[]) {
+      if (event.startsWith('onCommand:')) assert.ok(contributed.includes(event.slice('onCommand:'.length)), event);
+      if (event.startsWith('onWebviewPanel:')) assert.match(clientCode, new RegExp(`'${event.slice('onWebviewPanel:'.length).replace('.', '\\.')}'`));
+    }
+  });
+
+  it('reads every setting: each one changes what the code sees', () => {
+    const properties = manifest.contributes.configuration.properties as Record<string, { type: string; default: unknown }>;
+    assert.ok(Object.keys(properties).length >= 4);
+    for (const [fullKey, schema] of Object.entries(properties)) {
+      const key = fullKey.replace(/^dynamoHotpath\./, '');
+      const parsed = parseSettings(nested(key, otherValue(schema)));
+      const readByServer = JSON.stringify(parsed) !== JSON.stringify(DEFAULT_SETTINGS);
+      const readByClient = allCode.some(({ text }) => text.includes(`'${key}'`) || text.includes(`'${fullKey}'`));
+      assert.ok(readByServer || readByClient, `${fullKey} is contributed but never read`);
+    }
+  });
+
+  it('declares the defaults the server assumes', () => {
+    const properties = manifest.contributes.configuration.properties as Record<string, { default: unknown }>;
+    const raw = Object.entries(properties)
+      .filter(([k]) => ['pathMappings', 'codeLens.enabled', 'codeLens.minPercent', 'sampleType'].includes(k.replace(/^dynamoHotpath\./, '')))
+      .reduce<Record<string, unknown>>((acc, [k, s]) => {
+        const parts = k.replace(/^dynamoHotpath\./, '').split('.');
+        let node = acc;
+        for (const p of parts.slice(0, -1)) node = (node[p] ??= {}) as Record<string, unknown>;
+        node[parts.at(-1)!] = s.default;
+        return acc;
+      }, {});
+    assert.deepEqual(parseSettings(raw), DEFAULT_SETTINGS);
+    assert.equal(DEFAULT_SETTINGS.codeLensMinPercent, 1);
+  });
+
+  it('declares every custom LSP method once, in src/shared/protocol.ts', () => {
+    const declarations = allCode.flatMap(({ file, text }) => [...text.matchAll(/'(dynamoHotpath\/\w+)'/g)].map((m) => ({ file, method: m[1] })));
+    const methods = declarations.map((d) => d.method);
+    assert.deepEqual(methods.filter((m, i) => methods.indexOf(m) !== i), [], 'a method declared twice');
+    for (const d of declarations) assert.ok(d.file.endsWith(join('src', 'shared', 'protocol.ts')), `${d.method} declared in ${d.file}`);
+    assert.deepEqual([...methods].sort(), ['dynamoHotpath/clearProfile', 'dynamoHotpath/getReport', 'dynamoHotpath/loadProfile', 'dynamoHotpath/loadProgress', 'dynamoHotpath/profileChanged']);
+  });
+
+  it('packages only the bundles, media, README, LICENSE and package.json', () => {
+    const rules = readFileSync(join(REPO, '.vscodeignore'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    assert.equal(rules[0], '**');
+    for (const rule of rules.slice(1)) assert.match(rule, /^!(dist\/\w+\.js|media\/.+|package\.json|README\.md|LICENSE)$/, rule);
+    assert.equal(manifest.main, './dist/client.js');
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Server tier, multi-root: the Go and the Node fixture services as two workspace folders;
+ * each root maps the profile's paths on its own.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CodeLensRequest, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
+import { GetReportRequest, LoadProfileRequest } from '../../src/shared/protocol';
+import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
+
+describe('language server with two workspace folders (Go and Node fixtures)', () => {
+  let lsp: LspSession;
+  let goRoot: string;
+  let nodeRoot: string;
+
+  before(async () => {
+    const workDir = makeWorkDir();
+    const serverJs = await buildServer(workDir);
+    goRoot = copyGoSources(workDir, 'go-adserver');
+    nodeRoot = copyGoSources(workDir, 'node-adserver');
+    lsp = await LspSession.start(serverJs, [goRoot, nodeRoot], workDir);
+  });
+
+  after(async () => {
+    await lsp?.stop();
+  });
+
+  it('maps a Go profile into the Go root only', async () => {
+    const summary = await lsp.connection.sendRequest(LoadProfileRequest, { path: join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz'), progressId: 'go' });
+    assert.deepEqual(summary.roots.map((r) => r.callSiteCount), [6, 0]);
+    const nodeReport = await lsp.connection.sendRequest(GetReportRequest, { rootUri: pathToFileURL(nodeRoot).toString() });
+    assert.equal(nodeReport?.callSites.length, 0);
+  });
+
+  it('puts the lenses of a V8 profile of the Node service on its adapter, one per line', async () => {
+    const summary = await lsp.connection.sendRequest(LoadProfileRequest, { path: join(REPO, 'fixtures/node-adserver/profiles/before-v2.cpuprofile'), progressId: 'node' });
+    assert.equal(summary.format, 'v8-cpuprofile');
+    assert.equal(summary.roots[0].callSiteCount, 0);
+    const report = await lsp.connection.sendRequest(GetReportRequest, { rootUri: pathToFileURL(nodeRoot).toString() });
+    assert.ok(report && report.callSites.length > 0);
+    const hottest = report.callSites[0];
+    assert.match(hottest.relativePath, /v2-adapter\.(js|ts)$/);
+    assert.match(hottest.description, /^DynamoDB unmarshal \(aws-sdk v2 DynamoDB\.Converter/);
+    const uri = pathToFileURL(hottest.absolutePath).toString();
+    await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri, languageId: hottest.relativePath.endsWith('.ts') ? 'typescript' : 'javascript', version: 1, text: readFileSync(hottest.absolutePath, 'utf8') },
+    });
+    const lenses = (await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+    const titles = lenses.map((l) => [l.range.start.line + 1, l.command?.title]);
+    const expected = `${hottest.totalPercent.toFixed(1)}% CPU · ${hottest.dynamoPercent.toFixed(1)}% ${hottest.description} · migrate ›`;
+    assert.deepEqual(titles.find(([line]) => line === hottest.line), [hottest.line, expected]);
+    const lines = titles.map(([line]) => line);
+    assert.deepEqual(lines, [...new Set(lines)], 'one lens per line');
+  });
+});
