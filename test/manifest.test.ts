@@ -24,10 +24,18 @@ function sources(dir: string, out: string[] = []): string[] {
 const clientCode = sources(join(REPO, 'src/client')).map((f) => readFileSync(f, 'utf8')).join('\n');
 const allCode = sources(join(REPO, 'src')).map((f) => ({ file: f, text: readFileSync(f, 'utf8') }));
 
-/** Command ids passed to `registerCommand('…'` or to the client's `command('…'` helper. */
+/**
+ * Command ids passed to `registerCommand('…'` or to the client's `command('…'` helper, as a
+ * literal or as a constant declared `const NAME = 'dynamoHotpath.…'` somewhere under src/.
+ */
 function registeredCommands(): Set<string> {
+  const constants = new Map<string, string>();
+  for (const { text } of allCode) for (const m of text.matchAll(/\bconst\s+([A-Z][A-Z0-9_]*)\s*=\s*'(dynamoHotpath\.[\w.]+)'/g)) constants.set(m[1], m[2]);
   const ids = new Set<string>();
-  for (const m of clientCode.matchAll(/\b(?:registerCommand|command)\(\s*'(dynamoHotpath\.[\w.]+)'/g)) ids.add(m[1]);
+  for (const m of clientCode.matchAll(/\b(?:registerCommand|command)\(\s*(?:'(dynamoHotpath\.[\w.]+)'|([A-Z][A-Z0-9_]*)\b)/g)) {
+    const id = m[1] ?? constants.get(m[2]);
+    if (id) ids.add(id);
+  }
   return ids;
 }
 

@@ -18,7 +18,10 @@ export function log(...args) {
 
 /** Path of code-server's entry.js, installing it first (idempotent, ~1.5 min cold, <1 s warm). */
 export function ensureCodeServer() {
-  if (process.env.CODE_SERVER) return process.env.CODE_SERVER;
+  if (process.env.CODE_SERVER) {
+    if (!existsSync(process.env.CODE_SERVER)) throw new Error(`CODE_SERVER=${process.env.CODE_SERVER} does not exist`);
+    return process.env.CODE_SERVER;
+  }
   const result = spawnSync('bash', [join(REPO, 'scripts/e2e/installCodeServer.sh'), CODE_SERVER_CACHE], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (result.status !== 0) throw new Error(`installing code-server failed (exit ${result.status})`);
   return result.stdout.trim().split('\n').pop();

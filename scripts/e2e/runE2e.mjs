@@ -9,7 +9,7 @@
 //   node scripts/e2e/runE2e.mjs [--keep] [--verbose] [--skip-package]
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
@@ -68,6 +68,18 @@ async function runCommand(page, label) {
   await page.keyboard.press('Enter');
 }
 
+/** Runs Open CPU Profile… and picks `path` in VS Code's file dialog. */
+async function openThroughPalette(page, path, name) {
+  await runCommand(page, 'DynamoDB Hot Path: Open CPU Profile');
+  const input = page.locator('.quick-input-widget input.input');
+  // The dialog first fills in the workspace folder; typing before that would be overwritten.
+  await page.waitForFunction(() => document.querySelector('.quick-input-widget input.input')?.value.endsWith('/'));
+  await input.fill(path);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.waitForFunction((p) => document.querySelector('.quick-input-widget input.input')?.value === p, path);
+  await page.keyboard.press('Enter');
+}
+
 async function main() {
   const t0 = Date.now();
   mkdirSync(OUT, { recursive: true });
@@ -111,14 +123,23 @@ async function main() {
     await page.keyboard.press('Enter');
     await page.locator('.view-line', { hasText: 'func (a *Adapter) GetUserActivity' }).waitFor();
 
+    // A truncated profile: one notification naming the file, with "Show Output".
+    t = Date.now();
+    const truncated = join(folder, 'profiles/truncated.pb.gz');
+    writeFileSync(truncated, readFileSync(profile).subarray(0, 2000));
+    await openThroughPalette(page, truncated, 'truncated.pb.gz');
+    const toast = page.locator('.notification-toast', { hasText: 'Could not load the CPU profile' });
+    await toast.waitFor();
+    const toastText = await toast.innerText();
+    if (!toastText.includes(truncated) || !toastText.includes('Show Output')) throw new CheckFailed(`error notification lacks the file or "Show Output": ${toastText}`);
+    log(`error notification: ${toastText}`);
+    await page.screenshot({ path: join(OUT, 'bad-profile.png') });
+    await toast.locator('.codicon-notifications-clear').click().catch(() => page.keyboard.press('Escape'));
+    step('badProfileNotification', t);
+
     // Open CPU Profile… through the command palette and VS Code's own file dialog.
     t = Date.now();
-    await runCommand(page, 'DynamoDB Hot Path: Open CPU Profile');
-    const dialogInput = page.locator('.quick-input-widget input.input');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: /Open/ }).or(page.locator('.quick-input-widget .quick-input-list')).first().waitFor();
-    await dialogInput.fill(profile);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'before-v1.pb.gz' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await openThroughPalette(page, profile, 'before-v1.pb.gz');
 
     // The lens on the hottest call site, on the expected line.
     const lens = page.locator('.codelens-decoration a', { hasText: EXPECTED_LENS }).first();
@@ -159,12 +180,11 @@ async function main() {
     await report.locator('#flame-search').fill('reflect');
     await report.locator('#flame-matches', { hasText: /frames/ }).waitFor();
     await page.screenshot({ path: join(OUT, 'report.png') });
-    // The report alone, for the README.
-    await runCommand(page, 'View: Toggle Maximized Editor Group');
-    await page.locator('.editor-group-container', { has: page.locator('iframe.webview.ready') }).first().waitFor();
+    // The report alone, for the README: a wider window gives the panel half of it.
+    await page.setViewportSize({ width: 2400, height: 1300 });
     await report.locator('#summary').scrollIntoViewIfNeeded();
     await page.locator('iframe.webview.ready').screenshot({ path: join(OUT, 'report-full.png') });
-    await runCommand(page, 'View: Toggle Maximized Editor Group');
+    await page.setViewportSize({ width: 1600, height: 1000 });
 
     // Clicking a row's location opens the file at that line.
     await report.locator('#call-sites a.location', { hasText: `${ADAPTER}:71` }).click();

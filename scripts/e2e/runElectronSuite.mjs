@@ -15,7 +15,10 @@ import { REPO, copyGoFixture, ensureCodeServer, log, makeSandbox, removeSandbox 
 
 const mode = process.env.HOTPATH_VSCODE === 'download' ? 'download' : 'code-server';
 
+let sandbox;
+
 function cannotRun(reason) {
+  if (sandbox) removeSandbox(sandbox);
   console.error(`\ntest:electron CANNOT RUN: ${reason}\nNo test was run; this is not a pass.\n`);
   process.exit(1);
 }
@@ -35,7 +38,7 @@ async function main() {
   const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
   const extensionTestsPath = await bundleSuite();
-  const sb = makeSandbox('el-');
+  const sb = (sandbox = makeSandbox('el-'));
   const { folder } = copyGoFixture(sb);
   let vscodeExecutablePath;
   if (mode === 'code-server') {
@@ -55,12 +58,12 @@ async function main() {
       ...(vscodeExecutablePath ? { vscodeExecutablePath } : {}),
       extensionDevelopmentPath: REPO,
       extensionTestsPath,
-      launchArgs: [folder, '--disable-workspace-trust'],
+      // Keep VS Code's state in the sandbox rather than test-electron's default ./.vscode-test.
+      launchArgs: [folder, '--disable-workspace-trust', `--user-data-dir=${join(sb.root, 'ud')}`, `--extensions-dir=${join(sb.root, 'ext')}`],
     });
   } catch (e) {
     const message = String(e?.message ?? e);
     if (mode === 'download' && /download|ENOTFOUND|getaddrinfo|ECONNREFUSED|fetch/i.test(message)) {
-      removeSandbox(sb);
       cannotRun(`VS Code could not be downloaded (${message}). Unset HOTPATH_VSCODE to use the code-server shim.`);
     }
     console.error(`test:electron failed: ${message}`);

@@ -32,6 +32,8 @@ options:
   --target-rme P          stop a case early below this relative margin of error, % (default ${DEFAULT_MEASURE_SETTINGS.targetRmePercent})
   --processes N           repeat in N fresh processes (default 1); with N ≥ 2 the intervals
                           use per-process means and so include run-to-run variation
+  --go-type PATH.Type     for --suite go (needs go on PATH, run in the module root): the struct,
+                          e.g. github.com/example/adserver/internal/model.UserActivity
   --json                  print the full report as JSON
 `;
 
@@ -98,6 +100,7 @@ export async function run(args: string[]): Promise<number> {
         'budget-ms': { type: 'string' },
         'target-rme': { type: 'string' },
         processes: { type: 'string' },
+        'go-type': { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -141,7 +144,7 @@ export async function run(args: string[]): Promise<number> {
   const tty = process.stderr.isTTY === true;
   try {
     const report = await runBenchmarkProcesses(
-      { items: { kind: 'set', set }, suites, settings, workspaceRoot: process.cwd() },
+      { items: { kind: 'set', set }, suites, settings, workspaceRoot: process.cwd(), goType: v['go-type'] as string | undefined },
       processes,
       {
         signal: controller.signal,

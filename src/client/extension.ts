@@ -10,7 +10,8 @@ import { createStatusBar, updateStatusBar } from './statusBar';
 import { listenForProgress, openProfile } from './openProfile';
 import { REPORT_VIEW_TYPE, ReportPanel, type ReportHost } from './reportPanel';
 import { addPathMappingInteractively } from './pathMappings';
-import type { ReportViewState } from '../shared/protocol';
+import type { ProfileSummary, ReportViewState } from '../shared/protocol';
+import { registerBenchmarkCommand } from './benchmark/index';
 
 let server: ServerClient | undefined;
 
@@ -21,9 +22,11 @@ export function activate(context: vscode.ExtensionContext): void {
   const serverClient = server;
   context.subscriptions.push(log, statusBar, serverClient);
 
+  let loaded: ProfileSummary | null = null;
   serverClient.onStarted((client) => {
     listenForProgress(client);
     client.onNotification(ProfileChangedNotification, (summary) => {
+      loaded = summary;
       updateStatusBar(statusBar, summary);
       void ReportPanel.refreshIfOpen();
     });
@@ -50,12 +53,16 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(
     command('dynamoHotpath.openProfile', async (arg) => {
       const summary = await openProfile(serverClient, log, arg);
-      if (summary) updateStatusBar(statusBar, summary);
+      if (summary) {
+        loaded = summary;
+        updateStatusBar(statusBar, summary);
+      }
       return summary;
     }),
     command('dynamoHotpath.clearProfile', async () => {
       if (!serverClient.running) return;
       await (await serverClient.get()).sendRequest(ClearProfileRequest);
+      loaded = null;
       updateStatusBar(statusBar, null);
     }),
     command('dynamoHotpath.showReport', async (arg) => {
@@ -68,12 +75,21 @@ export function activate(context: vscode.ExtensionContext): void {
       },
     }),
   );
-  registerOptionalFeatures(context, log);
+  registerBenchmarkCommand(context, { log, profileShare: () => profileShare(loaded) });
   log.info('DynamoDB Hot Path activated');
 }
 
-/** Features other modules add (the benchmark command), registered when they are built in. */
-function registerOptionalFeatures(_context: vscode.ExtensionContext, _log: vscode.LogOutputChannel): void {}
+/** The loaded profile's hottest call site as the benchmark panel wants it (marshal/unmarshal share, percent). */
+function profileShare(summary: ProfileSummary | null) {
+  const site = summary?.hottestCallSite;
+  if (!site) return undefined;
+  const sum = (...categories: string[]) => categories.reduce((acc, c) => acc + (site.byCategory[c] ?? 0), 0);
+  return {
+    callSite: site.id,
+    unmarshallPercent: sum('attribute-unmarshal', 'protocol-unmarshal'),
+    marshallPercent: sum('attribute-marshal', 'protocol-marshal'),
+  };
+}
 
 export async function deactivate(): Promise<void> {
   await server?.dispose();

@@ -11,6 +11,7 @@ import type { FlameNode, ProfileSummary } from '../shared/protocol';
 import { analyzeRoot, type RootAnalysis } from './analyzeRoot';
 import { buildDynamoFlameTree } from './flameTree';
 import { percentOf } from './format';
+import { callSiteId, categoryPercents } from './report';
 import type { HotpathSettings } from './settings';
 
 /** A workspace root the server knows: URI and absolute path. */
@@ -86,6 +87,7 @@ export function sessionFlame(session: ProfileSession): FlameNode {
 export function summarize(session: ProfileSession): ProfileSummary {
   const { profile } = session;
   const first = [...session.roots.values()][0];
+  const hottest = [...session.roots.values()].map((r) => r.analysis.callSites[0]).find((c) => c !== undefined);
   const dynamoWeight = first?.analysis.dynamoWeight ?? 0;
   return {
     sourcePath: session.profilePath,
@@ -102,5 +104,6 @@ export function summarize(session: ProfileSession): ProfileSummary {
       coveragePercent: r.analysis.coverage.percent,
     })),
     warnings: [...profile.warnings, ...(first?.analysis.warnings ?? [])],
+    hottestCallSite: hottest ? { id: callSiteId(hottest), byCategory: categoryPercents(hottest.byCategory, profile.totalWeight) } : undefined,
   };
 }

@@ -10,7 +10,8 @@ export function callSiteId(site: { relativePath: string; line: number }): string
   return `${site.relativePath}:${site.line}`;
 }
 
-function categoryPercents(weights: CategoryWeights, total: number): Record<string, number> {
+/** Weight per category → percent of `total` per category (absent categories stay absent). */
+export function categoryPercents(weights: CategoryWeights, total: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [category, weight] of Object.entries(weights)) if (weight) out[category] = percentOf(weight, total);
   return out;

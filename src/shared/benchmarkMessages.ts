@@ -12,8 +12,8 @@ export type ToBenchmarkView =
   /** A run is starting on these items (shown before any result). */
   | { type: 'starting'; itemsLabel: string; shape: string; suites: string[] }
   | { type: 'progress'; progress: BenchProgress }
-  /** The finished report, and its Markdown rendering (for display parity with Copy as Markdown). */
-  | { type: 'report'; report: BenchReport }
+  /** The finished report, with sentences relating it to the loaded profile's call site when there is one. */
+  | { type: 'report'; report: BenchReport; profileContext?: string[] }
   | { type: 'failed'; message: string }
   | { type: 'cancelled' }
   /** The fleet inputs remembered for this workspace. */
@@ -29,11 +29,18 @@ export type FromBenchmarkView =
   | { type: 'saveJson' }
   | { type: 'fleetInputsChanged'; inputs: FleetInputs };
 
-/** The webview panel's view type (for the panel and its serializer). */
-export const BENCHMARK_VIEW_TYPE = 'dynamoHotpath.benchmark';
-
-/** The command that runs the benchmark. */
+/** The command that runs the benchmark (a CodeLens may pass {@link RunBenchmarkCommandArgs}). */
 export const RUN_BENCHMARK_COMMAND = 'dynamoHotpath.runBenchmark';
+
+/** Arguments `dynamoHotpath.runBenchmark` accepts from code; none → the user picks the items. */
+export interface RunBenchmarkCommandArgs {
+  /** Items as JSON text (plain, DynamoDB JSON or a Query response) and a label for them. */
+  itemsJson?: string;
+  itemsLabel?: string;
+  suites?: ('conversion' | 'response' | 'go')[];
+  budgetMsPerCase?: number;
+  processes?: number;
+}
 
 /** Fleet inputs until the user enters their own. */
 export const DEFAULT_FLEET_INPUTS: FleetInputs = { requestsPerSecond: 1000, itemsPerRequest: 50, costPerCoreHour: 0.04 };

@@ -40,6 +40,8 @@ export interface ProfileSummary {
   readonly dynamoPercent: number;
   readonly roots: readonly RootSummary[];
   readonly warnings: readonly string[];
+  /** The heaviest call site (first root that has one): `relativePath:line` and percent of total per category. */
+  readonly hottestCallSite?: { readonly id: string; readonly byCategory: Readonly<Record<string, number>> };
 }
 
 /**

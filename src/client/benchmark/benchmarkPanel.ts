@@ -6,21 +6,27 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { BENCHMARK_VIEW_TYPE, DEFAULT_FLEET_INPUTS, type FromBenchmarkView, type ToBenchmarkView } from '../../shared/benchmarkMessages';
-import { runBenchmark, BenchCancelledError, resolveWorker } from '../../core/bench/runner';
+import { DEFAULT_FLEET_INPUTS, type FromBenchmarkView, type ToBenchmarkView } from '../../shared/benchmarkMessages';
+import { runBenchmarkProcesses, BenchCancelledError, resolveWorker } from '../../core/bench/runner';
 import { reportToMarkdown } from '../../core/bench/format';
 import { describeShape, summarizeShape } from '../../core/bench/shape';
 import type { ItemSet } from '../../core/bench/itemTypes';
 import type { BenchReport, MeasureSettings, SuiteId } from '../../core/bench/suiteTypes';
 import type { FleetInputs } from '../../core/bench/fleet';
+import { profileVerdict, type ProfileShare } from '../../core/bench/profileContext';
 
 const FLEET_STATE_KEY = 'dynamoHotpath.benchmark.fleetInputs';
+
+/** The panel's view type (for `onWebviewPanel:` activation and the serializer). */
+export const BENCHMARK_VIEW_TYPE = 'dynamoHotpath.benchmark';
 
 /** What a run needs; kept for Re-run. */
 export interface BenchmarkRun {
   set: ItemSet;
   suites: SuiteId[];
   settings: MeasureSettings;
+  /** Fresh worker processes to merge (≥ 2: intervals include run-to-run variation). */
+  processes: number;
 }
 
 /** A 128-bit nonce from `crypto` for the panel's CSP. */
@@ -58,15 +64,19 @@ export class BenchmarkPanel {
   private running: AbortController | undefined;
   private ready = false;
   private readonly pending: ToBenchmarkView[] = [];
+  /** The loaded profile's hottest call site, to relate results to (supplied by the extension). */
+  private profileShare: (() => ProfileShare | undefined) | undefined;
 
   /** Opens the panel or brings it forward. */
-  static show(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): BenchmarkPanel {
+  static show(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, profileShare?: () => ProfileShare | undefined): BenchmarkPanel {
     if (BenchmarkPanel.current) {
       BenchmarkPanel.current.panel.reveal(undefined, true);
+      BenchmarkPanel.current.profileShare = profileShare;
       return BenchmarkPanel.current;
     }
     const panel = vscode.window.createWebviewPanel(BENCHMARK_VIEW_TYPE, 'Marshalling Benchmark', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, BenchmarkPanel.options(context.extensionUri));
     BenchmarkPanel.current = new BenchmarkPanel(panel, context, log);
+    BenchmarkPanel.current.profileShare = profileShare;
     return BenchmarkPanel.current;
   }
 
@@ -116,8 +126,9 @@ export class BenchmarkPanel {
         (progress, token) => {
           token.onCancellationRequested(() => controller.abort());
           let last = 0;
-          return runBenchmark(
+          return runBenchmarkProcesses(
             { items: { kind: 'set', set: run.set }, suites: run.suites, settings: run.settings, workspaceRoot },
+            run.processes,
             {
               signal: controller.signal,
               worker: resolveWorker(vscode.Uri.joinPath(this.context.extensionUri, 'dist').fsPath),
@@ -133,7 +144,8 @@ export class BenchmarkPanel {
       );
       if (this.running !== controller) return undefined;
       this.report = report;
-      this.post({ type: 'report', report });
+      const share = this.profileShare?.();
+      this.post({ type: 'report', report, profileContext: share ? profileVerdict(share, report)?.sentences : undefined });
       return report;
     } catch (err) {
       if (err instanceof BenchCancelledError) {

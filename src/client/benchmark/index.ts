@@ -1,37 +1,40 @@
 /**
  * The benchmark feature's entry for activation: the `dynamoHotpath.runBenchmark` command and the
  * results panel's serializer. Settings read: `dynamoHotpath.benchmark.suites`,
- * `dynamoHotpath.benchmark.budgetMsPerCase`.
+ * `dynamoHotpath.benchmark.budgetMsPerCase`, `dynamoHotpath.benchmark.processes`.
  */
 import * as vscode from 'vscode';
-import { BENCHMARK_VIEW_TYPE, RUN_BENCHMARK_COMMAND } from '../../shared/benchmarkMessages';
-import { BenchmarkPanel, type BenchmarkRun } from './benchmarkPanel';
+import { RUN_BENCHMARK_COMMAND, type RunBenchmarkCommandArgs } from '../../shared/benchmarkMessages';
+import { BENCHMARK_VIEW_TYPE, BenchmarkPanel, type BenchmarkRun } from './benchmarkPanel';
 import { pickItems } from './pickItems';
 import { DEFAULT_MEASURE_SETTINGS, SUITE_IDS, type SuiteId } from '../../core/bench/suiteTypes';
 import { ItemSourceError, parseItems } from '../../core/bench/itemSource';
 import type { ItemSet } from '../../core/bench/itemTypes';
+import type { ProfileShare } from '../../core/bench/profileContext';
 
 /** What the feature needs from the extension. */
 export interface BenchmarkDeps {
   log: vscode.LogOutputChannel;
+  /**
+   * The loaded profile's call site to put the results next to (e.g. the hottest one, via
+   * `shareOfCallSite(site, analysis.totalWeight)` from src/core/bench/profileContext.ts); omit or
+   * return undefined when no profile is loaded.
+   */
+  profileShare?: () => ProfileShare | undefined;
 }
 
-/**
- * Arguments the command accepts from code (a CodeLens, a test): items as JSON text, or none to ask
- * the user. `suites` overrides the setting.
- */
-export interface RunBenchmarkArgs {
-  itemsJson?: string;
-  itemsLabel?: string;
-  suites?: SuiteId[];
-  budgetMsPerCase?: number;
-}
+type RunBenchmarkArgs = RunBenchmarkCommandArgs;
 
-function readSettings(): { suites: SuiteId[]; budgetMsPerCase: number } {
-  const config = vscode.workspace.getConfiguration('dynamoHotpath.benchmark');
-  const suites = config.get<string[]>('suites', ['conversion', 'response']).filter((s): s is SuiteId => (SUITE_IDS as readonly string[]).includes(s));
-  const budget = config.get<number>('budgetMsPerCase', DEFAULT_MEASURE_SETTINGS.budgetMsPerCase);
-  return { suites: suites.length ? suites : ['conversion'], budgetMsPerCase: budget > 0 ? budget : DEFAULT_MEASURE_SETTINGS.budgetMsPerCase };
+function readSettings(): { suites: SuiteId[]; budgetMsPerCase: number; processes: number } {
+  const config = vscode.workspace.getConfiguration('dynamoHotpath');
+  const suites = config.get<string[]>('benchmark.suites', ['conversion', 'response']).filter((s): s is SuiteId => (SUITE_IDS as readonly string[]).includes(s));
+  const budget = config.get<number>('benchmark.budgetMsPerCase', DEFAULT_MEASURE_SETTINGS.budgetMsPerCase);
+  const processes = Math.round(config.get<number>('benchmark.processes', 1));
+  return {
+    suites: suites.length ? suites : ['conversion'],
+    budgetMsPerCase: budget > 0 ? budget : DEFAULT_MEASURE_SETTINGS.budgetMsPerCase,
+    processes: processes >= 1 && processes <= 20 ? processes : 1,
+  };
 }
 
 async function resolveItems(args: RunBenchmarkArgs | undefined): Promise<ItemSet | undefined> {
@@ -52,8 +55,9 @@ export function registerBenchmarkCommand(context: vscode.ExtensionContext, deps:
           set,
           suites: args?.suites ?? settings.suites,
           settings: { ...DEFAULT_MEASURE_SETTINGS, budgetMsPerCase: budget, minTimeMsPerCase: Math.min(DEFAULT_MEASURE_SETTINGS.minTimeMsPerCase, budget) },
+          processes: args?.processes ?? settings.processes,
         };
-        return await BenchmarkPanel.show(context, deps.log).run(run);
+        return await BenchmarkPanel.show(context, deps.log, deps.profileShare).run(run);
       } catch (err) {
         const message = err instanceof ItemSourceError ? err.message : `The benchmark could not start: ${err instanceof Error ? err.message : String(err)}`;
         deps.log.error(err instanceof Error ? (err.stack ?? err.message) : String(err));

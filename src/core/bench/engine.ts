@@ -12,7 +12,8 @@ import { GcMonitor } from './gcMonitor';
 import { measureCases } from './measure';
 import { prepareConversionSuite } from './conversionSuite';
 import { prepareResponseSuite } from './responseSuite';
-import { goSuiteUnavailable } from './goSuite';
+import { findGoBinary, goSuiteBlocker, goSuiteUnavailable } from './goSuite';
+import { runGoSuite } from './goRunner';
 import type { BenchReport, BenchRequest, CaseResult, ComparisonResult, PreparedSuite, SuiteResult } from './suiteTypes';
 import type { BenchProgress } from './workerProtocol';
 
@@ -30,14 +31,17 @@ function compare(cases: CaseResult[], spec: PreparedSuite['comparisons'][number]
   return out;
 }
 
-async function prepare(id: BenchRequest['suites'][number], set: ItemSet, workspaceRoot?: string): Promise<PreparedSuite | SuiteResult> {
+async function prepare(id: BenchRequest['suites'][number], set: ItemSet, request: BenchRequest): Promise<PreparedSuite | SuiteResult> {
   switch (id) {
     case 'conversion':
       return prepareConversionSuite(set);
     case 'response':
       return prepareResponseSuite(set);
     case 'go':
-      return goSuiteUnavailable(workspaceRoot);
+      if (request.goType && request.workspaceRoot && !goSuiteBlocker(request.workspaceRoot)) {
+        return runGoSuite(findGoBinary()!, request.workspaceRoot, request.goType, set);
+      }
+      return goSuiteUnavailable(request.workspaceRoot);
   }
 }
 
@@ -51,7 +55,7 @@ export async function runBenchRequest(request: BenchRequest, onProgress: (p: Ben
   const gcs = new GcMonitor();
   const prepared: (PreparedSuite | SuiteResult)[] = [];
   try {
-    for (const id of request.suites) prepared.push(await prepare(id, set, request.workspaceRoot));
+    for (const id of request.suites) prepared.push(await prepare(id, set, request));
     const caseCount = prepared.reduce((n, s) => n + s.cases.length, 0);
     let caseIndex = 0;
     const suites: SuiteResult[] = [];

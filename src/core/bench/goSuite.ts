@@ -43,6 +43,6 @@ export function goSuiteBlocker(root: string | undefined, envPath?: string): stri
 export function goSuiteUnavailable(root?: string, envPath?: string): SuiteResult {
   const blocker =
     goSuiteBlocker(root, envPath) ??
-    'The Go suite needs a struct to benchmark: run it from the editor on a Go struct, or with `dynamo-hotpath bench --suite go --go-type <import/path>.<Type>`.';
+    'The Go suite needs a struct to benchmark: `dynamo-hotpath bench --suite go --go-type <import path>.<Type>`.';
   return { id: 'go', title: 'Go (dynamodbattribute vs attributevalue)', note: '', cases: [], comparisons: [], skipped: blocker };
 }

@@ -43,7 +43,8 @@ export interface PreparedSuite {
 export interface CaseResult {
   id: string;
   label: string;
-  sdk: 'v2' | 'v3';
+  /** v2/v3: aws-sdk for JavaScript; go-v1/go-v2: aws-sdk-go and aws-sdk-go-v2. */
+  sdk: 'v2' | 'v3' | 'go-v1' | 'go-v2';
   operation: BenchCase['operation'];
   options: BenchCase['options'];
   itemsPerOp: number;
@@ -137,4 +138,6 @@ export interface BenchRequest {
   settings: MeasureSettings;
   /** For the Go suite: the workspace root to look for go.mod in. */
   workspaceRoot?: string;
+  /** For the Go suite: the struct to benchmark, `<import path>.<Type>`. */
+  goType?: string;
 }

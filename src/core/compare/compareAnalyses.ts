@@ -21,9 +21,9 @@ export interface CompareSide {
 }
 
 export interface CompareOptions {
-  /** Most SDK function rows to keep (heaviest first); default 15. */
+  /** SDK function rows to keep, heaviest first (rows paired across the sides are always kept); default 15. */
   readonly topSdkFunctions?: number;
-  /** Most "movers" (other functions whose share changed significantly); default 10. */
+  /** Most "movers" (functions whose self share changed significantly); default 10. */
   readonly topMovers?: number;
 }
 
@@ -85,6 +85,7 @@ export function compareAnalyses(before: CompareSide, after: CompareSide, options
     callSites: callSiteRows,
     sdkFunctions: sdkRows,
     movers,
+    sdkChanges: sdkChangesOf(b, a),
     matchSummary: { userFunctions: summarize(functions), callSites: summarize(callSites), sdkFunctions: summarize(sdk) },
     notes: notesOf(b, a, perRequest),
   };
@@ -192,6 +193,12 @@ function totalsOf(before: SideTotals, after: SideTotals): Comparison['totals'] {
     dynamoShareChangePoints: after.dynamoShare - before.dynamoShare,
     dynamoShareSignificant: isSignificantShareChange(before.dynamoShare, before.dynamoShareStdErr, after.dynamoShare, after.dynamoShareStdErr),
   };
+}
+
+function sdkChangesOf(b: Analysis, a: Analysis): Comparison['sdkChanges'] {
+  const before = new Set(b.sdkFunctions.map((f) => f.sdk));
+  const after = new Set(a.sdkFunctions.map((f) => f.sdk));
+  return { vanished: [...before].filter((s) => !after.has(s)), appeared: [...after].filter((s) => !before.has(s)) };
 }
 
 function summarize<T>(p: Pairing<T, T>): Partial<Record<MatchKind | 'vanished' | 'appeared', number>> {

@@ -11,7 +11,7 @@
  *   the before value is 0 (a path that appeared) — never `Infinity`;
  * - `shareChangePoints` is after.share − before.share in percentage points.
  */
-import type { DynamoCategory } from '../detect/types';
+import type { DynamoCategory, SdkId } from '../detect/types';
 
 export const COMPARE_SCHEMA = 'dynamo-hotpath.compare/1';
 
@@ -123,10 +123,12 @@ export interface Comparison {
   readonly userFunctions: readonly CompareRow[];
   /** Per call site: DynamoDB marshalling weight beneath the line. */
   readonly callSites: readonly CompareRow[];
-  /** Per SDK function: cumulative weight. */
+  /** Per SDK function: cumulative weight; the heaviest N (`--top`) plus every row paired across the sides. */
   readonly sdkFunctions: readonly CompareRow[];
-  /** Other functions whose cumulative share changed significantly (runtime, reflection, GC…). */
+  /** Any function (runtime, reflection, GC…) whose self (flat) share changed significantly, largest change first; weight = flat. */
   readonly movers: readonly CompareRow[];
+  /** SDKs whose frames are all gone after (e.g. `aws-sdk-go-v1` after a migration) and SDKs new in after. */
+  readonly sdkChanges: { readonly vanished: readonly SdkId[]; readonly appeared: readonly SdkId[] };
   /** Count of matched rows per table and match kind, to say what matched how. */
   readonly matchSummary: Readonly<Record<'userFunctions' | 'callSites' | 'sdkFunctions', Readonly<Partial<Record<MatchKind | 'vanished' | 'appeared', number>>>>>;
   /** Honest caveats: traffic may differ, different formats, short profiles… */

@@ -115,7 +115,9 @@ export function detectDocumentClients(file: SingleFile, resolver: V2Resolver, en
     const note = (s: number, e: number, code: MigrationFinding['code'], message: string): void => {
       work.notes.push({ code, start: s, end: e, severity: 'warning', message });
     };
-    const options = readV2Options(creation.arguments?.[0], sf);
+    const arg = creation.arguments?.[0];
+    // A non-literal options object also carries region/endpoint/credentials the fix cannot see.
+    const options = arg && !ts.isObjectLiteralExpression(arg) ? undefined : readV2Options(arg, sf);
     if (!options || (creation.arguments?.length ?? 0) > 1) {
       finding.message = 'aws-sdk v2 DocumentClient with options too dynamic for an automatic fix: port it by hand to DynamoDBDocument (@aws-sdk/lib-dynamodb)';
       out.push({ finding, notes: [] });

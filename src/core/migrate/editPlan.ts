@@ -42,7 +42,7 @@ interface Style {
 
 function detectStyle(file: SingleFile, resolver: V2Resolver): Style {
   const sf = file.sourceFile;
-  const hasImport = sf.statements.some((s) => ts.isImportDeclaration(s));
+  const hasImport = sf.statements.some((s) => ts.isImportDeclaration(s) || ts.isImportEqualsDeclaration(s));
   const hasRequire = /\brequire\s*\(/.test(sf.text);
   const esm = hasImport || (!hasRequire && /\.(m?ts|tsx|mjs)$/.test(sf.fileName));
   const sample = resolver.bindings[0]?.node.getText(sf) ?? sf.statements[0]?.getText(sf) ?? '';
@@ -223,6 +223,7 @@ export function renderChanges(file: SingleFile, resolver: V2Resolver, changes: r
 
   const edits: TextEdit[] = pending.map((e) => ({ start: e.start, end: e.end, newText: e.render(nameOf) }));
   edits.push(...removalEdits(text, sf, removed));
+  const nl = text.includes('\r\n') ? '\r\n' : '\n';
   const order: V3Module[] = ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb', '@aws-sdk/util-dynamodb'];
   let block = '';
   for (const module of order) {
@@ -232,9 +233,9 @@ export function renderChanges(file: SingleFile, resolver: V2Resolver, changes: r
     if (merge) {
       edits.push({ start: merge.mergeAt, end: merge.mergeAt, newText: names.map((n) => `, ${n}`).join('') });
     } else if (style.esm) {
-      block += `import { ${names.join(', ')} } from ${style.quote}${module}${style.quote}${style.semi}\n`;
+      block += `import { ${names.join(', ')} } from ${style.quote}${module}${style.quote}${style.semi}${nl}`;
     } else {
-      block += `const { ${names.join(', ')} } = require(${style.quote}${module}${style.quote})${style.semi}\n`;
+      block += `const { ${names.join(', ')} } = require(${style.quote}${module}${style.quote})${style.semi}${nl}`;
     }
   }
   if (block) edits.push({ start: insertionPoint(text, sf, resolver), end: insertionPoint(text, sf, resolver), newText: block });

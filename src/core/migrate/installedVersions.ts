@@ -4,7 +4,8 @@ import type { MigrationEnvironment } from './types';
 
 /**
  * First util-dynamodb release with `allowImpreciseNumbers` and a function-valued `wrapNumbers`
- * (both are emitted by the fixes); from the @aws-sdk/util-dynamodb 3.689.0 changelog.
+ * (both are emitted by the fixes): aws/aws-sdk-js-v3 PR #6644 (merged 2024-11-08), released in
+ * 3.689.0 per the shared migration notes.
  */
 export const MIN_UTIL_DYNAMODB = '3.689.0';
 

@@ -9,6 +9,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isMigratable, migrateSource } from '../../core/migrate/migrateSource';
 import type { MigrationEnvironment, MigrationFinding, MigrationResult, TextEdit as OffsetEdit } from '../../core/migrate/types';
 
+export { readInstalledVersions } from '../../core/migrate/installedVersions';
+export type { MigrationEnvironment } from '../../core/migrate/types';
+
 /** Diagnostic `source` of every migration diagnostic. */
 export const MIGRATION_SOURCE = 'DynamoDB Hot Path';
 /** Kind of the "fix all in file" source action (also listed under `source.fixAll`). */

@@ -33,7 +33,7 @@ export function drawSuiteChart(canvas: HTMLCanvasElement, suite: SuiteResult): C
         {
           label: 'CPU µs per item (mean ± 95 % margin)',
           data,
-          backgroundColor: cases.map((c) => (c.sdk === 'v2' ? v2 : v3)),
+          backgroundColor: cases.map((c) => (c.sdk === 'v2' || c.sdk === 'go-v1' ? v2 : v3)),
           errorBarColor: fg,
           errorBarWhiskerColor: fg,
         },

@@ -17,6 +17,7 @@ import { loadState, saveState, send } from './vscodeApi';
 const app = document.getElementById('app')!;
 let charts: Chart[] = [];
 let report: BenchReport | undefined = loadState().report;
+let profileContext: string[] | undefined = loadState().profileContext;
 let fleetInputs: FleetInputs = loadState().fleetInputs ?? DEFAULT_FLEET_INPUTS;
 let status: { kind: 'idle' | 'running' | 'failed' | 'cancelled'; text?: string; items?: string } = { kind: 'idle' };
 
@@ -128,7 +129,13 @@ function environmentSection(r: BenchReport): HTMLElement {
     ['Load average (1 min)', `${e.loadAverageStart.toFixed(2)} at start, ${e.loadAverageEnd.toFixed(2)} at end`],
     ['SDKs', Object.entries(e.sdkVersions).map(([k, v]) => `${k} ${v}`).join(', ')],
     ['Run', `${new Date(r.startedAt).toLocaleString()}, ${(r.durationMs / 1000).toFixed(1)} s, ${r.settings.budgetMsPerCase} ms budget per case, target RME ${r.settings.targetRmePercent} %`],
-    ['Method', 'fresh Node process with --expose-gc; CPU time per op (process.cpuUsage) in batches ≥ 1 ms; cases interleaved; ratio of means with a 95 % Fieller interval; verdict from the interval.'],
+    [
+      'Method',
+      'fresh Node process with --expose-gc; CPU time per op (process.cpuUsage) in batches ≥ 1 ms; cases interleaved; ratio of means with a 95 % Fieller interval; verdict from the interval. ' +
+        ((r.processes ?? 1) >= 2
+          ? `${r.processes} processes: intervals use per-process means (run-to-run variation included).`
+          : 'One process: the interval covers within-process variation only; set dynamoHotpath.benchmark.processes to 3 to include run-to-run variation.'),
+    ],
   ];
   return el('section', { class: 'environment' }, el('h2', {}, 'Environment'), el('dl', {}, ...rows.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
 }
@@ -154,6 +161,9 @@ function render(): void {
   if (status.kind === 'cancelled') parts.push(el('p', { class: 'status' }, 'Cancelled.'));
   if (report && status.kind !== 'running') {
     parts.push(el('p', { class: 'items' }, `Items: ${report.itemSource.label} (${report.itemSource.format}), ${report.shape.itemCount} items`));
+    if (profileContext?.length) {
+      parts.push(el('section', { class: 'profile-context' }, el('h2', {}, 'Next to your profile'), el('ul', {}, ...profileContext.map((t) => el('li', {}, t)))));
+    }
     parts.push(...report.suites.map(suiteSection), fleetSection(), environmentSection(report));
   }
   app.replaceChildren(...parts);
@@ -178,8 +188,9 @@ window.addEventListener('message', (event: MessageEvent<ToBenchmarkView>) => {
     }
     case 'report':
       report = message.report;
+      profileContext = message.profileContext;
       status = { kind: 'idle' };
-      saveState({ report });
+      saveState({ report, profileContext });
       render();
       return;
     case 'failed':

@@ -7,6 +7,7 @@ import type { FleetInputs } from '../../core/bench/fleet';
 /** What the page keeps across hide/reload. */
 export interface BenchmarkViewState {
   report?: BenchReport;
+  profileContext?: string[];
   fleetInputs?: FleetInputs;
 }
 

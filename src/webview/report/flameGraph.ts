@@ -22,23 +22,40 @@ export function renderFlameGraph(container: HTMLElement, tree: FlameNode, totalW
     chartEl.append(h('p', { className: 'muted' }, 'No samples with DynamoDB marshalling on the stack.'));
     return;
   }
-  const chart: FlameGraph = flamegraph()
-    .width(Math.max(480, container.clientWidth || 900))
-    .cellHeight(18)
-    .transitionDuration(0)
-    .minFrameSize(1)
-    .sort(true)
-    .label((node: { data: { name: string; value: number } }) => `${node.data.name} — ${((node.data.value / totalWeight) * 100).toFixed(1)}% of total`)
-    .setDetailsElement(details)
-    .setSearchHandler((results: unknown[], sum: number) => {
-      matches.textContent = search.value ? `${results.length} frames, ${((sum / totalWeight) * 100).toFixed(1)}% of total` : '';
-    });
-  select(chartEl).datum(tree).call(chart);
+  let chart: FlameGraph | undefined;
+  const draw = () => {
+    chart?.destroy();
+    chartEl.replaceChildren();
+    chart = flamegraph()
+      .width(Math.max(480, chartEl.clientWidth || container.clientWidth || 900))
+      .cellHeight(18)
+      .transitionDuration(0)
+      .minFrameSize(1)
+      .sort(true)
+      .inverted(true)
+      .label((node: { data: { name: string; value: number } }) => `${node.data.name} — ${((node.data.value / totalWeight) * 100).toFixed(1)}% of total`)
+      .setDetailsElement(details)
+      .setSearchHandler((results: unknown[], sum: number) => {
+        matches.textContent = search.value ? `${results.length} frames, ${((sum / totalWeight) * 100).toFixed(1)}% of total` : '';
+      });
+    select(chartEl).datum(structuredClone(tree)).call(chart);
+    if (search.value.trim()) chart.search(search.value.trim());
+  };
+  draw();
+  // Redraw at the new width when the panel is resized (d3-flame-graph has a fixed width).
+  let lastWidth = chartEl.clientWidth;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  new ResizeObserver(() => {
+    if (Math.abs(chartEl.clientWidth - lastWidth) < 16) return;
+    lastWidth = chartEl.clientWidth;
+    clearTimeout(timer);
+    timer = setTimeout(draw, 150);
+  }).observe(chartEl);
   const apply = () => {
     saveState({ search: search.value });
-    if (search.value.trim()) chart.search(search.value.trim());
+    if (search.value.trim()) chart?.search(search.value.trim());
     else {
-      chart.clear();
+      chart?.clear();
       matches.textContent = '';
     }
   };

@@ -50,8 +50,7 @@ function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
   return h(
     'tr',
     { dataset: { callSite: site.id } },
-    h('td', {}, link),
-    h('td', { className: 'fn', title: site.functionName }, site.functionName.slice(site.functionName.lastIndexOf('/') + 1)),
+    h('td', {}, link, h('div', { className: 'fn muted', title: site.functionName }, site.functionName.slice(site.functionName.lastIndexOf('/') + 1))),
     h('td', { className: 'num' }, pct(site.totalPercent)),
     h('td', { className: 'num' }, pct(site.dynamoPercent)),
     h('td', {}, site.description),
@@ -61,7 +60,7 @@ function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
 }
 
 function callSiteSection(data: ReportData): HTMLElement {
-  const head = h('tr', {}, ...['Call site', 'Function', 'CPU', 'DynamoDB', 'What', 'Reflection', 'Migration'].map((t) => h('th', {}, t)));
+  const head = h('tr', {}, ...['Call site', 'CPU', 'DynamoDB', 'What', 'Reflection', 'Migration'].map((t) => h('th', {}, t)));
   const body = h('tbody', {}, ...data.callSites.map(callSiteRow));
   const table = h('table', { id: 'call-sites', className: 'grid' }, h('thead', {}, head), body);
   const empty = data.callSites.length === 0 ? h('p', { className: 'muted' }, 'No line of this workspace leads into DynamoDB marshalling (check the path-mapping coverage below).') : undefined;

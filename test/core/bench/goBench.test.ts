@@ -4,6 +4,10 @@ import { readFileSync } from 'node:fs';
 import { compareGoBenchmarks, parseGoBenchOutput } from '../../../src/core/bench/goBenchParser';
 import { generateGoBenchmark } from '../../../src/core/bench/goBenchGenerator';
 import { findGoBinary, goSuiteBlocker, goSuiteUnavailable, GO_NOT_FOUND } from '../../../src/core/bench/goSuite';
+import { parseGoType } from '../../../src/core/bench/goRunner';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const OUTPUT = readFileSync('fixtures/go-adserver/profiles/bench-marshal.txt', 'utf8');
 
@@ -91,5 +95,23 @@ describe('Go benchmark generator and availability', () => {
     const suite = goSuiteUnavailable('fixtures/go-adserver/src', '/nonexistent-dir');
     assert.equal(suite.skipped, GO_NOT_FOUND);
     assert.deepEqual(suite.cases, []);
+  });
+
+  it('finds go on PATH and then asks for a go.mod', () => {
+    const bin = mkdtempSync(join(tmpdir(), 'gobin-'));
+    try {
+      symlinkSync('/bin/true', join(bin, 'go'));
+      assert.equal(findGoBinary(`/nonexistent-dir:${bin}`), join(bin, 'go'));
+      assert.equal(goSuiteBlocker('fixtures/data', bin), 'Not a Go module: no go.mod in fixtures/data; the Go suite benchmarks a struct of your module.');
+      assert.equal(goSuiteBlocker('fixtures/go-adserver/src', bin), undefined);
+      assert.match(goSuiteUnavailable('fixtures/go-adserver/src', bin).skipped!, /--go-type <import path>\.<Type>/);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a struct reference as import path and type', () => {
+    assert.deepEqual(parseGoType('github.com/example/adserver/internal/model.UserActivity'), { importPath: 'github.com/example/adserver/internal/model', typeName: 'UserActivity' });
+    assert.throws(() => parseGoType('github.com/example.com/model'), /expected <import path>\.<Type>, got 'github.com\/example.com\/model'/);
   });
 });

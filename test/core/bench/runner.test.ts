@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { BenchCancelledError, BenchTimeoutError, BenchWorkerError, resolveWorker, runBenchmark } from '../../../src/core/bench/runner';
+import { BenchCancelledError, BenchTimeoutError, BenchWorkerError, resolveWorker, runBenchmark, runBenchmarkProcesses } from '../../../src/core/bench/runner';
 import { readItemsFile } from '../../../src/core/bench/itemSource';
 import { findGoBinary, GO_NOT_FOUND } from '../../../src/core/bench/goSuite';
 import type { BenchRequest, CaseResult } from '../../../src/core/bench/suiteTypes';
@@ -68,6 +68,18 @@ describe('benchmark runner (child process)', () => {
     const cmp = report.suites[0]!.comparisons.find((c) => c.label === 'marshall: v3 defaults vs v2')!;
     assert.equal(cmp.estimate!.verdict, 'faster', JSON.stringify(cmp.estimate));
     assert.ok(cmp.estimate!.upper < 0.8, `upper bound ${cmp.estimate!.upper}`);
+  });
+
+  it('repeats in fresh processes and compares on per-process means', async () => {
+    const progress: BenchProgress[] = [];
+    const report = await runBenchmarkProcesses({ items: { kind: 'generate', spec: { shape: 'flat', count: 5 } }, suites: ['conversion'], settings: SHORT }, 2, { onProgress: (p) => progress.push(p) });
+    assert.equal(report.processes, 2);
+    for (const c of report.suites[0]!.cases) {
+      assertPlausible(c);
+      assert.equal(c.processMeansNs!.length, 2);
+    }
+    assert.ok(progress.some((p) => p.message.startsWith('run 2/2: ') && p.caseCount === 12));
+    assert.ok(report.suites[0]!.comparisons.every((c) => c.estimate && c.estimate.df < 10));
   });
 
   it('reports an item set a case cannot handle as that case’s error, the others still run', async () => {

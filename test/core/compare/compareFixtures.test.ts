@@ -115,6 +115,7 @@ describe('compare go-adserver before-v1.pb.gz → after-v2.pb.gz with sidecar re
     assert.ok(Math.abs(unmarshalJson.before.share - 75.18) < 0.01); // go tool pprof -top -cum: 75.18 %
     assert.ok(c.sdkFunctions.some((r) => r.status === 'appeared' && r.key.includes('awsAwsjson10_deserializeDocumentAttributeValue')));
     assert.ok(c.matchSummary.sdkFunctions.vanished! > 10 && c.matchSummary.sdkFunctions.appeared! > 10);
+    assert.deepEqual(c.sdkChanges, { vanished: ['aws-sdk-go-v1'], appeared: ['aws-sdk-go-v2'] });
   });
 });
 
@@ -155,6 +156,10 @@ describe('compare node-adserver before-v2.cpuprofile → after-v3.cpuprofile wit
       assert.match(fn.after.ref!.relativePath!, /v3-adapter\.js$/);
     }
   });
+
+  it('lists aws-sdk v2 as vanished and v3 as appeared', () => {
+    assert.deepEqual(c.sdkChanges, { vanished: ['aws-sdk-js-v2'], appeared: ['aws-sdk-js-v3'] });
+  });
 });
 
 describe('compare go-adserver before-v1.pb.gz → before-v1-trimpath.pb.gz (same build, other path style)', () => {
@@ -166,6 +171,7 @@ describe('compare go-adserver before-v1.pb.gz → before-v1-trimpath.pb.gz (same
   it('shows no significant change in any category nor in the DynamoDB share', () => {
     assert.ok(c.categories.length >= 3);
     for (const row of c.categories) assert.equal(row.significant, false, `${row.key}: ${row.shareChangePoints} pp`);
+    assert.deepEqual(c.sdkChanges, { vanished: [], appeared: [] });
     assert.equal(c.totals.dynamoShareSignificant, false);
   });
 

@@ -75,3 +75,16 @@ describe('formatComparisonMarkdown', () => {
     assert.match(md, /<details><summary>What matched how, and caveats<\/summary>/);
   });
 });
+
+describe('short profiles', () => {
+  it('print every share with its standard error', () => {
+    const b = callSite('fetch', 'a.js', 3, 2e8, 'protocol-unmarshal');
+    const a = callSite('fetch', 'a.js', 3, 1e8, 'protocol-unmarshal');
+    const small = (x: typeof b, total: number, n: number) =>
+      analysis({ sourcePath: 'p', totalWeight: total, totalCount: n, dynamoWeight: x.dynamoWeight, byCategory: { 'protocol-unmarshal': x.dynamoWeight }, callSites: [x], userFunctions: [userFunction('fetch', 'a.js', x.dynamoWeight, [x])] });
+    const text = formatComparisonText(compareAnalyses({ analysis: small(b, 1e9, 100) }, { analysis: small(a, 1e9, 100) }));
+    // 20 % of 100 samples: ±4.0 pp; 10 %: ±3.0 pp; the 10 pp drop is within 2·sqrt(4² + 3²) = 10 pp
+    assert.match(text, /fetch a\.js:3\s+200 ms \/ 20\.00% ±4\.0\s+100 ms \/ 10\.00% ±3\.0\s+-50\.0%, -10\.0 pp \(n\.s\.\)\s+same/);
+    assert.match(text, /The before profile has only 100 samples: a 50 % share is uncertain by ±5\.0 pp/);
+  });
+});

@@ -62,6 +62,29 @@ describe('migrateSource edge cases', () => {
     const src = `const AWS = require('aws-sdk');\nfunction f(AWS) { return AWS.DynamoDB.Converter.marshall({}); }\n`;
     assert.deepEqual(migrateSource(src, 'c.js', env).findings, []);
   });
+  it('resolves `import x = require()` and an inline require chain', () => {
+    const src = `import AWS = require('aws-sdk');\nexport const a = AWS.DynamoDB.Converter.output({ S: 'x' });\nexport const b = require('aws-sdk').DynamoDB.Converter.input('y');\n`;
+    const r = migrateSource(src, 'e.ts', env);
+    assert.deepEqual(r.findings.map((f) => f.code), ['v2-converter-output', 'v2-converter-input']);
+    assert.equal(applyEdits(src, r.fixAll), [
+      `import { convertToNative, convertToAttr } from '@aws-sdk/util-dynamodb';`,
+      `export const a = convertToNative({ S: 'x' }, { wrapNumbers: Number });`,
+      `export const b = convertToAttr('y', { removeUndefinedValues: true, convertClassInstanceToMap: true, allowImpreciseNumbers: true });`,
+      '',
+    ].join('\n'));
+  });
+  it('offers no DocumentClient fix when its options are not a literal (their config is unknown)', () => {
+    const src = `const AWS = require('aws-sdk');\nconst doc = new AWS.DynamoDB.DocumentClient(opts);\nexports.f = () => doc.get({ TableName: 'T', Key: { id: 1 } }).promise();\n`;
+    const r = migrateSource(src, 'g.js', env);
+    assert.deepEqual(r.findings.map((f) => [f.code, Boolean(f.fix)]), [['v2-document-client', false]]);
+    assert.match(r.findings[0]!.message, /port it by hand/);
+    assert.deepEqual(r.fixAll, []);
+  });
+  it('keeps CRLF line endings', () => {
+    const src = `const AWS = require('aws-sdk');\r\nexports.f = (x) => AWS.DynamoDB.Converter.unmarshall(x);\r\n`;
+    assert.equal(applyEdits(src, migrateSource(src, 'f.js', env).fixAll),
+      `const { unmarshall } = require('@aws-sdk/util-dynamodb');\r\nexports.f = (x) => unmarshall(x, { wrapNumbers: Number });\r\n`);
+  });
   it('aliases the v3 import when the file already declares the name', () => {
     const src = `import AWS from 'aws-sdk';\nconst marshall = 1;\nexport const f = (x: object) => [marshall, AWS.DynamoDB.Converter.marshall(x)];\n`;
     const out = applyEdits(src, migrateSource(src, 'd.ts', env).fixAll);

@@ -71,10 +71,18 @@ export function comparisonHeading(c: Comparison): string {
   return `Comparing ${c.totals.before.sourcePath} → ${c.totals.after.sourcePath} (${how})`;
 }
 
-/** "What matched how", one line per table: `user functions: 2 name, 1 vanished`. */
+/**
+ * "What matched how", one line per table (`user functions: 2 name, 1 vanished`), then the SDKs
+ * whose frames vanished or appeared (`SDK frames vanished: aws-sdk-go-v1; appeared: aws-sdk-go-v2`).
+ */
 export function matchLines(c: Comparison): string[] {
-  return (Object.entries(c.matchSummary) as [string, Record<string, number>][]).map(([table, counts]) => {
+  const lines = (Object.entries(c.matchSummary) as [string, Record<string, number>][]).map(([table, counts]) => {
     const parts = Object.entries(counts).map(([k, n]) => `${n} ${k}`);
     return `${table.replace(/([A-Z])/g, ' $1').toLowerCase()}: ${parts.length ? parts.join(', ') : 'none'}`;
   });
+  const { vanished, appeared } = c.sdkChanges;
+  if (vanished.length || appeared.length) {
+    lines.push(`SDK frames vanished: ${vanished.length ? vanished.join(', ') : 'none'}; appeared: ${appeared.length ? appeared.join(', ') : 'none'}`);
+  }
+  return lines;
 }

@@ -1,0 +1,74 @@
+/**
+ * Puts a benchmark next to a profile's own numbers: "this call site spends 45 % of CPU in
+ * unmarshal; the benchmark says v3 unmarshall of your items is 1.8× slower (…): migrating this path
+ * would cost, not save". The projection scales each operation's CPU share by its measured ratio:
+ * Δ CPU (percentage points of the profile) = Σ share_op × (ratio_op − 1), with the interval's
+ * bounds in place of the ratio for the range.
+ */
+import type { CallSite } from '../analysis/types';
+import { describeEstimate } from './format';
+import type { BenchReport, ComparisonResult } from './suiteTypes';
+
+/** The profile's side: where, and how much of the whole profile's CPU goes to each operation, percent. */
+export interface ProfileShare {
+  /** e.g. "src/repository/v2-adapter.ts:41". */
+  callSite: string;
+  unmarshallPercent: number;
+  marshallPercent: number;
+}
+
+/** A call site's marshal/unmarshal share of the profile (attribute and protocol categories together), percent. */
+export function shareOfCallSite(site: CallSite, profileTotalWeight: number): ProfileShare {
+  const pct = (w: number | undefined) => (profileTotalWeight > 0 ? (100 * (w ?? 0)) / profileTotalWeight : 0);
+  const c = site.byCategory;
+  return {
+    callSite: `${site.relativePath}:${site.line}`,
+    unmarshallPercent: pct((c['attribute-unmarshal'] ?? 0) + (c['protocol-unmarshal'] ?? 0)),
+    marshallPercent: pct((c['attribute-marshal'] ?? 0) + (c['protocol-marshal'] ?? 0)),
+  };
+}
+
+function find(report: BenchReport, newer: string, older: string): ComparisonResult | undefined {
+  for (const s of report.suites) for (const c of s.comparisons) if (c.newer === newer && c.older === older && c.estimate) return c;
+  return undefined;
+}
+
+/** The sentences and the projected change, percentage points of the profile's CPU (negative saves). */
+export interface ProfileVerdict {
+  sentences: string[];
+  deltaPercentPoints: number;
+  rangePercentPoints?: [number, number];
+}
+
+/**
+ * Combines `share` with the conversion suite's comparisons of `options` ('default' or the
+ * migration options) into sentences and a projected CPU change; undefined when neither operation
+ * was measured or the call site spends nothing in either.
+ */
+export function profileVerdict(share: ProfileShare, report: BenchReport, options: 'default' | 'migration' = 'migration'): ProfileVerdict | undefined {
+  const suffix = options === 'migration' ? '-v3-migration' : '-v3';
+  const ops = [
+    { name: 'unmarshal', percent: share.unmarshallPercent, cmp: find(report, `unmarshall${suffix}`, 'unmarshall-v2') },
+    { name: 'marshal', percent: share.marshallPercent, cmp: find(report, `marshall${suffix}`, 'marshall-v2') },
+  ].filter((o) => o.cmp && o.percent > 0);
+  if (!ops.length) return undefined;
+  let delta = 0;
+  let lo = 0;
+  let hi = 0;
+  let bounded = true;
+  const sentences: string[] = [];
+  for (const o of ops) {
+    const e = o.cmp!.estimate!;
+    delta += o.percent * (e.ratio - 1);
+    lo += o.percent * (e.lower - 1);
+    if (Number.isFinite(e.upper)) hi += o.percent * (e.upper - 1);
+    else bounded = false;
+    const outcome = e.verdict === 'slower' ? 'migrating this path would cost, not save' : e.verdict === 'faster' ? 'migrating this path would save' : 'the benchmark cannot tell a difference';
+    sentences.push(`${share.callSite} spends ${o.percent.toFixed(1)} % of CPU in ${o.name}; the benchmark says v3 ${o.name} of your items is ${describeEstimate(e)}: ${outcome}.`);
+  }
+  const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
+  sentences.push(
+    `Projected change for this call site: ${sign(delta)} percentage points of the profile's CPU` + (bounded ? ` (95 % CI ${sign(lo)} to ${sign(hi)}).` : '.'),
+  );
+  return { sentences, deltaPercentPoints: delta, rangePercentPoints: bounded ? [lo, hi] : undefined };
+}
