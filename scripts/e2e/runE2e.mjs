@@ -6,10 +6,11 @@
 // hover, click the lens and check the report panel's call-site table and flame graph.
 // Screenshots and logs go to test-output/e2e/. No fixed sleeps: every step waits on DOM state.
 //
-//   node scripts/e2e/runE2e.mjs [--keep] [--verbose] [--skip-package]
+//   node scripts/e2e/runE2e.mjs [--keep] [--verbose] [--skip-package] [--update-docs]
+// --update-docs copies the lens and report screenshots to docs/screenshots/ for the README.
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
@@ -42,7 +43,7 @@ function packageVsix() {
   mkdirSync(join(REPO, '.cache/e2e'), { recursive: true });
   if (argv.has('--skip-package') && existsSync(vsix)) return vsix;
   run(process.execPath, ['scripts/build.mjs', '--production']);
-  run(process.execPath, [join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--out', vsix]);
+  run(process.execPath, [join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix]);
   return vsix;
 }
 
@@ -72,11 +73,18 @@ async function runCommand(page, label) {
 async function openThroughPalette(page, path, name) {
   await runCommand(page, 'DynamoDB Hot Path: Open CPU Profile');
   const input = page.locator('.quick-input-widget input.input');
-  // The dialog first fills in the workspace folder; typing before that would be overwritten.
-  await page.waitForFunction(() => document.querySelector('.quick-input-widget input.input')?.value.endsWith('/'));
-  await input.fill(path);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
-  await page.waitForFunction((p) => document.querySelector('.quick-input-widget input.input')?.value === p, path);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  // The dialog fills in the workspace folder while it lists it, which can overwrite what was
+  // typed: type again until the path has stayed in the box, with its file listed, twice in a row.
+  let stable = 0;
+  for (const deadline = Date.now() + 60_000; stable < 2; ) {
+    if (Date.now() > deadline) throw new CheckFailed(`the file dialog did not keep ${path}`);
+    if ((await input.inputValue()) !== path) {
+      stable = 0;
+      await input.fill(path);
+    } else if (await row.isVisible()) stable++;
+    await page.waitForTimeout(250);
+  }
   await page.keyboard.press('Enter');
 }
 
@@ -191,6 +199,12 @@ async function main() {
     await page.locator('.editor-instance .current-line').first().waitFor();
     exitCode = 0;
     log('PASS');
+    if (argv.has('--update-docs')) {
+      const docs = join(REPO, 'docs/screenshots');
+      mkdirSync(docs, { recursive: true });
+      for (const name of ['lenses.png', 'hover.png', 'report-full.png']) copyFileSync(join(OUT, name), join(docs, name));
+      log(`screenshots copied to ${docs}`);
+    }
   } catch (e) {
     exitCode = e instanceof CheckFailed || e?.name === 'TimeoutError' ? 1 : 2;
     log(`FAIL: ${e?.stack ?? e}`);

@@ -2,13 +2,13 @@
  * pprof reader: `perftools.profiles.Profile` decoded by pprof-format (≥ 2.3.2, which reads
  * Go's non-packed repeated fields right), then validated and normalized into the model.
  */
-import { Profile as PprofProfile } from 'pprof-format';
+import { Function as PprofFunction, Location, Sample, ValueType } from 'pprof-format';
 import { ProfileError } from './errors';
 import { FrameInterner } from './frameInterner';
 import type { Profile, ReadOptions, SampleType } from './model';
 import { chooseColumn, countColumn, nsPerUnit } from './pprofColumns';
 import { functionFile, functionName, lineNumber } from './pprofFrames';
-import { walkFields } from './protoWire';
+import { readVarint, walkFields, WIRE_LEN, WIRE_VARINT } from './protoWire';
 import { SampleCollector } from './sampleCollector';
 
 /** pprof-format returns varints of 5+ bytes as bigint and never sign-corrects int64. */
@@ -25,12 +25,49 @@ function corrupt(sourcePath: string, what: string): ProfileError {
   return new ProfileError(sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: ${what}`);
 }
 
+/** `perftools.profiles.Profile` field numbers (google/pprof `proto/profile.proto`). */
+const FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, durationNanos: 10, defaultSampleType: 14 } as const;
+
+/** The tables of a pprof message, decoded by pprof-format; samples kept as byte ranges. */
+interface Tables {
+  readonly sampleTypes: ValueType[];
+  /** start, end offsets of each `Sample` message, flattened. */
+  readonly sampleRanges: number[];
+  readonly locations: Location[];
+  readonly functions: PprofFunction[];
+  readonly strings: string[];
+  durationNanos: number;
+  defaultSampleType: number;
+}
+
 /**
- * pprof-format accepts a cut-off message without complaint (profile-formats.md §1.2), so the
- * top-level framing is checked first: every field's tag and length must fit the buffer.
+ * Walks the top-level fields (which also checks the framing: pprof-format accepts a cut-off
+ * message without complaint, profile-formats.md §1.2) and decodes each table entry with
+ * pprof-format's message decoders. Samples are only located here and decoded one at a time
+ * later, so the decoded `Sample` objects never all exist at once.
  */
-function checkFraming(bytes: Uint8Array, sourcePath: string): void {
-  const problem = walkFields(bytes, 0, bytes.length, () => undefined);
+function decodeTables(bytes: Uint8Array, sourcePath: string): Tables {
+  const t: Tables = { sampleTypes: [], sampleRanges: [], locations: [], functions: [], strings: [], durationNanos: 0, defaultSampleType: 0 };
+  const utf8 = new TextDecoder('utf-8');
+  let failed: string | undefined;
+  const problem = walkFields(bytes, 0, bytes.length, (field, wireType, start, end) => {
+    if (failed) return;
+    try {
+      if (wireType === WIRE_LEN) {
+        const body = bytes.subarray(start, end);
+        if (field === FIELD.sample) t.sampleRanges.push(start, end);
+        else if (field === FIELD.location) t.locations.push(Location.decode(body));
+        else if (field === FIELD.function) t.functions.push(PprofFunction.decode(body));
+        else if (field === FIELD.stringTable) t.strings.push(utf8.decode(body));
+        else if (field === FIELD.sampleType) t.sampleTypes.push(ValueType.decode(body));
+      } else if (wireType === WIRE_VARINT) {
+        if (field === FIELD.durationNanos) t.durationNanos = readVarint(bytes, start);
+        else if (field === FIELD.defaultSampleType) t.defaultSampleType = readVarint(bytes, start);
+      }
+    } catch (err) {
+      failed = `field ${field} at byte ${start}: ${(err as Error).message}`;
+    }
+  });
   if (problem?.kind === 'truncated') {
     throw new ProfileError(
       sourcePath,
@@ -41,14 +78,15 @@ function checkFraming(bytes: Uint8Array, sourcePath: string): void {
   if (problem) {
     throw new ProfileError(sourcePath, 'not-a-profile', `not a valid pprof protobuf: invalid field (wire type ${problem.wireType}) at byte ${problem.offset}`);
   }
+  if (failed) throw corrupt(sourcePath, `malformed ${failed}`);
+  return t;
 }
 
-function decode(bytes: Uint8Array, sourcePath: string): PprofProfile {
-  checkFraming(bytes, sourcePath);
+function decodeSample(bytes: Uint8Array, start: number, end: number, index: number, sourcePath: string): Sample {
   try {
-    return PprofProfile.decode(bytes);
+    return Sample.decode(bytes.subarray(start, end));
   } catch (err) {
-    throw new ProfileError(sourcePath, 'not-a-profile', `not a valid pprof protobuf (${(err as Error).message})`);
+    throw corrupt(sourcePath, `sample ${index} is malformed (${(err as Error).message})`);
   }
 }
 
@@ -65,19 +103,20 @@ function decode(bytes: Uint8Array, sourcePath: string): PprofProfile {
  *   `unknown-sample-type`.
  */
 export function parsePprof(bytes: Uint8Array, sourcePath: string, options: ReadOptions = {}): Profile {
-  const p = decode(bytes, sourcePath);
-  const strings = p.stringTable.strings;
+  const p = decodeTables(bytes, sourcePath);
+  const strings = p.strings;
   const str = (index: number | bigint, what: string): string => {
     const s = strings[int64(index)];
     if (s === undefined) throw corrupt(sourcePath, `${what} refers to string ${index}, but the string table has ${strings.length} entries (a dangling reference)`);
     return s;
   };
 
-  const sampleTypes: SampleType[] = p.sampleType.map((t, i) => ({ type: str(t.type, `sample type ${i}`) || 'value', unit: str(t.unit, `sample type ${i}`) }));
-  if (p.sample.length === 0) {
+  const sampleTypes: SampleType[] = p.sampleTypes.map((t, i) => ({ type: str(t.type, `sample type ${i}`) || 'value', unit: str(t.unit, `sample type ${i}`) }));
+  const sampleCount = p.sampleRanges.length / 2;
+  if (sampleCount === 0) {
     throw new ProfileError(sourcePath, 'no-samples', 'the profile has no samples (nothing was recorded, e.g. an idle process or a profile stopped at once)');
   }
-  if (sampleTypes.length === 0) throw corrupt(sourcePath, `the profile has ${p.sample.length} samples but no sample types`);
+  if (sampleTypes.length === 0) throw corrupt(sourcePath, `the profile has ${sampleCount} samples but no sample types`);
   const defaultType = p.defaultSampleType ? str(p.defaultSampleType, 'default_sample_type') : '';
   const column = chooseColumn(sampleTypes, defaultType, options.sampleType, sourcePath);
   const chosen = sampleTypes[column]!;
@@ -86,23 +125,23 @@ export function parsePprof(bytes: Uint8Array, sourcePath: string, options: ReadO
   const countCol = countColumn(sampleTypes);
 
   const functions = new Map<number, { name: string; file: string; startLine: number }>();
-  for (const f of p.function) {
+  for (const f of p.functions) {
     const what = `function ${f.id}`;
     const file = str(f.filename, what);
     functions.set(int64(f.id), { name: functionName(str(f.name, what), str(f.systemName, what), file), file: functionFile(file), startLine: int64(f.startLine) });
   }
-  if (p.location.length > 0 && p.location.every((l) => l.line.length === 0)) {
+  if (p.locations.length > 0 && p.locations.every((l) => l.line.length === 0)) {
     throw new ProfileError(
       sourcePath,
       'unsymbolized',
-      `the profile is unsymbolized: its ${p.location.length} locations have addresses only, no function names or lines; symbolize it first (e.g. \`go tool pprof -proto <binary> <profile> > symbolized.pb.gz\`)`,
+      `the profile is unsymbolized: its ${p.locations.length} locations have addresses only, no function names or lines; symbolize it first (e.g. \`go tool pprof -proto <binary> <profile> > symbolized.pb.gz\`)`,
     );
   }
 
   const interner = new FrameInterner();
   const framesOfLocation = new Map<number, Uint32Array>();
   let addressOnly = 0;
-  for (const loc of p.location) {
+  for (const loc of p.locations) {
     const n = loc.line.length;
     if (n === 0) {
       addressOnly++;
@@ -120,7 +159,8 @@ export function parsePprof(bytes: Uint8Array, sourcePath: string, options: ReadO
 
   const collector = new SampleCollector();
   let stack = new Uint32Array(256);
-  p.sample.forEach((sample, s) => {
+  for (let s = 0; s < sampleCount; s++) {
+    const sample = decodeSample(bytes, p.sampleRanges[2 * s]!, p.sampleRanges[2 * s + 1]!, s, sourcePath);
     if (sample.value.length !== sampleTypes.length) {
       throw corrupt(sourcePath, `sample ${s} has ${sample.value.length} values but the profile declares ${sampleTypes.length} sample types`);
     }
@@ -138,7 +178,7 @@ export function parsePprof(bytes: Uint8Array, sourcePath: string, options: ReadO
     }
     const weight = int64(sample.value[column]!) * (nsScale ?? 1);
     collector.add(stack, depth, weight, countCol >= 0 ? int64(sample.value[countCol]!) : 1);
-  });
+  }
 
   const warnings: string[] = [];
   if (addressOnly > 0) warnings.push(`${addressOnly} locations have addresses only (no function or line); they are shown as 0x… frames`);
