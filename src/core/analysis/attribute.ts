@@ -16,6 +16,13 @@ import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
 import type { FrameKeys } from './frameKeys';
 
+/** Per-frame flag bits. */
+const TRANSPARENT = 1;
+const GC = 2;
+const REFLECT = 4;
+const MATCH = 8;
+const MARSHAL = 16;
+
 /** Index of each category in the per-call-site weight arrays. */
 export const CATEGORY_INDEX: Readonly<Record<DynamoCategory, number>> = Object.fromEntries(
   DYNAMO_CATEGORIES.map((c, i) => [c, i]),
@@ -62,25 +69,40 @@ export interface AttributionResult {
  */
 export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: PathResolver): AttributionResult {
   const frames = profile.frames;
-  const matches = frames.map(matchFrame);
-  const transparent = Uint8Array.from(frames, (f) => (isTransparent(f) ? 1 : 0));
-  const gc = Uint8Array.from(frames, (f) => (isGcFrame(f) ? 1 : 0));
-  const reflect = Uint8Array.from(frames, (f) => (f.name.startsWith('reflect.') ? 1 : 0));
+  // Classify once per function (frames of one function differ only by line), then spread to frames.
+  const fnMatches = keys.functions.map((f) => matchFrame({ name: f.name, file: f.file, line: 0, inlined: false }));
+  const fnFlags = Uint8Array.from(keys.functions, (f, id) => {
+    const frame = { name: f.name, file: f.file, line: 0, inlined: false };
+    const match = fnMatches[id];
+    return (
+      (isTransparent(frame) ? TRANSPARENT : 0) |
+      (isGcFrame(frame) ? GC : 0) |
+      (f.name.startsWith('reflect.') ? REFLECT : 0) |
+      (match ? MATCH : 0) |
+      (match && match.rule.family !== 'connection' ? MARSHAL : 0)
+    );
+  });
+  const matches = frames.map((_, id) => fnMatches[keys.functionOf[id]!]);
+  const flags = Uint8Array.from(frames, (_, id) => fnFlags[keys.functionOf[id]!]!);
 
   const fileIndex = new Map<string, number>();
-  const fileList: { file: string; resolution: PathResolution; weight: number; seen: number }[] = [];
+  const fileNames: string[] = [];
+  const fileResolutions: PathResolution[] = [];
   const fileOf = new Int32Array(frames.length);
   const isUser = new Uint8Array(frames.length);
   frames.forEach((frame, id) => {
     let idx = fileIndex.get(frame.file);
     if (idx === undefined) {
-      idx = fileList.length;
+      idx = fileNames.length;
       fileIndex.set(frame.file, idx);
-      fileList.push({ file: frame.file, resolution: resolver.resolve(frame.file), weight: 0, seen: -1 });
+      fileNames.push(frame.file);
+      fileResolutions.push(resolver.resolve(frame.file));
     }
     fileOf[id] = idx;
-    isUser[id] = fileList[idx]!.resolution.kind === 'resolved' ? 1 : 0;
+    isUser[id] = fileResolutions[idx]!.kind === 'resolved' ? 1 : 0;
   });
+  const fileWeight = new Float64Array(fileNames.length);
+  const fileSeen = new Int32Array(fileNames.length).fill(-1);
 
   const byCategory = new Float64Array(DYNAMO_CATEGORIES.length);
   const callSites = new Map<number, CallSiteAccumulator>();
@@ -97,18 +119,19 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     let anyGc = false;
     for (let i = 0; i < stack.length; i++) {
       const frame = stack[i]!;
-      const file = fileList[fileOf[frame]!]!;
-      if (file.seen !== s) {
-        file.seen = s;
-        file.weight += weight;
+      const file = fileOf[frame]!;
+      if (fileSeen[file] !== s) {
+        fileSeen[file] = s;
+        fileWeight[file] += weight;
       }
-      if (matches[frame] && matches[frame]!.rule.family !== 'connection') anyMatch = true;
-      if (gc[frame]) anyGc = true;
+      const f = flags[frame]!;
+      if (f & MARSHAL) anyMatch = true;
+      if (f & GC) anyGc = true;
     }
     if (anyMatch) anyFrameWeight += weight;
 
     let d = 0;
-    while (d < stack.length && transparent[stack[d]!] && !matches[stack[d]!]) d++;
+    while (d < stack.length && (flags[stack[d]!]! & (TRANSPARENT | MATCH)) === TRANSPARENT) d++;
     const decider = d < stack.length ? matches[stack[d]!] : undefined;
     if (!decider) {
       if (anyGc && !anyMatch) gcWeight += weight;
@@ -152,7 +175,7 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     site.dynamoWeight += weight;
     site.dynamoCount += count;
     for (let i = 0; i < d; i++) {
-      if (reflect[stack[i]!]) {
+      if (flags[stack[i]!]! & REFLECT) {
         site.reflectionWeight += weight;
         break;
       }
@@ -160,6 +183,6 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     site.chain.add(stack, u - 1, weight);
   });
 
-  const files = new Map(fileList.map((f) => [f.file, { resolution: f.resolution, weight: f.weight }]));
+  const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileWeight[i]! }]));
   return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, unattributedWeight, callSites, byMigration, matches, isUser, files };
 }

@@ -15,21 +15,34 @@ export interface FrameKeys {
   readonly lines: readonly { readonly file: string; readonly line: number; readonly functionName: string }[];
 }
 
-/** Interns the functions and lines of a profile's frames. */
+/** Id of `value` in `ids`, adding it when new. */
+function idOf(ids: Map<string, number>, value: string): number {
+  let id = ids.get(value);
+  if (id === undefined) ids.set(value, (id = ids.size));
+  return id;
+}
+
+/**
+ * Interns the functions and lines of a profile's frames. Names and files are interned to
+ * integers first, so the function and line tables are keyed by numbers, not concatenated strings.
+ */
 export function buildFrameKeys(profile: Profile): FrameKeys {
   const functionOf = new Uint32Array(profile.frames.length);
   const lineOf = new Int32Array(profile.frames.length);
   const functions: { name: string; file: string }[] = [];
   const lines: { file: string; line: number; functionName: string }[] = [];
-  const functionIds = new Map<string, Map<string, number>>();
-  const lineIds = new Map<string, Map<number, number>>();
+  const nameIds = new Map<string, number>();
+  const fileIds = new Map<string, number>();
+  const functionIds = new Map<number, number>();
+  const lineIds = new Map<number, number>();
+  const FILE_STRIDE = 2 ** 32; // lines are < 2^32; file ids stay far below 2^21
   profile.frames.forEach((frame, id) => {
-    let byFile = functionIds.get(frame.name);
-    if (!byFile) functionIds.set(frame.name, (byFile = new Map()));
-    let fn = byFile.get(frame.file);
+    const fileId = idOf(fileIds, frame.file);
+    const fnKey = idOf(nameIds, frame.name) * 2 ** 21 + fileId;
+    let fn = functionIds.get(fnKey);
     if (fn === undefined) {
       fn = functions.length;
-      byFile.set(frame.file, fn);
+      functionIds.set(fnKey, fn);
       functions.push({ name: frame.name, file: frame.file });
     }
     functionOf[id] = fn;
@@ -37,12 +50,11 @@ export function buildFrameKeys(profile: Profile): FrameKeys {
       lineOf[id] = -1;
       return;
     }
-    let byLine = lineIds.get(frame.file);
-    if (!byLine) lineIds.set(frame.file, (byLine = new Map()));
-    let ln = byLine.get(frame.line);
+    const lineKey = fileId * FILE_STRIDE + frame.line;
+    let ln = lineIds.get(lineKey);
     if (ln === undefined) {
       ln = lines.length;
-      byLine.set(frame.line, ln);
+      lineIds.set(lineKey, ln);
       lines.push({ file: frame.file, line: frame.line, functionName: frame.name });
     }
     lineOf[id] = ln;
