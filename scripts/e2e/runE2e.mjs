@@ -10,7 +10,7 @@
 // --update-docs copies the lens and report screenshots to docs/screenshots/ for the README.
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
@@ -91,6 +91,7 @@ async function openThroughPalette(page, path, name) {
 async function main() {
   const t0 = Date.now();
   mkdirSync(OUT, { recursive: true });
+  rmSync(join(OUT, 'failure.png'), { force: true });
   let t = Date.now();
   const codeServer = ensureCodeServer();
   step('codeServerInstall', t);

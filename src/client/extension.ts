@@ -3,14 +3,22 @@
  * serializer; the language server starts on the first command that needs it.
  */
 import * as vscode from 'vscode';
-import { ClearProfileRequest, GetReportRequest, ProfileChangedNotification, type ShowReportArgs } from '../shared/protocol';
+import {
+  ClearProfileRequest,
+  GetReportRequest,
+  ProfileChangedNotification,
+  type MigrateCallSiteArgs,
+  type ProfileSummary,
+  type ReportViewState,
+  type ShowReportArgs,
+} from '../shared/protocol';
+import { migrateCallSite } from './migrateCallSite';
 import { createLog, reportError } from './log';
 import { ServerClient } from './serverClient';
 import { createStatusBar, updateStatusBar } from './statusBar';
 import { listenForProgress, openProfile } from './openProfile';
 import { REPORT_VIEW_TYPE, ReportPanel, type ReportHost } from './reportPanel';
 import { addPathMappingInteractively } from './pathMappings';
-import type { ProfileSummary, ReportViewState } from '../shared/protocol';
 import { registerBenchmarkCommand } from './benchmark/index';
 
 let server: ServerClient | undefined;
@@ -68,6 +76,13 @@ export function activate(context: vscode.ExtensionContext): void {
     command('dynamoHotpath.showReport', async (arg) => {
       const args = (arg && typeof arg === 'object' ? arg : {}) as ShowReportArgs;
       ReportPanel.show(context.extensionUri, host, args.rootUri, args.focusCallSite);
+    }),
+    command('dynamoHotpath.migrateCallSite', async (arg) => {
+      if (!arg || typeof arg !== 'object') {
+        void vscode.window.showInformationMessage('Click “migrate ›” above a hot DynamoDB call to migrate it.');
+        return undefined;
+      }
+      return migrateCallSite(arg as MigrateCallSiteArgs, log);
     }),
     vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {

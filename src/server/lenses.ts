@@ -2,17 +2,35 @@
  * CodeLens and hover content for one document from the loaded profile.
  */
 import { statSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { CodeLens, Hover } from 'vscode-languageserver/node';
-import type { ShowReportArgs } from '../shared/protocol';
+import type { MigrateCallSiteArgs, ShowReportArgs } from '../shared/protocol';
 import type { RootAnalysis } from './analyzeRoot';
 import { currentLine } from './documentAnchors';
 import { shortFunctionName } from './anchors';
 import { CATEGORY_FACTS } from './categoryFacts';
-import { callSiteLensTitle, formatPercent, functionLensTitle, percentOf, STALE_PREFIX } from './format';
+import { callSiteLensTitle, formatPercent, functionLensTitle, MIGRATE_LENS_TITLE, percentOf, STALE_PREFIX } from './format';
 import { callSiteId } from './report';
 
 /** The client command a lens runs (declared in package.json). */
 export const SHOW_REPORT_COMMAND = 'dynamoHotpath.showReport';
+/** The client command the `migrate ›` lens runs (declared in package.json). */
+export const MIGRATE_CALL_SITE_COMMAND = 'dynamoHotpath.migrateCallSite';
+
+/**
+ * 0-based last line of the construct opened on 0-based `line`: the first later line at the same
+ * indentation that starts with `}` or `)` (the end of a multi-line call or of a function body);
+ * `line` itself when the line opens nothing.
+ */
+export function constructEnd(lines: readonly string[], line: number): number {
+  const text = lines[line] ?? '';
+  if (!/[{(]\s*$/.test(text)) return line;
+  const indent = /^\s*/.exec(text)![0];
+  for (let i = line + 1; i < lines.length; i++) {
+    if (lines[i].startsWith(indent) && /^[})]/.test(lines[i].slice(indent.length))) return i;
+  }
+  return line;
+}
 
 /** True when the file was modified after `recordedMs` (the profile's time). */
 export function isStale(absolutePath: string, recordedMs: number): boolean {
@@ -42,6 +60,7 @@ export function documentLenses(root: RootAnalysis, absolutePath: string, text: s
   const min = root.settings.codeLensMinPercent;
   const prefix = stale ? STALE_PREFIX : '';
   const lenses: CodeLens[] = [];
+  let lines: string[] | undefined;
   const callSiteLines = new Set(file.callSites.map((c) => currentLine(text, c.anchor)));
   for (const { fn, anchor } of file.functions) {
     if (percentOf(fn.totalWeight, total) < min) continue;
@@ -57,7 +76,20 @@ export function documentLenses(root: RootAnalysis, absolutePath: string, text: s
     const line = currentLine(text, anchor);
     if (line === undefined) continue;
     lenses.push(lensAt(line, prefix + callSiteLensTitle(site, total), { rootUri: root.rootUri, focusCallSite: callSiteId(site) }));
+    if (site.dominant.migration) {
+      lines ??= text.split(/\r?\n/);
+      const args: MigrateCallSiteArgs = {
+        uri: pathToFileURL(absolutePath).toString(),
+        startLine: line - 1,
+        endLine: constructEnd(lines, line - 1),
+        migration: site.dominant.migration,
+        rootUri: root.rootUri,
+        callSiteId: callSiteId(site),
+      };
+      lenses.push({ range: lensAt(line, '', {}).range, command: { title: MIGRATE_LENS_TITLE, command: MIGRATE_CALL_SITE_COMMAND, arguments: [args] } });
+    }
   }
+  // Stable: on one line the figures come before `migrate ›`.
   return lenses.sort((a, b) => a.range.start.line - b.range.start.line);
 }
 

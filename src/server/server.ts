@@ -222,7 +222,12 @@ async function onSettingsChanged(): Promise<void> {
 }
 
 connection.onDidChangeConfiguration(() => {
-  onSettingsChanged().catch((e) => connection.console.error(`Applying settings failed: ${String(e)}`));
+  onSettingsChanged().catch((e: unknown) => {
+    // A bad rule (e.g. a `to` outside the folder) keeps the previous mapping; the user is told.
+    const message = `DynamoDB Hot Path: the new settings were not applied: ${e instanceof Error ? e.message : String(e)}`;
+    connection.console.error(message);
+    void connection.window.showErrorMessage(message);
+  });
 });
 
 documents.onDidSave(() => refreshLenses());

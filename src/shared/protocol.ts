@@ -131,6 +131,19 @@ export interface ReportData {
   readonly flame: FlameNode;
 }
 
+/** Arguments of the `dynamoHotpath.migrateCallSite` command (the `migrate ›` lens passes them). */
+export interface MigrateCallSiteArgs {
+  /** Document URI. */
+  readonly uri: string;
+  /** 0-based first and last line of the call (or of the function, for V8 call sites on its head). */
+  readonly startLine: number;
+  readonly endLine: number;
+  /** Migration id the profile suggests (`go-sdk-v2`, `js-sdk-v3`…). */
+  readonly migration: string;
+  readonly rootUri: string;
+  readonly callSiteId: string;
+}
+
 /** Arguments of the `dynamoHotpath.showReport` command (lens clicks pass them). */
 export interface ShowReportArgs {
   readonly rootUri?: string;

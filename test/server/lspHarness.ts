@@ -17,6 +17,8 @@ import {
   InitializedNotification,
   InitializeRequest,
   LogMessageNotification,
+  ShowMessageNotification,
+  ShowMessageRequest,
   RegistrationRequest,
   ShutdownRequest,
   ExitNotification,
@@ -59,9 +61,12 @@ export interface Settings {
 /** A running server and the editor side of the conversation. */
 export class LspSession {
   readonly logs: string[] = [];
+  /** `window/showMessage` texts, in order. */
+  readonly shownMessages: string[] = [];
   refreshes = 0;
   settings: Settings = {};
   private refreshWaiters: (() => void)[] = [];
+  private messageWaiters: (() => void)[] = [];
 
   private constructor(
     readonly connection: MessageConnection,
@@ -82,6 +87,12 @@ export class LspSession {
       return null;
     });
     connection.onNotification(LogMessageNotification.type, (m) => session.logs.push(m.message));
+    connection.onNotification(ShowMessageNotification.type, (m) => session.shownMessages.push(m.message));
+    connection.onRequest(ShowMessageRequest.type, (m) => {
+      session.shownMessages.push(m.message);
+      for (const w of session.messageWaiters.splice(0)) w();
+      return null;
+    });
     connection.listen();
     const rootUris = (Array.isArray(rootPath) ? rootPath : [rootPath]).map((p) => pathToFileURL(p).toString());
     await connection.sendRequest(InitializeRequest.type, {
@@ -100,6 +111,17 @@ export class LspSession {
   /** Resolves at the next `workspace/codeLens/refresh` the server sends. */
   nextRefresh(): Promise<void> {
     return new Promise((r) => this.refreshWaiters.push(r));
+  }
+
+  /** Resolves at the next message the server shows the user (`window/showMessageRequest`). */
+  nextShownMessage(): Promise<void> {
+    return new Promise((r) => this.messageWaiters.push(r));
+  }
+
+  /** Changes the settings and tells the server, without waiting for anything. */
+  async sendSettings(settings: Settings): Promise<void> {
+    this.settings = settings;
+    await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: null });
   }
 
   /** Changes the settings the server will read and tells it, then waits for its lens refresh. */

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeLensRequest, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
-import { GetReportRequest, LoadProfileRequest } from '../../src/shared/protocol';
+import { CodeLensRequest, DidChangeWorkspaceFoldersNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
+import { GetReportRequest, LoadProfileRequest, ProfileChangedNotification, type ProfileSummary } from '../../src/shared/protocol';
 import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
 
 describe('language server with two workspace folders (Go and Node fixtures)', () => {
@@ -28,6 +28,14 @@ describe('language server with two workspace folders (Go and Node fixtures)', ()
     await lsp?.stop();
   });
 
+  /** Resolves with the next profile summary the server announces. */
+  const nextSummary = () => new Promise<ProfileSummary | null>((resolve) => {
+    const sub = lsp.connection.onNotification(ProfileChangedNotification, (s) => {
+      sub.dispose();
+      resolve(s);
+    });
+  });
+
   it('maps a Go profile into the Go root only', async () => {
     const summary = await lsp.connection.sendRequest(LoadProfileRequest, { path: join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz'), progressId: 'go' });
     assert.deepEqual(summary.roots.map((r) => r.callSiteCount), [6, 0]);
@@ -35,7 +43,7 @@ describe('language server with two workspace folders (Go and Node fixtures)', ()
     assert.equal(nodeReport?.callSites.length, 0);
   });
 
-  it('puts the lenses of a V8 profile of the Node service on its adapter, one per line', async () => {
+  it('puts the lenses of a V8 profile of the Node service on its adapter, one figures lens per line', async () => {
     const summary = await lsp.connection.sendRequest(LoadProfileRequest, { path: join(REPO, 'fixtures/node-adserver/profiles/before-v2.cpuprofile'), progressId: 'node' });
     assert.equal(summary.format, 'v8-cpuprofile');
     assert.equal(summary.roots[0].callSiteCount, 0);
@@ -50,9 +58,21 @@ describe('language server with two workspace folders (Go and Node fixtures)', ()
     });
     const lenses = (await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
     const titles = lenses.map((l) => [l.range.start.line + 1, l.command?.title]);
-    const expected = `${hottest.totalPercent.toFixed(1)}% CPU · ${hottest.dynamoPercent.toFixed(1)}% ${hottest.description} · migrate ›`;
-    assert.deepEqual(titles.find(([line]) => line === hottest.line), [hottest.line, expected]);
-    const lines = titles.map(([line]) => line);
-    assert.deepEqual(lines, [...new Set(lines)], 'one lens per line');
+    const expected = `${hottest.totalPercent.toFixed(1)}% CPU · ${hottest.dynamoPercent.toFixed(1)}% ${hottest.description}`;
+    assert.deepEqual(titles.filter(([line]) => line === hottest.line), [[hottest.line, expected], [hottest.line, 'migrate ›']]);
+    const figureLines = titles.filter(([, title]) => title !== 'migrate ›').map(([line]) => line);
+    assert.deepEqual(figureLines, [...new Set(figureLines)], 'one figures lens per line');
+  });
+
+  it('follows workspace folders being removed and added, mapping a new folder at once', async () => {
+    const node = { uri: pathToFileURL(nodeRoot).toString(), name: 'root1' };
+    let announced = nextSummary();
+    await lsp.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [], removed: [node] } });
+    assert.deepEqual((await announced)?.roots.map((r) => r.rootUri), [pathToFileURL(goRoot).toString()]);
+    announced = nextSummary();
+    await lsp.connection.sendNotification(DidChangeWorkspaceFoldersNotification.type, { event: { added: [node], removed: [] } });
+    const summary = await announced;
+    assert.equal(summary?.roots.length, 2);
+    assert.ok((summary?.roots.find((r) => r.rootUri === node.uri)?.callSiteCount ?? 0) > 0);
   });
 });

@@ -26,13 +26,18 @@ const ADAPTER = 'internal/repository/ddbv1/adapter.go';
 /** The lenses of adapter.go for before-v1.pb.gz at the default threshold (1 %), by 1-based line. */
 const EXPECTED: [number, string][] = [
   [48, 'GetUserActivity: 56.5% CPU · 55.5% DynamoDB in 2 call sites'],
-  [49, '51.6% CPU · 50.7% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection) · migrate ›'],
-  [63, '4.8% CPU · 4.8% DynamoDB unmarshal (aws-sdk-go v1 dynamodbattribute, reflection) · migrate ›'],
+  [49, '51.6% CPU · 50.7% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection)'],
+  [49, 'migrate ›'],
+  [63, '4.8% CPU · 4.8% DynamoDB unmarshal (aws-sdk-go v1 dynamodbattribute, reflection)'],
+  [63, 'migrate ›'],
   [70, 'GetTargetingModel: 28.8% CPU · 27.3% DynamoDB in 2 call sites'],
-  [71, '26.1% CPU · 24.6% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection) · migrate ›'],
-  [83, '2.7% CPU · 2.7% DynamoDB unmarshal (aws-sdk-go v1 dynamodbattribute, reflection) · migrate ›'],
+  [71, '26.1% CPU · 24.6% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection)'],
+  [71, 'migrate ›'],
+  [83, '2.7% CPU · 2.7% DynamoDB unmarshal (aws-sdk-go v1 dynamodbattribute, reflection)'],
+  [83, 'migrate ›'],
   [90, 'RecordImpression: 2.9% CPU · 1.8% DynamoDB in 2 call sites'],
-  [95, '2.5% CPU · 1.3% DynamoDB marshal (aws-sdk-go v1 jsonutil, reflection) · migrate ›'],
+  [95, '2.5% CPU · 1.3% DynamoDB marshal (aws-sdk-go v1 jsonutil, reflection)'],
+  [95, 'migrate ›'],
 ];
 
 function lines(lenses: CodeLens[] | null): [number, string][] {
@@ -110,6 +115,15 @@ describe('language server over stdio with the Go fixture', () => {
     assert.deepEqual(await lenses(), EXPECTED);
   });
 
+  it('gives the migrate lens the span of the call and the suggested migration', async () => {
+    const all = (await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: adapterUri } })) ?? [];
+    const migrate = all.find((l) => l.range.start.line === 48 && l.command?.title === 'migrate ›');
+    assert.deepEqual(migrate?.command?.command, 'dynamoHotpath.migrateCallSite');
+    assert.deepEqual(migrate?.command?.arguments, [
+      { uri: adapterUri, startLine: 48, endLine: 57, migration: 'go-sdk-v2', rootUri: pathToFileURL(root).toString(), callSiteId: `${ADAPTER}:49` },
+    ]);
+  });
+
   it('explains the hottest line on hover: chain to the SDK frames with flat/cum and the category', async () => {
     const hover = await lsp.connection.sendRequest(HoverRequest.type, { textDocument: { uri: adapterUri }, position: { line: 48, character: 20 } });
     const value = (hover?.contents as { value: string }).value;
@@ -158,6 +172,15 @@ describe('language server over stdio with the Go fixture', () => {
     assert.deepEqual(await lenses(), EXPECTED);
   });
 
+  it('keeps the previous mapping and tells the user when a pathMappings rule is invalid', async () => {
+    const shown = lsp.nextShownMessage();
+    await lsp.sendSettings({ pathMappings: [{ from: '/home/dev/adserver', to: '/etc' }] });
+    await shown;
+    assert.match(lsp.shownMessages.at(-1) ?? '', /^DynamoDB Hot Path: the new settings were not applied: .*\/etc/);
+    assert.deepEqual(await lenses(), EXPECTED);
+    await lsp.changeSettings({});
+  });
+
   it('re-reads the profile with another value column when sampleType changes', async () => {
     await lsp.changeSettings({ sampleType: 'samples' });
     assert.equal(summaries.at(-1)?.sampleType, 'samples/count');
@@ -187,7 +210,7 @@ describe('language server over stdio with the Go fixture', () => {
     utimesSync(adapterPath, now, now);
     writeFileSync(adapterPath, readFileSync(adapterPath, 'utf8'));
     const stale = await lenses();
-    assert.deepEqual(stale, EXPECTED.map(([line, title]) => [line, `⚠ stale: ${title}`]));
+    assert.deepEqual(stale, EXPECTED.map(([line, title]) => [line, title === 'migrate ›' ? title : `⚠ stale: ${title}`]));
     const past = new Date('2026-01-01T00:00:00Z');
     utimesSync(adapterPath, past, past);
   });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 
 const ADAPTER = 'internal/repository/ddbv1/adapter.go';
-const HOT_LENS = '51.6% CPU · 50.7% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection) · migrate ›';
+const HOT_LENS = '51.6% CPU · 50.7% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection)';
 
 function folder(): string {
   const f = vscode.workspace.workspaceFolders?.[0];
@@ -66,6 +66,16 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     });
     assert.deepEqual(lenses.find(([line]) => line === 49), [49, HOT_LENS]);
     assert.deepEqual(lenses.map(([line]) => line), [48, 49, 63, 70, 71, 83, 90, 95]);
+  });
+
+  test('the migrate lens of line 49 says there is no automatic fix for aws-sdk-go v1 and changes nothing', async () => {
+    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', adapter, 100)) ?? [];
+    const migrate = lenses.find((l) => l.range.start.line === 48 && l.command?.command === 'dynamoHotpath.migrateCallSite');
+    assert.equal(migrate?.command?.title, 'migrate ›');
+    const before = (await vscode.workspace.openTextDocument(adapter)).getText();
+    const applied = await vscode.commands.executeCommand(migrate!.command!.command, ...(migrate!.command!.arguments ?? []));
+    assert.equal(applied, undefined);
+    assert.equal((await vscode.workspace.openTextDocument(adapter)).getText(), before);
   });
 
   test('hover on line 49 shows the chain and the category with its source', async () => {
