@@ -18,20 +18,10 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { Function as PFunction, Line, Location, Profile, Sample, StringTable, ValueType } from 'pprof-format';
+import { seededRandom as prng } from '../src/core/seededRandom';
 
 const PERIOD_NS = 10_000_000;
 
-/** mulberry32: a small deterministic PRNG (uniform in [0, 1)). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SDK = '/usr/share/gocode/src/github.com/aws/aws-sdk-go';
 const GOROOT = '/usr/lib/go-1.19/src';

@@ -3,11 +3,10 @@
  *
  * Exit codes: 0 success; 1 DynamoDB marshalling above `--fail-above`; 2 bad input (message on stderr).
  */
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { analyzeFile } from '../core/analysis/analyzeFile';
 import { isInputError } from './inputErrors';
-import type { PathMappingRule } from '../core/paths/types';
+import { nonNegativeNumber, parseCommandLine, parseMapping } from './options';
 import { CliUsageError } from './usage';
 import { renderAnalysisText } from './analyzeText';
 import { toAnalysisJson } from './analyzeJson';
@@ -26,47 +25,24 @@ options:
   --fail-above PCT    exit 1 when DynamoDB marshalling exceeds PCT % of the profile
 `;
 
-function parseMapping(text: string): PathMappingRule {
-  const eq = text.indexOf('=');
-  if (eq <= 0) throw new CliUsageError(`--map expects FROM=TO, got '${text}'`);
-  return { from: text.slice(0, eq), to: text.slice(eq + 1) };
-}
-
-function parseNumber(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw new CliUsageError(`--${name} expects a non-negative number, got '${text}'`);
-  return value;
-}
-
 /** Runs the analyze subcommand; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        root: { type: 'string' },
-        map: { type: 'string', multiple: true },
-        'sample-type': { type: 'string' },
-        top: { type: 'string' },
-        json: { type: 'boolean' },
-        'fail-above': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (err) {
-    throw new CliUsageError((err as Error).message);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandLine(args, {
+    root: { type: 'string' },
+    map: { type: 'string', multiple: true },
+    'sample-type': { type: 'string' },
+    top: { type: 'string' },
+    json: { type: 'boolean' },
+    'fail-above': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     process.stdout.write(HELP);
     return 0;
   }
   if (positionals.length !== 1) throw new CliUsageError(`expects exactly one profile file\n\n${HELP}`);
-  const top = parseNumber('top', values.top, 10);
-  const failAbove = values['fail-above'] === undefined ? undefined : parseNumber('fail-above', values['fail-above'], 0);
+  const top = nonNegativeNumber('top', values.top, 10);
+  const failAbove = values['fail-above'] === undefined ? undefined : nonNegativeNumber('fail-above', values['fail-above'], 0);
   const mappings = (values.map ?? []).map(parseMapping);
   const root = resolve(values.root ?? '.');
   const profilePath = positionals[0]!;

@@ -12,9 +12,9 @@ import { formatComparisonText } from '../core/compare/format/formatText';
 import { parseRequestInput, RequestCountError } from '../core/compare/requestCount';
 import { readRunRecord, runRecordPathFor, RunRecordError } from '../core/compare/runRecord';
 import { WindowError } from '../core/compare/v8Window';
-import type { PathMappingRule } from '../core/paths/types';
 import { ProfileError } from '../core/profile/errors';
 import { CliUsageError } from './usage';
+import { parseMapping } from './options';
 
 const HELP = `usage: dynamo-hotpath compare <before> <after> [options]
 
@@ -38,12 +38,6 @@ options:
   --json                machine-readable output (schema 'dynamo-hotpath.compare/1', see src/core/compare/types.ts)
   --markdown            Markdown tables to paste into a pull request
 `;
-
-function parseMapping(text: string): PathMappingRule {
-  const eq = text.indexOf('=');
-  if (eq <= 0) throw new CliUsageError(`--map expects FROM=TO, got '${text}'`);
-  return { from: text.slice(0, eq), to: text.slice(eq + 1) };
-}
 
 function parseTop(text: string | undefined): number {
   if (text === undefined) return 15;

@@ -5,6 +5,7 @@
  * 2^53 (where v2 and v3 disagree, see notes/migration-semantics.md).
  */
 import type { ItemSet, WireAttributeValue, WireItem } from './itemTypes';
+import { seededRandom as prng } from '../seededRandom';
 
 /** Generator shapes. */
 export const GENERATOR_SHAPES = ['flat', 'nested', 'wide', 'longList', 'largeNumbers'] as const;
@@ -26,17 +27,6 @@ export const SHAPE_DESCRIPTIONS: Record<GeneratorShape, string> = {
   largeNumbers: 'numbers beyond 2^53, 1e40 and 30-digit decimals',
 };
 
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet'];
 

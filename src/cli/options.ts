@@ -1,0 +1,30 @@
+/**
+ * Option parsing shared by the subcommands: every mistake becomes a CliUsageError (exit 2).
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { PathMappingRule } from '../core/paths/types';
+import { CliUsageError } from './usage';
+
+/** `node:util` parseArgs with positionals allowed; its errors become usage errors. */
+export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, allowPositionals: true, options });
+  } catch (err) {
+    throw new CliUsageError((err as Error).message);
+  }
+}
+
+/** `--map FROM=TO` → a path-mapping rule. */
+export function parseMapping(text: string): PathMappingRule {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new CliUsageError(`--map expects FROM=TO, got '${text}'`);
+  return { from: text.slice(0, eq), to: text.slice(eq + 1) };
+}
+
+/** A non-negative number option (`--top`, `--fail-above`); `fallback` when absent. */
+export function nonNegativeNumber(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new CliUsageError(`--${name} expects a non-negative number, got '${text}'`);
+  return value;
+}
