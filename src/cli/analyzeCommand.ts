@@ -65,7 +65,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const dynamoPercent = analysis.totalWeight > 0 ? (analysis.dynamoWeight / analysis.totalWeight) * 100 : 0;
   if (failAbove !== undefined && dynamoPercent > failAbove) {
-    process.stderr.write(`dynamo-hotpath analyze: DynamoDB marshalling is ${dynamoPercent.toFixed(1)}% of the profile, above the budget of ${failAbove}%\n`);
+    process.stderr.write(`dynamo-hotpath analyze: DynamoDB marshalling is ${dynamoPercent.toFixed(2)}% of the profile, above the budget of ${failAbove}%\n`);
     return 1;
   }
   return 0;

@@ -34,7 +34,11 @@ function summary(a: Analysis): string[] {
   }
   out.push(`  ${formatPercent(a.gcWeight, a.totalWeight).padStart(6)}  GC with no DynamoDB frame on the stack (reported apart)`);
   if (a.unattributedWeight > 0) {
-    out.push(`  ${formatPercent(a.unattributedWeight, a.totalWeight).padStart(6)}  of marshalling has no frame of your code above it (stack truncated by the profiler, async continuation, or another goroutine)`);
+    const why =
+      a.format === 'pprof' && a.functions.some((f) => f.file.endsWith('.go'))
+        ? 'Go keeps only the 64 innermost frames of a stack, and SDK goroutines have none of yours'
+        : 'the SDK parses responses in an async callback, where no frame of your code is on the stack';
+    out.push(`  ${formatPercent(a.unattributedWeight, a.totalWeight).padStart(6)}  of the profile is marshalling with no frame of your code above it (${why})`);
   }
   return out;
 }
@@ -57,6 +61,9 @@ function callSiteTable(a: Analysis, top: number): string[] {
 
 function coverageLines(a: Analysis): string[] {
   const c = a.coverage;
+  if (c.candidateWeight === 0) {
+    return ['', `Path mapping: the profile names no file of your code (${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime, ${c.counts['no-file'] ?? 0} without a file name)`];
+  }
   const out = ['', `Path mapping: ${c.percent.toFixed(1)}% of the weight in your code's files resolved to the workspace (${c.counts['resolved'] ?? 0} files resolved; ${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime paths)`];
   for (const u of c.unresolved.slice(0, 5)) {
     const why = u.resolution.kind === 'unresolved' ? u.resolution.reason : '';

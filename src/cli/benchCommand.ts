@@ -82,7 +82,7 @@ async function loadItems(v: Values): Promise<ItemSet> {
   return generateItems(parseGenerate((v.generate as string | undefined) ?? 'nested:40'));
 }
 
-/** Runs the subcommand; exit 0 on success, 1 when the items or the run fail, 2 for bad arguments. */
+/** Runs the subcommand; exit 0 on success, 1 when the run fails (crash, time limit), 2 for bad arguments or unreadable items. */
 export async function run(args: string[]): Promise<number> {
   let parsed;
   try {
@@ -131,7 +131,7 @@ export async function run(args: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof ItemSourceError) {
       process.stderr.write(`dynamo-hotpath bench: ${err.message}\n`);
-      return 1;
+      return 2;
     }
     throw err;
   }

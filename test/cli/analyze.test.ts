@@ -46,7 +46,7 @@ describe('dynamo-hotpath analyze', () => {
   it('exits 1 above the --fail-above budget and 0 below it', () => {
     const over = runCli(['analyze', ...GO, '--fail-above', '80']);
     assert.equal(over.code, 1);
-    assert.match(over.stderr, /84\.6% of the profile, above the budget of 80%/);
+    assert.match(over.stderr, /84\.63% of the profile, above the budget of 80%/);
     assert.equal(runCli(['analyze', ...GO, '--fail-above', '90']).code, 0);
   });
 

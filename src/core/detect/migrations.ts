@@ -13,7 +13,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationInfo>> = {
     id: 'go-sdk-v2',
     title: 'Move from aws-sdk-go v1 to aws-sdk-go-v2 (guregu/dynamo → guregu/dynamo/v2)',
     detail:
-      'v1 decodes responses by reflection over struct tags (jsonutil, reflect.StructTag.Lookup); v2 uses generated deserializers. Seed 000: CPU per request −59 %, 245 → 109 pods.',
+      'v1 decodes responses by reflection over struct tags (jsonutil, reflect.StructTag.Lookup); v2 uses generated deserializers. A production Go ad server that made this move cut CPU per request by 59 % and its peak pods from 245 to 109.',
   },
   'go-attributevalue': {
     id: 'go-attributevalue',
@@ -43,6 +43,6 @@ export const MIGRATIONS: Readonly<Record<string, MigrationInfo>> = {
     id: 'reuse-connections',
     title: 'Reuse connections: keep-alive and a larger idle pool',
     detail:
-      'CPU in TLS handshakes means connections are being opened again and again (Go: raise http.Transport MaxIdleConnsPerHost; Node: keepAlive agent). Seed 002.',
+      'CPU in TLS handshakes means connections are being opened again and again (Go: raise http.Transport MaxIdleConnsPerHost; Node: keepAlive agent).',
   },
 };

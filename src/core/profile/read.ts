@@ -59,7 +59,9 @@ function parseBytes(bytes: Uint8Array, sourcePath: string, options: ReadOptions,
         gunzipped
           ? 'the file is empty once decompressed'
           : bytes.length === 0
-            ? 'the file is empty (0 bytes); a Go CPU profile stays empty when StopCPUProfile was never called'
+            ? /\.(cpuprofile|json)$/i.test(sourcePath)
+              ? 'the file is empty (0 bytes); the profiler was probably stopped before it wrote the profile'
+              : 'the file is empty (0 bytes); a Go CPU profile stays empty when StopCPUProfile was never called'
             : 'the file contains only whitespace',
       );
     case 'gzip':
