@@ -111,7 +111,7 @@ describe('package.json and code agree', () => {
     const methods = declarations.map((d) => d.method);
     assert.deepEqual(methods.filter((m, i) => methods.indexOf(m) !== i), [], 'a method declared twice');
     for (const d of declarations) assert.ok(d.file.endsWith(join('src', 'shared', 'protocol.ts')), `${d.method} declared in ${d.file}`);
-    assert.deepEqual([...methods].sort(), ['dynamoHotpath/clearProfile', 'dynamoHotpath/getReport', 'dynamoHotpath/loadProfile', 'dynamoHotpath/loadProgress', 'dynamoHotpath/profileChanged']);
+    assert.deepEqual([...methods].sort(), ['dynamoHotpath/clearComparison', 'dynamoHotpath/clearProfile', 'dynamoHotpath/compareProfiles', 'dynamoHotpath/getReport', 'dynamoHotpath/loadProfile', 'dynamoHotpath/loadProgress', 'dynamoHotpath/profileChanged']);
   });
 
   it('packages only the bundles, media, README, LICENSE and package.json', () => {

@@ -23,6 +23,10 @@ const ADAPTER = 'internal/repository/ddbv1/adapter.go';
 /** The hottest call site of before-v1.pb.gz (`go tool pprof -list GetUserActivity`: 8.46 s of 16.40 s at line 49). */
 const EXPECTED_LINE = 49;
 const EXPECTED_LENS = /^51\.\d%\sCPU\s·\s\d+\.\d%\sDynamoDB\sunmarshal\s\(aws-sdk-go\sv1[^)]*\)/;
+/** Compare with Baseline (before-v1 → after-v2, run-record request counts): the v2 adapter's hottest call site. */
+const COMPARE_ADAPTER = 'internal/repository/ddbv2/adapter.go';
+const COMPARE_LINE = 44;
+const COMPARE_LENS = '50.7% → 3.0% DynamoDB (−97%)';
 const timings = {};
 
 class CheckFailed extends Error {}
@@ -72,6 +76,11 @@ async function runCommand(page, label) {
 /** Runs Open CPU Profile… and picks `path` in VS Code's file dialog. */
 async function openThroughPalette(page, path, name) {
   await runCommand(page, 'DynamoDB Hot Path: Open CPU Profile');
+  await pickInFileDialog(page, path, name);
+}
+
+/** Types `path` into VS Code's (simple) file dialog, already open, and accepts it. */
+async function pickInFileDialog(page, path, name) {
   const input = page.locator('.quick-input-widget input.input');
   const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
   // The dialog fills in the workspace folder while it lists it, which can overwrite what was
@@ -88,6 +97,62 @@ async function openThroughPalette(page, path, name) {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Compare with Baseline: load after-v2, open the v2 adapter, run the command from the palette,
+ * pick before-v1 in the file dialog, leave both request boxes empty (the run records count),
+ * and wait for the before → after lens on line 44 and the report's Comparison tab.
+ */
+async function compareWithBaseline(page, folder, baseline) {
+  let t = Date.now();
+  await openThroughPalette(page, join(folder, 'profiles/after-v2.pb.gz'), 'after-v2.pb.gz');
+  await page.keyboard.press('Control+P');
+  const quickOpen = page.locator('.quick-input-widget input.input');
+  await quickOpen.waitFor({ state: 'visible' });
+  await quickOpen.fill(COMPARE_ADAPTER);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'ddbv2' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.view-line', { hasText: /^package\sddbv2\s*$/ }).first().waitFor();
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input.input').waitFor({ state: 'visible' });
+  await page.keyboard.type(String(COMPARE_LINE));
+  await page.keyboard.press('Enter');
+  await page.locator('.codelens-decoration a', { hasText: /^4\.2%\sCPU\s·\s3\.0%\sDynamoDB/ }).first().waitFor();
+  step('compareAfterLoaded', t);
+
+  t = Date.now();
+  await runCommand(page, 'DynamoDB Hot Path: Compare with Baseline');
+  await pickInFileDialog(page, baseline, 'before-v1.pb.gz');
+  for (const title of ['before-v1.pb.gz was recorded', 'the loaded profile was recorded']) {
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor();
+    await page.keyboard.press('Enter');
+  }
+  const lens = page.locator('.codelens-decoration a', { hasText: COMPARE_LENS }).first();
+  await lens.waitFor();
+  step('compareToLens', t);
+  const line = await lensLine(page, lens);
+  log(`compare lens "${(await lens.textContent()).trim()}" above line ${line}`);
+  if (line !== COMPARE_LINE) throw new CheckFailed(`expected the compare lens above line ${COMPARE_LINE}, found it above line ${line}`);
+  await page.screenshot({ path: join(OUT, 'compare-lenses.png') });
+
+  t = Date.now();
+  const toast = page.locator('.notification-toast', { hasText: 'CPU per request' });
+  await toast.locator('a.monaco-button, .monaco-button', { hasText: 'Show Comparison' }).first().click();
+  const report = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await report.locator('#comparison table.comparison').first().waitFor();
+  await report.locator('#diff-flame-chart svg').waitFor();
+  const requests = await report.locator('#comparison tr', { hasText: /^Requests/ }).first().innerText();
+  if (!/990\s+1,585/.test(requests)) throw new CheckFailed(`the comparison tab lacks the run records' request counts: ${requests}`);
+  await page.screenshot({ path: join(OUT, 'compare-report.png') });
+  // Differential colours (d3-flame-graph's differentialColorMapper): the marshalling that shrank is blue, rgb(x,x,220).
+  const fills = await report.locator('#diff-flame-chart svg rect').evaluateAll((rects) => rects.map((r) => r.getAttribute('fill') ?? r.style.fill));
+  const shrank = fills.filter((f) => /^rgb\((\d+),\s*\1,\s*220\)$/.test(f ?? '') && Number(/\d+/.exec(f)[0]) < 220).length;
+  log(`differential flame graph: ${fills.length} frames, ${shrank} drawn as shrinking`);
+  if (shrank === 0) throw new CheckFailed(`no frame of the differential flame graph is coloured as shrinking: ${fills.slice(0, 5).join(' ')}`);
+  await report.locator('#diff-flame').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(OUT, 'compare-flame.png') });
+  step('compareReport', t);
+}
+
 async function main() {
   const t0 = Date.now();
   mkdirSync(OUT, { recursive: true });
@@ -101,6 +166,8 @@ async function main() {
 
   const sb = makeSandbox('e2e-');
   const { folder, profile } = copyGoFixture(sb);
+  // Compare with Baseline: the v2 profile to load, and both run records (request counts).
+  for (const name of ['after-v2.pb.gz', 'after-v2.pb.gz.json', 'before-v1.pb.gz.json']) copyFileSync(join(REPO, 'fixtures/go-adserver/profiles', name), join(folder, 'profiles', name));
   t = Date.now();
   log(installVsix(codeServer, sb, vsix));
   step('installVsix', t);
@@ -198,6 +265,7 @@ async function main() {
     // Clicking a row's location opens the file at that line.
     await report.locator('#call-sites a.location', { hasText: `${ADAPTER}:71` }).click();
     await page.locator('.editor-instance .current-line').first().waitFor();
+    await compareWithBaseline(page, folder, profile);
     exitCode = 0;
     log('PASS');
     if (argv.has('--update-docs')) {

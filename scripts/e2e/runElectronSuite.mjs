@@ -30,6 +30,7 @@ async function bundleSuite() {
   const common = { bundle: true, platform: 'node', target: 'node20', format: 'cjs', external: ['vscode', 'mocha'], logLevel: 'warning', sourcemap: 'inline' };
   await build({ ...common, entryPoints: [join(REPO, 'test/e2e/suite/index.ts')], outfile: join(outDir, 'index.js') });
   await build({ ...common, entryPoints: [join(REPO, 'test/e2e/suite/extension.test.ts')], outfile: join(outDir, 'extension.test.js') });
+  await build({ ...common, entryPoints: [join(REPO, 'test/e2e/suite/editorFixes.test.ts')], outfile: join(outDir, 'editorFixes.test.js') });
   return join(outDir, 'index.js');
 }
 

@@ -20,6 +20,7 @@ import { listenForProgress, openProfile } from './openProfile';
 import { REPORT_VIEW_TYPE, ReportPanel, type ReportHost } from './reportPanel';
 import { addPathMappingInteractively } from './pathMappings';
 import { registerBenchmarkCommand } from './benchmark/index';
+import { registerCompareCommands } from './compareCommand';
 
 let server: ServerClient | undefined;
 
@@ -91,6 +92,12 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   );
   registerBenchmarkCommand(context, { log, profileShare: () => profileShare(loaded) });
+  registerCompareCommands(context, {
+    server: serverClient,
+    log,
+    profileLoaded: () => loaded !== null,
+    showReport: (rootUri) => ReportPanel.show(context.extensionUri, host, rootUri),
+  });
   log.info('DynamoDB Hot Path activated');
 }
 

@@ -21,6 +21,12 @@ export function listenForProgress(client: { onNotification: (type: typeof LoadPr
   client.onNotification(LoadProgressNotification, (p) => progressListeners.get(p.progressId)?.(p));
 }
 
+/** Routes the progress of the server request tagged `progressId` to `listener` until the returned function is called. */
+export function trackProgress(progressId: string, listener: (p: LoadProgress) => void): () => void {
+  progressListeners.set(progressId, listener);
+  return () => progressListeners.delete(progressId);
+}
+
 /** A command argument as a file path: a string path, a `Uri`, or nothing (ask). */
 export function argumentToPath(arg: unknown): string | undefined {
   if (typeof arg === 'string' && arg !== '') return arg.startsWith('file:') ? vscode.Uri.parse(arg).fsPath : arg;

@@ -16,6 +16,7 @@ import {
   TextDocuments,
   TextDocumentSyncKind,
   type CancellationToken,
+  type CodeLens,
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -35,6 +36,8 @@ import { buildReport } from './report';
 import { DEFAULT_SETTINGS, parseSettings, SETTINGS_SECTION, type HotpathSettings } from './settings';
 import { MIGRATION_CODE_ACTION_KINDS, registerMigrationFeature } from './migrationFeature';
 import { hotCallSitePercent } from './lenses';
+import { registerCompareFeature } from './compareSession';
+import { benchmarkLenses, hotCallSiteLines, legacyCallLines } from './benchmarkLenses';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -85,6 +88,17 @@ function announce(): void {
   refreshLenses();
   migrations.refresh();
 }
+
+const compare = registerCompareFeature(connection, {
+  getSession: () => session,
+  setSession: (loaded) => {
+    loadGeneration++;
+    session = loaded;
+  },
+  roots: () => roots,
+  settingsFor,
+  announce,
+});
 
 connection.onInitialize((params): InitializeResult => {
   const caps = params.capabilities;
@@ -153,7 +167,7 @@ connection.onRequest(GetReportRequest, (params) => {
   const analyses = [...session.roots.values()];
   const root = (params.rootUri && session.roots.get(params.rootUri)) || analyses.find((r) => r.analysis.callSites.length > 0) || analyses[0];
   if (!root) return undefined;
-  return buildReport(root.rootUri, summarize(session), root.analysis, sessionFlame(session));
+  return compare.withComparison(buildReport(root.rootUri, summarize(session), root.analysis, sessionFlame(session)));
 });
 
 function documentText(uri: string, path: string): string | undefined {
@@ -166,13 +180,23 @@ function documentText(uri: string, path: string): string | undefined {
   }
 }
 
-connection.onCodeLens((params) => {
+function profileLenses(params: { textDocument: { uri: string } }): CodeLens[] {
   const path = uriToPath(params.textDocument.uri);
   if (!session || !path) return [];
   const text = documentText(params.textDocument.uri, path);
   if (text === undefined) return [];
   const stale = isStale(path, session.recordedMs);
-  return [...session.roots.values()].flatMap((root) => documentLenses(root, path, text, stale));
+  return [...session.roots.values()].flatMap((root) => documentLenses(root, path, text, stale, compare.lensTitleFor(root.rootUri)));
+}
+
+connection.onCodeLens((params) => {
+  const lenses = profileLenses(params);
+  const doc = documents.get(params.textDocument.uri);
+  const path = uriToPath(params.textDocument.uri);
+  if (!doc || !path) return lenses;
+  const lines = [...legacyCallLines(doc), ...(session ? hotCallSiteLines(session.roots.values(), path, doc.getText()) : [])];
+  // Stable: on one line `▶ Benchmark` follows the profile's lenses.
+  return [...lenses, ...benchmarkLenses(path, lines)].sort((a, b) => a.range.start.line - b.range.start.line);
 });
 
 connection.onHover((params) => {

@@ -63,6 +63,55 @@ export interface GetReportParams {
 /** Client → server: everything the report panel shows; `undefined` when no profile is loaded. */
 export const GetReportRequest = new RequestType<GetReportParams, ReportData | undefined, void>('dynamoHotpath/getReport');
 
+export interface CompareProfilesParams {
+  /** Absolute path of the baseline ("before") profile. */
+  readonly baselinePath: string;
+  /**
+   * Absolute path of the new ("after") profile. Absent: the loaded profile is the after side.
+   * Given: it is loaded first (replacing any loaded profile, as {@link LoadProfileRequest}).
+   */
+  readonly afterPath?: string;
+  /**
+   * Request counts as the user typed them (`990`, `30.06M`, `49.35/s`, `49.35/s*20s`); empty or
+   * absent: read from the profile's run record `<profile>.json` when there is one.
+   */
+  readonly baselineRequests?: string;
+  readonly afterRequests?: string;
+  /** Echoed in {@link LoadProgressNotification}. */
+  readonly progressId: string;
+}
+
+/** What a comparison found, for the notification and the report panel's heading. */
+export interface CompareSummary {
+  /** Changes whenever a new comparison replaces the previous one. */
+  readonly id: string;
+  readonly rootUri: string;
+  readonly baselinePath: string;
+  readonly afterPath: string;
+  /** `per-request` when both request counts are known, else `share` (traffic may differ). */
+  readonly normalization: 'per-request' | 'share';
+  /** One line each: `CPU per request 16.57 ms → 9.31 ms (−43.8%)`, the DynamoDB share change… */
+  readonly headline: readonly string[];
+  /** Where each side's request count came from (`after-v2.pb.gz.json: requests`), when known. */
+  readonly requestSources: { readonly before?: string; readonly after?: string };
+  /** Caveats (traffic may differ, short profiles…) and run records that could not be used. */
+  readonly notes: readonly string[];
+  /** Number of after-side call sites that got a before → after lens. */
+  readonly callSiteCount: number;
+}
+
+/**
+ * Client → server: compare a baseline profile with the loaded one (or with `afterPath`), in the
+ * first workspace root with call sites, with that root's `pathMappings`. While the comparison
+ * holds, call-site lenses read `50.7% → 3.0% DynamoDB (−97%)`; the report gets a comparison.
+ * Loading another profile or clearing drops it. Cancellable; progress arrives as
+ * {@link LoadProgressNotification}. Fails with a ResponseError naming the file and the problem.
+ */
+export const CompareProfilesRequest = new RequestType<CompareProfilesParams, CompareSummary, void>('dynamoHotpath/compareProfiles');
+
+/** Client → server: drop the comparison; lenses return to the loaded profile's figures. */
+export const ClearComparisonRequest = new RequestType0<void, void>('dynamoHotpath/clearComparison');
+
 // ---------------------------------------------------------------------------------------
 // Server → client notifications
 // ---------------------------------------------------------------------------------------
@@ -129,6 +178,28 @@ export interface ReportData {
   readonly migrations: readonly { readonly id: string; readonly title: string; readonly percent: number; readonly detail: string }[];
   /** Stacks that contain DynamoDB marshalling, root first; pruned below 0.1 % of total. */
   readonly flame: FlameNode;
+  /** The active comparison with a baseline, when there is one (Compare with Baseline…). */
+  readonly comparison?: ReportComparison;
+}
+
+/** A node of the differential flame graph: width `value` = after, `delta` = after − scaled before (compound, same unit). */
+export interface DiffFlameNode {
+  readonly name: string;
+  readonly value: number;
+  readonly delta: number;
+  /** Before weight, unscaled. */
+  readonly before: number;
+  readonly children: DiffFlameNode[];
+}
+
+/** The comparison tab: tables as strings (Metric | Before | After | Change | Matched) and the differential flame graph. */
+export interface ReportComparison {
+  readonly summary: CompareSummary;
+  readonly sections: readonly { readonly title: string; readonly header: readonly string[]; readonly rows: readonly (readonly string[])[] }[];
+  /** "What matched how" lines. */
+  readonly matchLines: readonly string[];
+  readonly afterTotalWeight: number;
+  readonly diffFlame: DiffFlameNode;
 }
 
 /** Arguments of the `dynamoHotpath.migrateCallSite` command (the `migrate ›` lens passes them). */
@@ -158,6 +229,10 @@ export interface ShowReportArgs {
 export interface ReportViewState {
   readonly focusCallSite?: string;
   readonly search?: string;
+  /** Tab shown: the loaded profile or the comparison. */
+  readonly tab?: 'profile' | 'comparison';
+  /** Id of the last comparison shown, so a new one opens its tab once. */
+  readonly seenComparison?: string;
 }
 
 /** Extension → webview. */

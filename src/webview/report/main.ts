@@ -8,6 +8,7 @@ import 'd3-flame-graph/dist/d3-flamegraph.css';
 import type { ReportData, ReportCallSite, ToReportMessage } from '../../shared/protocol';
 import { h, pct } from './dom';
 import { renderFlameGraph } from './flameGraph';
+import { mountReport, showProfileTab } from './comparisonTab';
 import { loadState, saveState, send } from './vscodeApi';
 
 const app = document.getElementById('app')!;
@@ -100,7 +101,7 @@ function focusRow(id: string | undefined): void {
 function render(data: ReportData, focus: string | undefined): void {
   const state = loadState();
   const flame = h('section', { id: 'flame' }, h('h2', {}, 'Where the marshalling CPU goes'));
-  app.replaceChildren(summarySection(data), callSiteSection(data), flame, coverageSection(data));
+  mountReport(app, [summarySection(data), callSiteSection(data), flame, coverageSection(data)], data.comparison);
   renderFlameGraph(flame, data.flame, data.summary.totalWeight, state.search ?? '');
   focusRow(focus ?? state.focusCallSite);
 }
@@ -112,6 +113,7 @@ window.addEventListener('message', (event: MessageEvent<ToReportMessage>) => {
       render(message.data, message.focusCallSite);
       return;
     case 'focus':
+      showProfileTab();
       focusRow(message.callSite);
       return;
     case 'empty':

@@ -114,4 +114,26 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
     await waitFor('no lenses', async () => ((await hotpathLenses(adapter)).length === 0 ? true : undefined));
   });
+
+  test('Compare with Baseline turns the v2 lenses into before → after, and Clear Comparison turns them back', async () => {
+    // The repo's own fixtures (the extension under test is the repo): after-v2 and before-v1 with their run records.
+    const profiles = join(vscode.extensions.getExtension('dynamo-hotpath.dynamo-hotpath')!.extensionPath, 'fixtures/go-adserver/profiles');
+    const v2 = vscode.Uri.file(join(folder(), 'internal/repository/ddbv2/adapter.go'));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(v2));
+    await vscode.commands.executeCommand('dynamoHotpath.openProfile', join(profiles, 'after-v2.pb.gz'));
+    const normal = '4.2% CPU · 3.0% DynamoDB unmarshal (aws-sdk-go-v2 awsjson10 (generated), generated)';
+    await waitFor('after-v2 lens on line 44', async () => ((await hotpathLenses(v2)).some(([line, t]) => line === 44 && t === normal) ? true : undefined));
+    const summary = await vscode.commands.executeCommand<{ headline: string[]; normalization: string }>('dynamoHotpath.compareWithBaseline', { baseline: join(profiles, 'before-v1.pb.gz') });
+    assert.equal(summary?.normalization, 'per-request');
+    assert.equal(summary?.headline[0], 'CPU per request 16.57 ms → 9.306 ms (-43.8%)');
+    const compared = await waitFor('before → after lenses', async () => {
+      const l = await hotpathLenses(v2);
+      return l.some(([, t]) => t.includes('→')) ? l : undefined;
+    });
+    assert.deepEqual(compared.find(([line]) => line === 44), [44, '50.7% → 3.0% DynamoDB (−97%)']);
+    assert.deepEqual(compared.find(([line]) => line === 66), [66, '24.6% → 2.2% DynamoDB (−95%)']);
+    await vscode.commands.executeCommand('dynamoHotpath.clearComparison');
+    await waitFor('normal lens back on line 44', async () => ((await hotpathLenses(v2)).some(([line, t]) => line === 44 && t === normal) ? true : undefined));
+    await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
+  });
 });

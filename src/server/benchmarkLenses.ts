@@ -1,0 +1,67 @@
+/**
+ * `▶ Benchmark` CodeLens: on every legacy DynamoDB call the migration finder reports (profile or
+ * not) and on every hot call site of the loaded profile, one lens per line, running the client's
+ * `dynamoHotpath.runBenchmark` with {@link RunBenchmarkCommandArgs} (no items: the command asks
+ * where they come from).
+ */
+import type { CodeLens } from 'vscode-languageserver/node';
+import { DiagnosticSeverity } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { RUN_BENCHMARK_COMMAND, type RunBenchmarkCommandArgs } from '../shared/benchmarkMessages';
+import type { RootAnalysis } from './analyzeRoot';
+import { currentLine } from './documentAnchors';
+import { percentOf } from './format';
+import { getMigrationDiagnostics } from './migrate/index';
+
+/** Title of the lens. */
+export const BENCHMARK_LENS_TITLE = '▶ Benchmark';
+
+/** The suites that measure what a file's calls do: the Go suite for Go, v2-vs-v3 JS otherwise. */
+export function suitesFor(absolutePath: string): NonNullable<RunBenchmarkCommandArgs['suites']> {
+  return absolutePath.endsWith('.go') ? ['go'] : ['conversion', 'response'];
+}
+
+/** A Go import line (`"path"`, `name "path"`, `import "path"`): a legacy package, but no call to time. */
+const GO_IMPORT_SPEC = /^\s*(import\s+)?([\w.]+\s+)?"[^"]*"\s*$/;
+
+/**
+ * 0-based lines of `doc`'s legacy DynamoDB calls: the migration finder's Information findings
+ * (notes on changed behaviour, which are Warnings, are not calls to benchmark), minus Go import
+ * lines.
+ */
+export function legacyCallLines(doc: TextDocument): number[] {
+  return getMigrationDiagnostics(doc, { env: {} })
+    .filter((d) => d.severity === DiagnosticSeverity.Information)
+    .map((d) => d.range.start.line)
+    .filter((line) => !GO_IMPORT_SPEC.test(doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } })));
+}
+
+
+/**
+ * 0-based lines of the call sites of `absolutePath` in its current `text` at or above each root's
+ * `codeLens.minPercent` of total CPU (roots with lenses turned off give none).
+ */
+export function hotCallSiteLines(roots: Iterable<RootAnalysis>, absolutePath: string, text: string): number[] {
+  const lines: number[] = [];
+  for (const root of roots) {
+    const file = root.files.get(absolutePath);
+    if (!file || !root.settings.codeLensEnabled) continue;
+    for (const { site, anchor } of file.callSites) {
+      if (percentOf(site.totalWeight, root.analysis.totalWeight) < root.settings.codeLensMinPercent) continue;
+      const line = currentLine(text, anchor);
+      if (line !== undefined) lines.push(line - 1);
+    }
+  }
+  return lines;
+}
+
+/** One `▶ Benchmark` lens per distinct 0-based line of `lines`, in line order. */
+export function benchmarkLenses(absolutePath: string, lines: Iterable<number>): CodeLens[] {
+  const args: RunBenchmarkCommandArgs = { suites: suitesFor(absolutePath) };
+  return [...new Set(lines)]
+    .sort((a, b) => a - b)
+    .map((line) => ({
+      range: { start: { line, character: 0 }, end: { line, character: 0 } },
+      command: { title: BENCHMARK_LENS_TITLE, command: RUN_BENCHMARK_COMMAND, arguments: [args] },
+    }));
+}

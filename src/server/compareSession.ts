@@ -1,0 +1,229 @@
+/**
+ * Compare with Baseline in the server: runs the core comparison (`src/core/compare`) of a
+ * baseline profile against the loaded one, keeps it while that profile stays loaded, and gives
+ * the before → after lens titles and the report's comparison tab.
+ */
+import { access } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
+import {
+  buildDiffTree,
+  callSiteRowAt,
+  compareFiles,
+  comparisonSections,
+  CompareError,
+  lensTextForRow,
+  parseRequestInput,
+  readRunRecord,
+  renamesFromComparison,
+  RequestCountError,
+  runRecordPathFor,
+  RunRecordError,
+  WindowError,
+  type CompareFileSide,
+  type Comparison,
+  type FileComparison,
+} from '../core/compare/index';
+import { matchLines } from '../core/compare/format/sections';
+import { formatChange, formatPerRequest, formatPoints } from '../core/compare/format/numbers';
+import { ProfileError } from '../core/profile/errors';
+import {
+  ClearComparisonRequest,
+  CompareProfilesRequest,
+  LoadProgressNotification,
+  type CompareProfilesParams,
+  type CompareSummary,
+  type DiffFlameNode,
+  type ReportComparison,
+  type ReportData,
+} from '../shared/protocol';
+import { LoadCancelled, loadSession, type LoadHooks, type ProfileSession, type WorkspaceRoot } from './profileSession';
+
+/** A comparison and the session (after side) it belongs to. */
+export interface ComparisonState {
+  readonly session: ProfileSession;
+  readonly rootUri: string;
+  readonly result: FileComparison;
+  readonly summary: CompareSummary;
+}
+
+/** What the feature needs from the server. */
+export interface CompareHost {
+  readonly getSession: () => ProfileSession | undefined;
+  /** Replaces the loaded profile (when the request names an after profile). */
+  readonly setSession: (session: ProfileSession) => void;
+  readonly roots: () => readonly WorkspaceRoot[];
+  readonly settingsFor: LoadHooks['settingsFor'];
+  /** Announces the change (lens refresh, profile-changed notification). */
+  readonly announce: () => void;
+}
+
+/** Errors whose message already names the file and the problem. */
+function isUserError(e: unknown): e is Error {
+  return e instanceof ProfileError || e instanceof RequestCountError || e instanceof RunRecordError || e instanceof CompareError || e instanceof WindowError;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One side of the comparison: the typed request count when given (parsed here so a typo names
+ * the side), else the run record `<profile>.json` when it exists and is usable (an unusable one
+ * is noted, not fatal: the comparison then falls back to shares).
+ */
+async function sideOf(path: string, typed: string | undefined, label: string, notes: string[]): Promise<CompareFileSide> {
+  if (typed !== undefined && typed.trim() !== '') {
+    try {
+      return { path, requests: parseRequestInput(typed) };
+    } catch (e) {
+      if (e instanceof RequestCountError) throw new RequestCountError(`${label} requests: ${e.message}`);
+      throw e;
+    }
+  }
+  const recordPath = runRecordPathFor(path);
+  if (!(await exists(recordPath))) return { path };
+  try {
+    return { path, runRecord: await readRunRecord(recordPath) };
+  } catch (e) {
+    if (!(e instanceof RunRecordError)) throw e;
+    notes.push(`run record not used: ${e.message}`);
+    return { path };
+  }
+}
+
+function headline(c: Comparison): string[] {
+  const { before, after } = c.totals;
+  const lines: string[] = [];
+  if (before.perRequest !== undefined && after.perRequest !== undefined) {
+    lines.push(`CPU per request ${formatPerRequest(before.perRequest, c.unit)} → ${formatPerRequest(after.perRequest, c.unit)} (${formatChange(c.totals.changePerRequestPercent)})`);
+  }
+  lines.push(`DynamoDB marshalling ${before.dynamoShare.toFixed(1)}% → ${after.dynamoShare.toFixed(1)}% of CPU (${formatPoints(c.totals.dynamoShareChangePoints)}${c.totals.dynamoShareSignificant ? '' : ', within noise'})`);
+  return lines;
+}
+
+let nextId = 0;
+
+/**
+ * Compares `params.baselinePath` with the loaded profile (loading `params.afterPath` first when
+ * given) in the first root that has call sites.
+ * @throws LoadCancelled when cancelled between steps; the core's errors for bad files or counts
+ */
+export async function runComparison(
+  params: CompareProfilesParams,
+  host: CompareHost,
+  hooks: { readonly isCancelled: () => boolean; readonly progress: (message: string, percent: number) => void },
+): Promise<ComparisonState> {
+  const { isCancelled, progress } = hooks;
+  const check = async () => {
+    await new Promise((r) => setImmediate(r));
+    if (isCancelled()) throw new LoadCancelled();
+  };
+  let session = host.getSession();
+  if (params.afterPath && (!session || session.profilePath !== params.afterPath)) {
+    session = await loadSession(params.afterPath, host.roots(), { isCancelled, progress: (m, p) => progress(m, p / 2), settingsFor: host.settingsFor });
+  }
+  if (!session) throw new CompareError('No profile is loaded: open the new profile first, or pick both files.');
+  const analyses = [...session.roots.values()];
+  const root = analyses.find((r) => r.analysis.callSites.length > 0) ?? analyses[0];
+  if (!root) throw new CompareError('Compare with Baseline needs a workspace folder to map the profiles to.');
+  const notes: string[] = [];
+  progress(`Reading ${basename(params.baselinePath)}`, 55);
+  const before = await sideOf(params.baselinePath, params.baselineRequests, 'baseline', notes);
+  const after = await sideOf(session.profilePath, params.afterRequests, 'new profile', notes);
+  await check();
+  progress('Comparing', 65);
+  const result = await compareFiles(before, after, {
+    root: root.rootPath,
+    mappings: root.settings.pathMappings,
+    ...(session.sampleTypeSetting ? { sampleType: session.sampleTypeSetting } : {}),
+  });
+  await check();
+  if (params.afterPath && session !== host.getSession()) host.setSession(session);
+  const c = result.comparison;
+  const summary: CompareSummary = {
+    id: `${process.pid}-${++nextId}`,
+    rootUri: root.rootUri,
+    baselinePath: params.baselinePath,
+    afterPath: session.profilePath,
+    normalization: c.normalization,
+    headline: headline(c),
+    requestSources: { before: c.totals.before.requestsSource, after: c.totals.after.requestsSource },
+    notes: [...notes, ...c.notes],
+    callSiteCount: c.callSites.filter((r) => r.status !== 'vanished').length,
+  };
+  progress('Done', 100);
+  return { session, rootUri: root.rootUri, result, summary };
+}
+
+/**
+ * Registers {@link CompareProfilesRequest} and {@link ClearComparisonRequest}. Returns what the
+ * lens and report handlers ask of the active comparison; it is dropped as soon as another
+ * profile is loaded or the profile is cleared (its session is no longer the loaded one).
+ */
+export function registerCompareFeature(connection: Connection, host: CompareHost) {
+  let state: ComparisonState | undefined;
+  let generation = 0;
+  const active = () => (state && state.session === host.getSession() ? state : undefined);
+
+  connection.onRequest(CompareProfilesRequest, async (params, token) => {
+    const mine = ++generation;
+    try {
+      const next = await runComparison(params, host, {
+        isCancelled: () => token.isCancellationRequested || mine !== generation,
+        progress: (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }),
+      });
+      state = next;
+      connection.console.info(`Compared ${params.baselinePath} → ${next.summary.afterPath}: ${next.summary.headline.join('; ')}`);
+      host.announce();
+      return next.summary;
+    } catch (e) {
+      if (e instanceof LoadCancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, 'The comparison was cancelled.');
+      connection.console.error(`Comparing ${params.baselinePath} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      return new ResponseError(1, isUserError(e) ? e.message : `${params.baselinePath}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  });
+
+  connection.onRequest(ClearComparisonRequest, () => {
+    generation++;
+    state = undefined;
+    host.announce();
+  });
+
+  return {
+    /** For `documentLenses`: the before → after title of a call site of `rootUri`, or undefined. */
+    lensTitleFor(rootUri: string): ((site: { relativePath: string; line: number }) => string | undefined) | undefined {
+      const s = active();
+      if (!s || s.rootUri !== rootUri) return undefined;
+      return (site) => {
+        const row = callSiteRowAt(s.result.comparison, site.relativePath, site.line);
+        return row ? lensTextForRow(row) : undefined;
+      };
+    },
+    /** The report with the comparison tab's data added when a comparison is active. */
+    withComparison(report: ReportData): ReportData {
+      const s = active();
+      return s ? { ...report, comparison: reportComparison(s) } : report;
+    },
+  };
+}
+
+/** The comparison tab's data: the core's tables and the differential flame tree. */
+export function reportComparison(s: ComparisonState): ReportComparison {
+  const { before, after, comparison } = s.result;
+  const { totals } = comparison;
+  const beforeScale = totals.before.requests !== undefined && totals.after.requests !== undefined ? totals.after.requests / totals.before.requests : undefined;
+  const diff = buildDiffTree(before.profile, after.profile, { ...(beforeScale !== undefined ? { beforeScale } : {}), rename: renamesFromComparison(comparison) });
+  return {
+    summary: s.summary,
+    sections: comparisonSections(comparison),
+    matchLines: matchLines(comparison),
+    afterTotalWeight: after.profile.totalWeight,
+    diffFlame: diff as DiffFlameNode,
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Server tier for the `▶ Benchmark` lens: the bundled language server over stdio, real LSP. With no
+ * profile it sits on the migration finder's legacy calls (a before-file of test/fixtures/migrate);
+ * with the Go fixture profile loaded, also on every hot call site of adapter.go.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CodeLensRequest, DidOpenTextDocumentNotification, type CodeLens } from 'vscode-languageserver-protocol';
+import { LoadProfileRequest } from '../../src/shared/protocol';
+import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
+
+const ADAPTER = 'internal/repository/ddbv1/adapter.go';
+const CONVERTER = 'converter-cjs-require.before.js';
+
+/** [1-based line, arguments] of the benchmark lenses. */
+function benchmarkLenses(lenses: CodeLens[] | null): [number, unknown][] {
+  return (lenses ?? [])
+    .filter((l) => l.command?.command === 'dynamoHotpath.runBenchmark')
+    .map((l) => {
+      assert.equal(l.command!.title, '▶ Benchmark');
+      return [l.range.start.line + 1, l.command!.arguments?.[0]];
+    });
+}
+
+describe('▶ Benchmark lenses over LSP', () => {
+  let lsp: LspSession;
+  let root: string;
+  const open = async (path: string, languageId: string) => {
+    const uri = pathToFileURL(path).toString();
+    await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text: readFileSync(path, 'utf8') } });
+    return uri;
+  };
+  const lensesOf = async (uri: string) => benchmarkLenses(await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } }));
+
+  before(async () => {
+    const workDir = makeWorkDir();
+    const serverJs = await buildServer(workDir);
+    root = copyGoSources(workDir);
+    copyFileSync(join(REPO, 'test/fixtures/migrate', CONVERTER), join(root, CONVERTER));
+    lsp = await LspSession.start(serverJs, root, workDir);
+  });
+
+  after(async () => {
+    await lsp?.stop();
+  });
+
+  it('sits on each legacy aws-sdk v2 Converter call with no profile loaded, with the JS suites', async () => {
+    const uri = await open(join(root, CONVERTER), 'javascript');
+    assert.deepEqual(await lensesOf(uri), [
+      [5, { suites: ['conversion', 'response'] }],
+      [9, { suites: ['conversion', 'response'] }],
+    ]);
+  });
+
+  it('adds the hot call sites of the loaded profile in a Go file, one lens per line, with the Go suite', async () => {
+    const uri = await open(join(root, ADAPTER), 'go');
+    // Its only legacy finding is the dynamodbattribute import line: no call, so no lens.
+    assert.deepEqual(await lensesOf(uri), []);
+    await lsp.connection.sendRequest(LoadProfileRequest, { path: join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz'), progressId: 'bench-lens' });
+    // The call sites of server.test.ts's lens list (49, 63, 71, 83, 95), each once.
+    assert.deepEqual(
+      await lensesOf(uri),
+      [49, 63, 71, 83, 95].map((line) => [line, { suites: ['go'] }]),
+    );
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Server tier, Compare with Baseline: the bundled language server over stdio compares the Go
+ * fixture's before-v1 (aws-sdk-go v1) with after-v2 (aws-sdk-go-v2) with their run records, and
+ * the call-site lenses of the v2 adapter read before → after.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { CancellationTokenSource, CodeLensRequest, DidOpenTextDocumentNotification, LSPErrorCodes, ResponseError, type CodeLens } from 'vscode-languageserver-protocol';
+import { ClearComparisonRequest, ClearProfileRequest, CompareProfilesRequest, GetReportRequest, LoadProfileRequest, LoadProgressNotification } from '../../src/shared/protocol';
+import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
+
+const PROFILES = join(REPO, 'fixtures/go-adserver/profiles');
+const BEFORE = join(PROFILES, 'before-v1.pb.gz');
+const AFTER = join(PROFILES, 'after-v2.pb.gz');
+const ADAPTER = 'internal/repository/ddbv2/adapter.go';
+
+/**
+ * The call-site lenses of ddbv2/adapter.go once compared (per-request change: the run records
+ * give 990 and 1585 requests), computed once from `compareFiles` + `lensTextForRow` and pinned.
+ */
+const COMPARED: [number, string][] = [
+  [44, '50.7% → 3.0% DynamoDB (−97%)'],
+  [58, '4.8% → 6.1% DynamoDB (−29%, within noise)'],
+  [66, '24.6% → 2.2% DynamoDB (−95%)'],
+  [78, '2.7% → 5.7% DynamoDB (+19%)'],
+  [86, '0.4% → 1.1% DynamoDB (+43%)'],
+  [90, '1.3% → 0.6% DynamoDB (−74%)'],
+];
+
+function titles(lenses: CodeLens[] | null): [number, string][] {
+  return (lenses ?? []).map((l) => [l.range.start.line + 1, l.command?.title ?? '']);
+}
+
+describe('Compare with Baseline over stdio with the Go fixture', () => {
+  let lsp: LspSession;
+  let adapterUri: string;
+  const lenses = async () => titles(await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: adapterUri } }));
+  const deltaLenses = async () => (await lenses()).filter(([, t]) => t.includes('→'));
+
+  before(async () => {
+    const workDir = makeWorkDir();
+    const serverJs = await buildServer(workDir);
+    const root = copyGoSources(workDir);
+    const adapterPath = join(root, ADAPTER);
+    adapterUri = pathToFileURL(adapterPath).toString();
+    lsp = await LspSession.start(serverJs, root, workDir);
+    await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, {
+      textDocument: { uri: adapterUri, languageId: 'go', version: 1, text: readFileSync(adapterPath, 'utf8') },
+    });
+  });
+
+  after(async () => {
+    await lsp?.stop();
+  });
+
+  it('fails with a clear message when no profile is loaded and no after profile is named', async () => {
+    await assert.rejects(lsp.connection.sendRequest(CompareProfilesRequest, { baselinePath: BEFORE, progressId: 'p0' }), (e: ResponseError<unknown>) => {
+      assert.match(e.message, /No profile is loaded/);
+      return true;
+    });
+  });
+
+  it('compares the loaded after-v2 with before-v1 and turns the call-site lenses into before → after', async () => {
+    await lsp.connection.sendRequest(LoadProfileRequest, { path: AFTER, progressId: 'load' });
+    const normal = await lenses();
+    assert.ok(normal.some(([line, t]) => line === 44 && t === '4.2% CPU · 3.0% DynamoDB unmarshal (aws-sdk-go-v2 awsjson10 (generated), generated)'), JSON.stringify(normal));
+    const progress: number[] = [];
+    lsp.connection.onNotification(LoadProgressNotification, (p) => {
+      if (p.progressId === 'cmp') progress.push(p.percent);
+    });
+    const refreshed = lsp.nextRefresh();
+    const summary = await lsp.connection.sendRequest(CompareProfilesRequest, { baselinePath: BEFORE, progressId: 'cmp' });
+    await refreshed;
+    assert.deepEqual(progress, [55, 65, 100]);
+    assert.equal(summary.normalization, 'per-request');
+    assert.deepEqual(summary.requestSources, { before: 'before-v1.pb.gz.json: requests', after: 'after-v2.pb.gz.json: requests' });
+    // Profile CPU / requests from the run records: 16.40 s / 990 and 14.75 s / 1585.
+    assert.equal(summary.headline[0], 'CPU per request 16.57 ms → 9.306 ms (-43.8%)');
+    assert.deepEqual(await deltaLenses(), COMPARED);
+    // Only call-site titles change: function lenses and action lenses (`migrate ›`, `▶ Benchmark`) stay as they were.
+    const others = (ls: [number, string][]) => ls.filter(([, t]) => !/^\d/.test(t));
+    assert.deepEqual(others(await lenses()), others(normal));
+    assert.equal((await lenses()).length, normal.length);
+  });
+
+  it('adds the comparison tab data to the report: totals, matched rows, a differential flame tree', async () => {
+    const report = await lsp.connection.sendRequest(GetReportRequest, {});
+    const c = report?.comparison;
+    assert.ok(c);
+    const totals = c.sections.find((s) => s.title === 'Totals');
+    assert.deepEqual(totals?.rows.find((r) => r[0] === 'Requests')?.slice(1), ['990', '1,585', '+60.1%']);
+    const users = c.sections.find((s) => s.title.startsWith('User functions'));
+    assert.deepEqual(users?.rows.find((r) => r[0].includes('GetUserActivity'))?.[4], 'name');
+    assert.equal(c.diffFlame.name, 'all');
+    assert.equal(c.diffFlame.value, c.afterTotalWeight);
+    assert.ok(c.diffFlame.delta < 0, `after costs less than the scaled before: delta ${c.diffFlame.delta}`);
+  });
+
+  it('returns to the normal lenses on Clear Comparison, and drops the comparison on Clear Profile', async () => {
+    await lsp.connection.sendRequest(ClearComparisonRequest);
+    assert.deepEqual(await deltaLenses(), []);
+    assert.equal((await lsp.connection.sendRequest(GetReportRequest, {}))?.comparison, undefined);
+    await lsp.connection.sendRequest(CompareProfilesRequest, { baselinePath: BEFORE, progressId: 'again' });
+    assert.equal((await deltaLenses()).length, COMPARED.length);
+    await lsp.connection.sendRequest(ClearProfileRequest);
+    await lsp.connection.sendRequest(LoadProfileRequest, { path: AFTER, progressId: 'reload' });
+    assert.deepEqual(await deltaLenses(), []);
+  });
+
+  it('with no profile loaded, loads the named after profile and compares; typed counts win over run records', async () => {
+    await lsp.connection.sendRequest(ClearProfileRequest);
+    const summary = await lsp.connection.sendRequest(CompareProfilesRequest, {
+      baselinePath: BEFORE,
+      afterPath: AFTER,
+      baselineRequests: '990',
+      afterRequests: '1.585k',
+      progressId: 'two',
+    });
+    assert.equal(summary.afterPath, AFTER);
+    assert.deepEqual(summary.requestSources, { before: '990', after: '1.585k' });
+    assert.deepEqual(await deltaLenses(), COMPARED);
+  });
+
+  it('stops a comparison that is cancelled and keeps the normal lenses', async () => {
+    await lsp.connection.sendRequest(ClearComparisonRequest);
+    const source = new CancellationTokenSource();
+    const pending = lsp.connection.sendRequest(CompareProfilesRequest, { baselinePath: BEFORE, progressId: 'cancelled' }, source.token);
+    source.cancel();
+    await assert.rejects(pending, (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled);
+    assert.deepEqual(await deltaLenses(), []);
+  });
+
+  it('names the side and the text of a bad request count', async () => {
+    await assert.rejects(
+      lsp.connection.sendRequest(CompareProfilesRequest, { baselinePath: BEFORE, baselineRequests: 'lots', progressId: 'bad' }),
+      (e: ResponseError<unknown>) => {
+        assert.match(e.message, /^baseline requests: 'lots' is not a request count/);
+        return true;
+      },
+    );
+  });
+});
