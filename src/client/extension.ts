@@ -1,6 +1,6 @@
 /**
  * Extension entry: registers the commands, the status bar item and the report panel
- * serializer; the language server starts on the first command that needs it.
+ * serializer; the language server starts when a Go, JavaScript or TypeScript file opens or a command needs it.
  */
 import * as vscode from 'vscode';
 import {
@@ -14,7 +14,7 @@ import {
 } from '../shared/protocol';
 import { migrateCallSite } from './migrateCallSite';
 import { createLog, reportError } from './log';
-import { ServerClient } from './serverClient';
+import { DOCUMENT_SELECTOR, ServerClient } from './serverClient';
 import { createStatusBar, updateStatusBar } from './statusBar';
 import { listenForProgress, openProfile } from './openProfile';
 import { REPORT_VIEW_TYPE, ReportPanel, type ReportHost } from './reportPanel';
@@ -23,6 +23,8 @@ import { registerBenchmarkCommand } from './benchmark/index';
 import { registerCompareCommands } from './compareCommand';
 
 let server: ServerClient | undefined;
+
+const SERVED_LANGUAGES = new Set(DOCUMENT_SELECTOR.map((selector) => selector.language));
 
 export function activate(context: vscode.ExtensionContext): void {
   const log = createLog();
@@ -91,6 +93,13 @@ export function activate(context: vscode.ExtensionContext): void {
       },
     }),
   );
+  // Migration diagnostics and ▶ Benchmark lenses need the server as soon as a Go/JS/TS file is open.
+  const startForDocument = (document: vscode.TextDocument) => {
+    if (serverClient.running || !SERVED_LANGUAGES.has(document.languageId) || document.uri.scheme !== 'file') return;
+    serverClient.get().catch((e: unknown) => reportError(log, `DynamoDB Hot Path: the language server did not start: ${e instanceof Error ? e.message : String(e)}`, e));
+  };
+  vscode.workspace.textDocuments.forEach(startForDocument);
+  context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(startForDocument));
   registerBenchmarkCommand(context, { log, profileShare: () => profileShare(loaded) });
   registerCompareCommands(context, {
     server: serverClient,

@@ -19,6 +19,11 @@ function folder(): string {
   return f.uri.fsPath;
 }
 
+/** Text of a 0-based line of the fixture adapter. */
+function adapterLine(line: number): string {
+  return readFileSync(join(folder(), ADAPTER), 'utf8').split('\n')[line] ?? '';
+}
+
 async function benchmarkLenses(uri: vscode.Uri): Promise<[number, unknown][]> {
   const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 100)) ?? [];
   return lenses.filter((l) => l.command?.command === 'dynamoHotpath.runBenchmark').map((l) => [l.range.start.line + 1, l.command!.arguments?.[0]]);
@@ -28,6 +33,22 @@ suite('▶ Benchmark lens and the benchmark command', () => {
   suiteTeardown(async () => {
     // Leave no profile behind for the other suites.
     await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
+  });
+
+  test('opening a Go file starts the server: the dynamodbattribute import gets its migration diagnostic with no profile loaded', async () => {
+    await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
+    const adapter = vscode.Uri.file(join(folder(), ADAPTER));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(adapter));
+    const deadline = Date.now() + 60_000;
+    let codes: string[] = [];
+    while (Date.now() < deadline && !codes.includes('go-dynamodbattribute')) {
+      codes = vscode.languages.getDiagnostics(adapter).map((d) => String(typeof d.code === 'object' ? d.code.value : d.code));
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const diagnostic = vscode.languages.getDiagnostics(adapter).find((d) => String(typeof d.code === 'object' ? d.code.value : d.code) === 'go-dynamodbattribute');
+    assert.ok(diagnostic, `diagnostics: ${codes.join(', ')}`);
+    assert.equal(diagnostic.source, 'DynamoDB Hot Path');
+    assert.match(adapterLine(diagnostic.range.start.line), /aws-sdk-go\/service\/dynamodb\/dynamodbattribute/);
   });
 
   test('with before-v1.pb.gz loaded, adapter.go has a ▶ Benchmark lens on each hot call site, running the Go suite', async () => {
