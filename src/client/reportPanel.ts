@@ -4,8 +4,8 @@
  * except the nonce and the CSP source.
  */
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
 import type { FromReportMessage, ReportData, ReportViewState, ToReportMessage } from '../shared/protocol';
+import { makeNonce, webviewHtml } from './webviewHtml';
 
 export const REPORT_VIEW_TYPE = 'dynamoHotpath.report';
 
@@ -16,38 +16,9 @@ export interface ReportHost {
   readonly log: vscode.LogOutputChannel;
 }
 
-/** A nonce for the CSP, 128 random bits from `crypto`. */
-export function makeNonce(): string {
-  return randomBytes(16).toString('base64');
-}
-
-/** The page's HTML: scripts only with `nonce`, styles only from the webview's own origin. */
+/** The report page: d3-flame-graph's stylesheet, ours, and the report bundle. */
 export function reportHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, nonce: string): string {
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'dist', 'report.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'report.css'));
-  const flameStyle = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'dist', 'report.css'));
-  const csp = [
-    "default-src 'none'",
-    `img-src ${webview.cspSource} data:`,
-    `style-src ${webview.cspSource}`,
-    `font-src ${webview.cspSource}`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${flameStyle}">
-<link rel="stylesheet" href="${style}">
-<title>DynamoDB Hot Path</title>
-</head>
-<body>
-<main id="app"><p class="muted">Loading the report…</p></main>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+  return webviewHtml(webview, mediaRoot, nonce, { title: 'DynamoDB Hot Path', script: 'report.js', styles: ['dist/report.css', 'report.css'], placeholder: 'Loading the report…' });
 }
 
 /** The one report panel of the window. */

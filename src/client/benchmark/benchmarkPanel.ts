@@ -4,7 +4,6 @@
  * the CSP source is spliced into its HTML.
  */
 import * as vscode from 'vscode';
-import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { DEFAULT_FLEET_INPUTS, type FromBenchmarkView, type ToBenchmarkView } from '../../shared/benchmarkMessages';
 import { runBenchmarkProcesses, BenchCancelledError, resolveWorker } from '../../core/bench/runner';
@@ -14,6 +13,7 @@ import type { ItemSet } from '../../core/bench/itemTypes';
 import type { BenchReport, MeasureSettings, SuiteId } from '../../core/bench/suiteTypes';
 import type { FleetInputs } from '../../core/bench/fleet';
 import { profileVerdict, type ProfileShare } from '../../core/bench/profileContext';
+import { makeNonce, webviewHtml } from '../webviewHtml';
 
 const FLEET_STATE_KEY = 'dynamoHotpath.benchmark.fleetInputs';
 
@@ -29,30 +29,9 @@ export interface BenchmarkRun {
   processes: number;
 }
 
-/** A 128-bit nonce from `crypto` for the panel's CSP. */
-export function makeNonce(): string {
-  return randomBytes(16).toString('base64');
-}
-
-/** The page: scripts only with the nonce, styles and images only from the extension's media/. */
+/** The benchmark page: our stylesheet and the benchmark bundle. */
 export function benchmarkHtml(webview: vscode.Webview, mediaRoot: vscode.Uri, nonce: string): string {
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'dist', 'benchmark.js'));
-  const style = webview.asWebviewUri(vscode.Uri.joinPath(mediaRoot, 'benchmark.css'));
-  const csp = ["default-src 'none'", `img-src ${webview.cspSource} data:`, `style-src ${webview.cspSource}`, `font-src ${webview.cspSource}`, `script-src 'nonce-${nonce}'`].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
-<title>Marshalling Benchmark</title>
-</head>
-<body>
-<main id="app"><p class="muted">Waiting for the benchmark…</p></main>
-<script nonce="${nonce}" src="${script}"></script>
-</body>
-</html>`;
+  return webviewHtml(webview, mediaRoot, nonce, { title: 'Marshalling Benchmark', script: 'benchmark.js', styles: ['benchmark.css'], placeholder: 'Waiting for the benchmark…' });
 }
 
 /** The one benchmark panel of the window. */
