@@ -16,6 +16,7 @@ import {
   REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
   removeSandbox, saveLogs, startCodeServer, stopCodeServer, workbenchUrl,
 } from './codeServer.mjs';
+import { CheckFailed, openThroughPalette, packageVsix, pickInFileDialog, runCommand, stepTimer } from './uiSteps.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e');
@@ -28,28 +29,7 @@ const COMPARE_ADAPTER = 'internal/repository/ddbv2/adapter.go';
 const COMPARE_LINE = 44;
 const COMPARE_LENS = '50.7% → 3.0% DynamoDB (−97%)';
 const timings = {};
-
-class CheckFailed extends Error {}
-
-function step(name, started) {
-  timings[name] = Date.now() - started;
-  log(`${name}: ${timings[name]} ms`);
-}
-
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: REPO, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
-}
-
-/** Packages the extension exactly as users get it. */
-function packageVsix() {
-  const vsix = join(REPO, '.cache/e2e/dynamo-hotpath.vsix');
-  mkdirSync(join(REPO, '.cache/e2e'), { recursive: true });
-  if (argv.has('--skip-package') && existsSync(vsix)) return vsix;
-  run(process.execPath, ['scripts/build.mjs', '--production']);
-  run(process.execPath, [join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix]);
-  return vsix;
-}
+const step = stepTimer(timings);
 
 /** The line number the lens decoration sits above: the first line number below it. */
 async function lensLine(page, lens) {
@@ -62,39 +42,6 @@ async function lensLine(page, lens) {
     }
     return best?.line;
   }, box.y + box.height);
-}
-
-async function runCommand(page, label) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${label}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
-
-/** Runs Open CPU Profile… and picks `path` in VS Code's file dialog. */
-async function openThroughPalette(page, path, name) {
-  await runCommand(page, 'DynamoDB Hot Path: Open CPU Profile');
-  await pickInFileDialog(page, path, name);
-}
-
-/** Types `path` into VS Code's (simple) file dialog, already open, and accepts it. */
-async function pickInFileDialog(page, path, name) {
-  const input = page.locator('.quick-input-widget input.input');
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-  // The dialog fills in the workspace folder while it lists it, which can overwrite what was
-  // typed: type again until the path has stayed in the box, with its file listed, twice in a row.
-  let stable = 0;
-  for (const deadline = Date.now() + 60_000; stable < 2; ) {
-    if (Date.now() > deadline) throw new CheckFailed(`the file dialog did not keep ${path}`);
-    if ((await input.inputValue()) !== path) {
-      stable = 0;
-      await input.fill(path);
-    } else if (await row.isVisible()) stable++;
-    await page.waitForTimeout(250);
-  }
-  await page.keyboard.press('Enter');
 }
 
 /**
@@ -161,7 +108,7 @@ async function main() {
   const codeServer = ensureCodeServer();
   step('codeServerInstall', t);
   t = Date.now();
-  const vsix = packageVsix();
+  const vsix = packageVsix(argv.has('--skip-package'));
   step('package', t);
 
   const sb = makeSandbox('e2e-');

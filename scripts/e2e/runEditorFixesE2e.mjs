@@ -23,6 +23,7 @@ import {
   REPO, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
   removeSandbox, saveLogs, startCodeServer, stopCodeServer, workbenchUrl, writeSettings,
 } from './codeServer.mjs';
+import { CheckFailed, openThroughPalette, packageVsix, runCommand, stepTimer } from './uiSteps.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e-fixes');
@@ -34,28 +35,7 @@ const FIX_ALL = 'Fix all DynamoDB migrations in this file';
 /** The diagnostic's message (src/core/migrate), as the hover shows it. */
 const HOVER_TEXT = 'AWS.DynamoDB.Converter.unmarshall is aws-sdk v2: unmarshall() from @aws-sdk/util-dynamodb';
 const timings = {};
-
-class CheckFailed extends Error {}
-
-function step(name, started) {
-  timings[name] = Date.now() - started;
-  log(`${name}: ${timings[name]} ms`);
-}
-
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: REPO, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
-}
-
-/** The .vsix runE2e.mjs packages (reused with --skip-package when it is there). */
-function packageVsix() {
-  const vsix = join(REPO, '.cache/e2e/dynamo-hotpath.vsix');
-  mkdirSync(join(REPO, '.cache/e2e'), { recursive: true });
-  if (argv.has('--skip-package') && existsSync(vsix)) return vsix;
-  run(process.execPath, ['scripts/build.mjs', '--production']);
-  run(process.execPath, [join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix]);
-  return vsix;
-}
+const step = stepTimer(timings);
 
 /** The app workspace: before-file, package.json with the SDK versions, items, a profile. */
 function makeWorkspace(sb) {
@@ -69,32 +49,6 @@ function makeWorkspace(sb) {
   copyFileSync(join(REPO, 'fixtures/data/query-targeting-model.json'), join(ws, ITEMS));
   copyFileSync(join(REPO, 'fixtures/node-adserver/profiles/before-v2.cpuprofile'), join(ws, 'profiles/before-v2.cpuprofile'));
   return ws;
-}
-
-async function runCommand(page, label) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${label}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
-
-/** Runs Open CPU Profile… and picks `path` in VS Code's file dialog (see runE2e.mjs). */
-async function openThroughPalette(page, path, name) {
-  await runCommand(page, 'DynamoDB Hot Path: Open CPU Profile');
-  const input = page.locator('.quick-input-widget input.input');
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
-  let stable = 0;
-  for (const deadline = Date.now() + 60_000; stable < 2; ) {
-    if (Date.now() > deadline) throw new CheckFailed(`the file dialog did not keep ${path}`);
-    if ((await input.inputValue()) !== path) {
-      stable = 0;
-      await input.fill(path);
-    } else if (await row.isVisible()) stable++;
-    await page.waitForTimeout(250);
-  }
-  await page.keyboard.press('Enter');
 }
 
 /**
@@ -206,7 +160,7 @@ async function main() {
   rmSync(join(OUT, 'failure.png'), { force: true });
   const codeServer = ensureCodeServer();
   let t = Date.now();
-  const vsix = packageVsix();
+  const vsix = packageVsix(argv.has('--skip-package'));
   step('package', t);
 
   const sb = makeSandbox('fx-');

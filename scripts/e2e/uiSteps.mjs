@@ -1,0 +1,66 @@
+// Steps shared by the editor-tier scripts: timing, packaging the .vsix, the command palette
+// and VS Code's simple file dialog. Every wait is on DOM state, never a fixed sleep.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO, log } from './codeServer.mjs';
+
+/** A check of the product failed (exit 1), as opposed to a harness error (exit 2). */
+export class CheckFailed extends Error {}
+
+/** Records how long each named step took, in ms, into `timings`. */
+export function stepTimer(timings) {
+  return (name, started) => {
+    timings[name] = Date.now() - started;
+    log(`${name}: ${timings[name]} ms`);
+  };
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: REPO, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
+}
+
+/** Packages the extension exactly as users get it; with `reuse`, an existing package is kept. */
+export function packageVsix(reuse) {
+  const vsix = join(REPO, '.cache/e2e/dynamo-hotpath.vsix');
+  mkdirSync(join(REPO, '.cache/e2e'), { recursive: true });
+  if (reuse && existsSync(vsix)) return vsix;
+  run(process.execPath, ['scripts/build.mjs', '--production']);
+  run(process.execPath, [join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix]);
+  return vsix;
+}
+
+/** Runs a command by its palette label. */
+export async function runCommand(page, label) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${label}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+/** Types `path` into VS Code's (simple) file dialog, already open, and accepts it. */
+export async function pickInFileDialog(page, path, name) {
+  const input = page.locator('.quick-input-widget input.input');
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+  // The dialog fills in the workspace folder while it lists it, which can overwrite what was
+  // typed: type again until the path has stayed in the box, with its file listed, twice in a row.
+  let stable = 0;
+  for (const deadline = Date.now() + 60_000; stable < 2; ) {
+    if (Date.now() > deadline) throw new CheckFailed(`the file dialog did not keep ${path}`);
+    if ((await input.inputValue()) !== path) {
+      stable = 0;
+      await input.fill(path);
+    } else if (await row.isVisible()) stable++;
+    await page.waitForTimeout(250);
+  }
+  await page.keyboard.press('Enter');
+}
+
+/** Runs Open CPU Profile… and picks `path` in VS Code's file dialog. */
+export async function openThroughPalette(page, path, name) {
+  await runCommand(page, 'DynamoDB Hot Path: Open CPU Profile');
+  await pickInFileDialog(page, path, name);
+}
