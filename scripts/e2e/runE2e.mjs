@@ -31,9 +31,18 @@ const COMPARE_LENS = '50.7% → 3.0% DynamoDB (−97%)';
 const timings = {};
 const step = stepTimer(timings);
 
-/** The line number the lens decoration sits above: the first line number below it. */
+/**
+ * The line number the lens decoration sits above: the first line number below it. Lenses are
+ * re-rendered when the server refreshes them (e.g. when diagnostics or ▶ Benchmark lenses
+ * arrive), so the decoration is measured again until it is attached.
+ */
 async function lensLine(page, lens) {
-  const box = await lens.boundingBox();
+  let box = await lens.boundingBox();
+  for (const deadline = Date.now() + 15_000; !box; ) {
+    if (Date.now() > deadline) throw new CheckFailed('the lens never stayed attached long enough to be measured');
+    await page.waitForTimeout(100);
+    box = await lens.boundingBox();
+  }
   return page.evaluate((bottom) => {
     let best;
     for (const el of document.querySelectorAll('.editor-instance .margin-view-overlays .line-numbers')) {
