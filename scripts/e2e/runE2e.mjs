@@ -9,14 +9,13 @@
 //   node scripts/e2e/runE2e.mjs [--keep] [--verbose] [--skip-package] [--update-docs]
 // --update-docs copies the lens and report screenshots to docs/screenshots/ for the README.
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
-  removeSandbox, saveLogs, startCodeServer, stopCodeServer, workbenchUrl,
+  startCodeServer, workbenchUrl,
 } from './codeServer.mjs';
-import { CheckFailed, openThroughPalette, packageVsix, pickInFileDialog, runCommand, stepTimer } from './uiSteps.mjs';
+import { CheckFailed, finishRun, openThroughPalette, recordFailure, packageVsix, pickInFileDialog, runCommand, stepTimer } from './uiSteps.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e');
@@ -231,18 +230,9 @@ async function main() {
       log(`screenshots copied to ${docs}`);
     }
   } catch (e) {
-    exitCode = e instanceof CheckFailed || e?.name === 'TimeoutError' ? 1 : 2;
-    log(`FAIL: ${e?.stack ?? e}`);
-    const page = context?.pages()[0];
-    if (page) await page.screenshot({ path: join(OUT, 'failure.png') }).catch(() => {});
+    exitCode = await recordFailure(e, context, OUT);
   } finally {
-    saveLogs(sb, server, OUT, consoleLines);
-    if (context) await context.close().catch(() => {});
-    await stopCodeServer(server);
-    if (!argv.has('--keep')) removeSandbox(sb);
-    timings.total = Date.now() - t0;
-    writeFileSync(join(OUT, 'timings.json'), JSON.stringify(timings, null, 2));
-    log(`total ${timings.total} ms; screenshots and logs in ${OUT}`);
+    await finishRun({ sb, server, context, outDir: OUT, consoleLines, timings, startedAt: t0, keep: argv.has('--keep') });
   }
   process.exit(exitCode);
 }

@@ -1,9 +1,9 @@
 // Steps shared by the editor-tier scripts: timing, packaging the .vsix, the command palette
 // and VS Code's simple file dialog. Every wait is on DOM state, never a fixed sleep.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO, log } from './codeServer.mjs';
+import { REPO, log, removeSandbox, saveLogs, stopCodeServer } from './codeServer.mjs';
 
 /** A check of the product failed (exit 1), as opposed to a harness error (exit 2). */
 export class CheckFailed extends Error {}
@@ -63,4 +63,23 @@ export async function pickInFileDialog(page, path, name) {
 export async function openThroughPalette(page, path, name) {
   await runCommand(page, 'DynamoDB Hot Path: Open CPU Profile');
   await pickInFileDialog(page, path, name);
+}
+
+/** Exit code for a failed run: 1 when a check of the product failed or timed out, 2 for the harness. */
+export async function recordFailure(e, context, outDir) {
+  log(`FAIL: ${e?.stack ?? e}`);
+  const page = context?.pages()[0];
+  if (page) await page.screenshot({ path: join(outDir, 'failure.png') }).catch(() => {});
+  return e instanceof CheckFailed || e?.name === 'TimeoutError' ? 1 : 2;
+}
+
+/** Saves logs and timings, closes the browser and code-server, removes the sandbox unless `keep`. */
+export async function finishRun({ sb, server, context, outDir, consoleLines, timings, startedAt, keep }) {
+  saveLogs(sb, server, outDir, consoleLines);
+  if (context) await context.close().catch(() => {});
+  await stopCodeServer(server);
+  if (!keep) removeSandbox(sb);
+  timings.total = Date.now() - startedAt;
+  writeFileSync(join(outDir, 'timings.json'), JSON.stringify(timings, null, 2));
+  log(`total ${timings.total} ms; screenshots and logs in ${outDir}`);
 }

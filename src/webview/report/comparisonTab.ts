@@ -5,11 +5,12 @@
  * noise flags) and a differential flame graph (width = after, colour = change), plus the tab
  * bar that switches between it and the profile's own report.
  */
-import { flamegraph, type FlameGraph } from 'd3-flame-graph';
+import type { FlameGraph } from 'd3-flame-graph';
 import { differentialColorMapper } from 'd3-flame-graph/src/colorMapper';
 import { select } from 'd3-selection';
 import type { DiffFlameNode, ReportComparison } from '../../shared/protocol';
 import { h } from './dom';
+import { baseFlameGraph } from './flameGraph';
 import { loadState, saveState } from './vscodeApi';
 
 type Tab = 'profile' | 'comparison';
@@ -43,13 +44,7 @@ function drawDiffFlame(container: HTMLElement, tree: DiffFlameNode, afterTotal: 
     return;
   }
   const percent = (v: number) => `${((v / afterTotal) * 100).toFixed(1)}%`;
-  const chart: FlameGraph = flamegraph()
-    .width(Math.max(480, chartEl.clientWidth || container.clientWidth || 900))
-    .cellHeight(18)
-    .transitionDuration(0)
-    .minFrameSize(1)
-    .sort(true)
-    .inverted(true)
+  const chart: FlameGraph = baseFlameGraph(chartEl, container)
     .label((node: { data: DiffFlameNode }) => `${node.data.name} — after ${percent(node.data.value)} of total, change ${node.data.delta >= 0 ? '+' : '−'}${percent(Math.abs(node.data.delta))}`)
     .setDetailsElement(details);
   // d3-flame-graph 4 draws differentials through its colour mapper; `delta` is already compound, so computeDelta stays off.

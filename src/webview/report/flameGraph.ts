@@ -8,6 +8,20 @@ import type { FlameNode } from '../../shared/protocol';
 import { h } from './dom';
 import { saveState } from './vscodeApi';
 
+/**
+ * A d3-flame-graph chart with the report's common look: icicle (root on top), sorted, no
+ * animation, as wide as `chartEl` (at least 480 px).
+ */
+export function baseFlameGraph(chartEl: HTMLElement, container: HTMLElement): FlameGraph {
+  return flamegraph()
+    .width(Math.max(480, chartEl.clientWidth || container.clientWidth || 900))
+    .cellHeight(18)
+    .transitionDuration(0)
+    .minFrameSize(1)
+    .sort(true)
+    .inverted(true);
+}
+
 /** Renders into `container`; returns nothing the caller must keep (search is wired here). */
 export function renderFlameGraph(container: HTMLElement, tree: FlameNode, totalWeight: number, initialSearch: string): void {
   const search = h('input', { id: 'flame-search', className: 'search', title: 'Highlight frames whose name contains this text' });
@@ -26,13 +40,7 @@ export function renderFlameGraph(container: HTMLElement, tree: FlameNode, totalW
   const draw = () => {
     chart?.destroy();
     chartEl.replaceChildren();
-    chart = flamegraph()
-      .width(Math.max(480, chartEl.clientWidth || container.clientWidth || 900))
-      .cellHeight(18)
-      .transitionDuration(0)
-      .minFrameSize(1)
-      .sort(true)
-      .inverted(true)
+    chart = baseFlameGraph(chartEl, container)
       .label((node: { data: { name: string; value: number } }) => `${node.data.name} — ${((node.data.value / totalWeight) * 100).toFixed(1)}% of total`)
       .setDetailsElement(details)
       .setSearchHandler((results: unknown[], sum: number) => {
