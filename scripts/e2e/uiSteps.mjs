@@ -31,13 +31,26 @@ export function packageVsix(reuse) {
   return vsix;
 }
 
-/** Runs a command by its palette label. */
+/**
+ * Runs a command by its palette label. The palette can close again at once when a panel that is
+ * still loading (a webview) takes the focus, so the attempt is repeated a few times.
+ */
 export async function runCommand(page, label) {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(`>${label}`);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first().waitFor();
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill(`>${label}`, { timeout: 5_000 });
+      await row.waitFor({ timeout: 15_000 });
+      break;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+      log(`the command palette closed before "${label}" could be chosen (attempt ${attempt}); trying again`);
+      await page.keyboard.press('Escape').catch(() => {});
+    }
+  }
   await page.keyboard.press('Enter');
 }
 
