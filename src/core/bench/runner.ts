@@ -134,15 +134,26 @@ export function runBenchmark(request: BenchRequest, options: RunBenchmarkOptions
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
       if (!outcome) {
-        const tail = stderr.trim().split('\n').slice(-6).join('\n');
         const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-        finish({ ok: false, error: new BenchWorkerError(`benchmark worker crashed: it ${how} before reporting${tail ? `; its last output:\n${tail}` : ''}`) });
+        finish({ ok: false, error: new BenchWorkerError(`benchmark worker crashed: it ${how} before reporting${crashSummary(stderr)}`) });
       }
       const o = outcome!;
       if (o.ok) resolve(o.report);
       else reject(o.error);
     });
   });
+}
+
+/**
+ * The part of a dead worker's stderr worth showing: V8's fatal-error line when there is one (an
+ * out-of-memory abort prints it first, then a native stack trace that says nothing to a user),
+ * else the last 6 lines. Returns '' or `; its last output:\n…`.
+ */
+function crashSummary(stderr: string): string {
+  const lines = stderr.trim().split('\n');
+  const fatal = lines.filter((l) => /FATAL ERROR|heap out of memory|Fatal JavaScript/i.test(l));
+  const shown = (fatal.length ? fatal : lines.slice(-6)).join('\n').trim();
+  return shown ? `; its last output:\n${shown}` : '';
 }
 
 /**
