@@ -51,8 +51,11 @@ export interface MigrationFinding {
   start: number;
   end: number;
   message: string;
-  /** `information` for legacy calls (raised by a hot-path lookup), `warning` for changed behaviour. */
-  severity: 'information' | 'warning';
+  /**
+   * `information` for legacy calls with a fix (raised by a hot-path lookup), `warning` for changed
+   * behaviour, `error` where a fix is blocked or emitted code would not type-check.
+   */
+  severity: 'information' | 'warning' | 'error';
   /** The quick fix; absent for notes that only warn. */
   fix?: MigrationFix;
 }
