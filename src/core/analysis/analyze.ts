@@ -183,6 +183,12 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     dynamoCount: attribution.dynamoCount,
     anyFrameWeight: attribution.anyFrameWeight,
     unattributedWeight: attribution.unattributedWeight,
+    attribution: {
+      measuredWeight: attribution.dynamoWeight - attribution.unattributedWeight,
+      labelledWeight: 0,
+      estimatedWeight: 0,
+      unattributedWeight: attribution.unattributedWeight,
+    },
     byCategory: toCategoryWeights(attribution.byCategory),
     gcWeight: attribution.gcWeight,
     connectionSetupWeight: attribution.byCategory[DYNAMO_CATEGORIES.indexOf('connection-setup')]!,

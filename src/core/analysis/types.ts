@@ -70,6 +70,17 @@ export interface CallSite {
   /** Sample counts (for sampling-error estimates): through the line, and with marshalling beneath. */
   readonly totalCount: number;
   readonly dynamoCount: number;
+  /**
+   * Part of `dynamoWeight` credited through the recorder's call-site labels (`dynamo-hotpath
+   * record`) rather than through a frame of the user's code on the stack; absent or 0 for
+   * unlabelled profiles.
+   */
+  readonly labelledWeight?: number;
+  /**
+   * Estimated share of the unattributed marshalling, by {@link AttributionSummary.estimateMethod};
+   * NOT part of `dynamoWeight` (which is measured). Absent or 0 when nothing was estimated.
+   */
+  readonly estimatedWeight?: number;
 }
 
 /** Call sites rolled up per user function. */
@@ -109,6 +120,38 @@ export interface MigrationSuggestion {
   readonly detail: string;
 }
 
+/**
+ * How the DynamoDB marshalling weight splits by how it reached a call site:
+ * `measuredWeight + estimatedWeight + unattributedWeight = Analysis.dynamoWeight`.
+ */
+export interface AttributionSummary {
+  /** Credited to a call site by a frame of the user's code on the stack or by a recorder label. */
+  readonly measuredWeight: number;
+  /** Part of `measuredWeight` credited by recorder call-site labels. */
+  readonly labelledWeight: number;
+  /** Shared among call sites by `estimateMethod` (each call site's `estimatedWeight`). */
+  readonly estimatedWeight: number;
+  /** Credited to no call site, even by estimate. */
+  readonly unattributedWeight: number;
+  /** One sentence: how estimates were made; absent when nothing was estimated. */
+  readonly estimateMethod?: string;
+}
+
+/**
+ * Stacks cut by a profiler's depth limit (Go keeps 64 frames before 1.23, 128 from 1.23) and
+ * how much of their weight got its missing root part back by repair.
+ */
+export interface TruncationSummary {
+  /** Frames per stack the profiler kept. */
+  readonly depthLimit: number;
+  /** Weight of samples whose stack reached the limit. */
+  readonly truncatedWeight: number;
+  /** Part of it repaired from full stacks sharing its root-most frames. */
+  readonly repairedWeight: number;
+  /** Part that stays cut (no full stack matched). */
+  readonly stillCutWeight: number;
+}
+
 /** The whole result of analysing one profile against one workspace root. */
 export interface Analysis {
   readonly sourcePath: string;
@@ -127,8 +170,16 @@ export interface Analysis {
   readonly dynamoCount: number;
   /** Samples with a marshalling frame anywhere on the stack: the naive upper bound of `dynamoWeight`. */
   readonly anyFrameWeight: number;
-  /** Marshalling with no user frame above it (async continuations, SDK goroutines): credited to no call site. */
+  /**
+   * Marshalling with no user frame above it and no recorder label (async continuations, SDK
+   * goroutines, cut stacks): credited to no call site by measurement. Estimates share part of
+   * it among call sites; see {@link Analysis.attribution}.
+   */
   readonly unattributedWeight: number;
+  /** Measured / estimated / unattributed split of `dynamoWeight`. */
+  readonly attribution: AttributionSummary;
+  /** Depth-limit truncation and its repair; absent when no stack reached a depth limit. */
+  readonly truncation?: TruncationSummary;
   /** Weight per category, each sample charged to the innermost matching frame's category. */
   readonly byCategory: CategoryWeights;
   /** GC work with no DynamoDB frame on its stack (`runtime.gcBgMarkWorker`, `(garbage collector)`). */

@@ -25,7 +25,19 @@ export interface Frame {
    * `Location` except the last (the physical caller) is inlined.
    */
   readonly inlined: boolean;
+  /**
+   * 1-based column of this frame's position when the profile records one (V8 `columnNumber` + 1,
+   * @datadog/pprof packed columns, recorder call-site labels); absent or 0 when unknown. Used
+   * to look positions up in source maps; never part of a frame's identity for flat/cum.
+   */
+  readonly column?: number;
 }
+
+/**
+ * String labels of a sample (pprof `Sample.label` with a `str` value; recorder call-site
+ * labels such as `ddb.call_site`). Numeric labels are not kept.
+ */
+export type LabelSet = Readonly<Record<string, string>>;
 
 /** A value column of a profile: pprof `ValueType` (`cpu`/`nanoseconds`, `samples`/`count`…). */
 export interface SampleType {
@@ -44,6 +56,11 @@ export interface Sample {
    * V8 tick, the count of a folded line). Used for sampling-error estimates; ≥ 0.
    */
   readonly count: number;
+  /**
+   * Index into {@link Profile.labelSets} of this sample's labels; absent for unlabelled
+   * samples (so readers of unlabelled profiles build samples exactly as before).
+   */
+  readonly labels?: number;
 }
 
 /** A CPU profile read from one file. */
@@ -69,6 +86,11 @@ export interface Profile {
   readonly totalWeight: number;
   /** Weight of V8 `(idle)` samples, dropped from {@link Profile.samples}; 0 for other formats. */
   readonly idleWeight: number;
+  /**
+   * Distinct label sets of the samples ({@link Sample.labels} indexes it); absent when no
+   * sample has a label.
+   */
+  readonly labelSets?: readonly LabelSet[];
   /** Non-fatal notes about the input (e.g. "12 stacks truncated at 64 frames"). */
   readonly warnings: readonly string[];
 }

@@ -64,6 +64,7 @@ export function analysis(opts: {
     dynamoCount: Math.round((opts.dynamoWeight / opts.totalWeight) * opts.totalCount),
     anyFrameWeight: opts.dynamoWeight,
     unattributedWeight: 0,
+    attribution: { measuredWeight: opts.dynamoWeight, labelledWeight: 0, estimatedWeight: 0, unattributedWeight: 0 },
     byCategory: opts.byCategory,
     gcWeight: 0,
     connectionSetupWeight: 0,
