@@ -24,7 +24,15 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
+// The AWS SDKs print an end-of-support notice (v2) and a Node-version notice (v3) in every process
+// that loads them; the tests load both on purpose, so the notices would only bury real output.
+const env = {
+  ...process.env,
+  AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
   stdio: 'inherit',
+  env,
 });
 process.exit(result.status ?? 1);

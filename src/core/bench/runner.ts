@@ -82,7 +82,7 @@ export function runBenchmark(request: BenchRequest, options: RunBenchmarkOptions
     const child = fork(worker.path, [], {
       execArgv: [...worker.execArgv, '--expose-gc', `--max-old-space-size=${options.heapLimitMb ?? 1024}`],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      env: { ...process.env, AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1', NODE_OPTIONS: '' },
+      env: { ...process.env, AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', NODE_OPTIONS: '' },
       serialization: 'advanced',
     });
     let stderr = '';

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSyntheticPprof, writeSyntheticPprof } from '../../../bench/syntheticPprof';
+import { buildSyntheticPprof, writeSyntheticPprof } from '../../../perf/syntheticPprof';
 import { parseProfile, readProfileFile } from '../../../src/core/profile/read';
 
-describe('bench/syntheticPprof: the synthetic Go CPU profile of the load benchmark', () => {
+describe('perf/syntheticPprof: the synthetic Go CPU profile of the load benchmark', () => {
   it('writes about the requested raw size, and the reader loads it with DynamoDB-looking frames', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'synthetic-pprof-')), 'synthetic.pb');
     const requested = 300_000;

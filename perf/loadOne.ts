@@ -1,5 +1,5 @@
 /**
- * Child process of `npm run bench`: loads and analyses one profile, prints one JSON line
+ * Child process of `npm run perf`: loads and analyses one profile, prints one JSON line
  * `{ loadMs, analyzeMs, maxRssBytes, heapBeforeBytes, samples }`. Run in a fresh process per file
  * so that peak RSS belongs to that file alone.
  */

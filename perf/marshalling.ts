@@ -1,5 +1,5 @@
 /**
- * `npm run bench` part: aws-sdk v2 vs v3 DynamoDB marshalling on the bundled fixture items (the two
+ * `npm run perf` part: aws-sdk v2 vs v3 DynamoDB marshalling on the bundled fixture items (the two
  * recorded Query responses in fixtures/data), each file in its own fresh worker process. Prints the
  * Markdown tables. Each file runs in BENCH_PROCESSES fresh processes (default 3, so the intervals
  * include run-to-run variation) with BENCH_BUDGET_MS per case (default 1000 ms).
@@ -32,7 +32,7 @@ export async function main(): Promise<void> {
 if (require.main === module) {
   main().catch(
     (err: unknown) => {
-      process.stderr.write(`bench/marshalling: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(`perf/marshalling: ${err instanceof Error ? err.message : String(err)}\n`);
       process.exitCode = 1;
     },
   );

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: profile load + analysis speed and memory (issue 2), then the marshalling
+ * `npm run perf`: profile load + analysis speed and memory (issue 2), then the marshalling
  * microbenchmark suites (issue 5) when present. Prints figures side by side; asserts nothing.
  *
  * Each profile is measured in a fresh Node process (best of 3 runs, wall time) so that peak RSS
@@ -23,7 +23,7 @@ interface Run {
 function measure(file: string): Run {
   const runs: Run[] = [];
   for (let i = 0; i < 3; i++) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'bench/loadOne.ts', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'perf/loadOne.ts', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
     runs.push(JSON.parse(out.trim()) as Run);
   }
   return runs.sort((a, b) => a.loadMs + a.analyzeMs - (b.loadMs + b.analyzeMs))[0]!;
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   for (const row of rows) console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
   console.log('\nRSS/raw = (peak RSS − RSS at start) / raw profile size. Synthetic file:', files[1], `(${(statSync(files[1]!).size / 1e6).toFixed(1)} MB)`);
 
-  if (existsSync('bench/marshalling.ts')) {
+  if (existsSync('perf/marshalling.ts')) {
     console.log('\nMarshalling microbenchmark (issue 5):\n');
     const { main: marshalling } = (await import('./marshalling')) as { main: () => Promise<void> };
     await marshalling();

@@ -14,7 +14,7 @@
  * distinct stacks (Go writes one record per distinct stack). A seeded PRNG makes the output
  * identical for the same size.
  *
- * Run directly: `node --import tsx bench/syntheticPprof.ts OUT.pb [MB]`.
+ * Run directly: `node --import tsx perf/syntheticPprof.ts OUT.pb [MB]`.
  */
 import { writeFile } from 'node:fs/promises';
 import { Function as PFunction, Line, Location, Profile, Sample, StringTable, ValueType } from 'pprof-format';
@@ -197,7 +197,7 @@ export async function writeSyntheticPprof(path: string, rawBytes: number): Promi
 if (require.main === module) {
   const [out, mb] = process.argv.slice(2);
   if (!out) {
-    console.error('usage: node --import tsx bench/syntheticPprof.ts OUT.pb [MB=50]');
+    console.error('usage: node --import tsx perf/syntheticPprof.ts OUT.pb [MB=50]');
     process.exit(2);
   }
   writeSyntheticPprof(out, Number(mb ?? 50) * 1024 * 1024).then(
