@@ -3,6 +3,7 @@
 // `--watch` rebuilds on change; `--production` minifies.
 import { build, context } from 'esbuild';
 import { existsSync } from 'node:fs';
+import { cliCommandBundles, cliCommandEntries } from './cliBundles.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -14,6 +15,8 @@ const nodeEntries = [
   { in: 'src/server/server.ts', out: 'server' },
   { in: 'src/core/bench/worker.ts', out: 'benchWorker' },
 ];
+nodeEntries.push(...cliCommandEntries());
+
 /** Browser bundles for webviews, written to media/dist. */
 const webEntries = [
   { in: 'src/webview/report/main.ts', out: 'report' },
@@ -30,6 +33,7 @@ const configs = [
     target: 'node20',
     format: 'cjs',
     external: ['vscode'],
+    plugins: [cliCommandBundles],
   },
   {
     ...common,

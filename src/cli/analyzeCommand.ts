@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { analyzeFile } from '../core/analysis/analyzeFile';
 import { isInputError } from './inputErrors';
-import { nonNegativeNumber, parseCommandLine, parseMapping } from './options';
+import { nonNegativeInteger, nonNegativeNumber, parseCommandLine, parseMapping } from './options';
 import { CliUsageError } from './usage';
 import { renderAnalysisText } from './analyzeText';
 import { toAnalysisJson } from './analyzeJson';
@@ -21,8 +21,14 @@ options:
   --map FROM=TO       path-mapping rule, repeatable (profile path prefix FROM → TO under the root)
   --sample-type T     value column to use (cpu, wall, samples…); default as pprof chooses
   --top N             call sites to show (default 10)
-  --json              machine-readable output (schema: README, "JSON output")
+  --json              machine-readable output (JSON Schema: schemas/analyze.schema.json)
   --fail-above PCT    exit 1 when DynamoDB marshalling exceeds PCT % of the profile
+                      (compared at the two decimals printed)
+
+exit codes:
+  0  analysed (and within the --fail-above budget)
+  1  DynamoDB marshalling is above the --fail-above budget
+  2  bad usage or bad input: unreadable or malformed profile, bad --root or --map
 `;
 
 /** Runs the analyze subcommand; returns the exit code. */
@@ -41,7 +47,7 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) throw new CliUsageError(`expects exactly one profile file\n\n${HELP}`);
-  const top = nonNegativeNumber('top', values.top, 10);
+  const top = nonNegativeInteger('top', values.top, 10);
   const failAbove = values['fail-above'] === undefined ? undefined : nonNegativeNumber('fail-above', values['fail-above'], 0);
   const mappings = (values.map ?? []).map(parseMapping);
   const root = resolve(values.root ?? '.');
@@ -63,7 +69,8 @@ export async function run(args: string[]): Promise<number> {
   } else {
     process.stdout.write(renderAnalysisText(analysis, { root, top }));
   }
-  const dynamoPercent = analysis.totalWeight > 0 ? (analysis.dynamoWeight / analysis.totalWeight) * 100 : 0;
+  // The share as printed (two decimals), so a budget set to the printed value passes.
+  const dynamoPercent = analysis.totalWeight > 0 ? Math.round((analysis.dynamoWeight / analysis.totalWeight) * 10000) / 100 : 0;
   if (failAbove !== undefined && dynamoPercent > failAbove) {
     process.stderr.write(`dynamo-hotpath analyze: DynamoDB marshalling is ${dynamoPercent.toFixed(2)}% of the profile, above the budget of ${failAbove}%\n`);
     return 1;

@@ -59,12 +59,16 @@ function callSiteTable(a: Analysis, top: number): string[] {
   return ['', `Top call sites (${Math.min(top, a.callSites.length)} of ${a.callSites.length}):`, ...table(rows, new Set([2, 3])).map((l) => `  ${l}`)];
 }
 
+function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 function coverageLines(a: Analysis): string[] {
   const c = a.coverage;
   if (c.candidateWeight === 0) {
     return ['', `Path mapping: the profile names no file of your code (${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime, ${c.counts['no-file'] ?? 0} without a file name)`];
   }
-  const out = ['', `Path mapping: ${c.percent.toFixed(1)}% of the weight in your code's files resolved to the workspace (${c.counts['resolved'] ?? 0} files resolved; ${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime paths)`];
+  const out = ['', `Path mapping: ${c.percent.toFixed(1)}% of the weight in your code's files resolved to the workspace (${plural(c.counts['resolved'] ?? 0, 'file')} resolved; ${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime paths)`];
   for (const u of c.unresolved.slice(0, 5)) {
     const why = u.resolution.kind === 'unresolved' ? u.resolution.reason : '';
     out.push(`  unresolved (${why}): ${u.profileFile}  ${formatPercent(u.weight, a.totalWeight)}  → add --map FROM=TO`);

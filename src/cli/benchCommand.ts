@@ -11,7 +11,7 @@ import { scanItems } from '../core/bench/scanSource';
 import { summarizeShape, describeShape } from '../core/bench/shape';
 import { runBenchmarkProcesses, BenchCancelledError, BenchTimeoutError, BenchWorkerError } from '../core/bench/runner';
 import { reportToMarkdown } from '../core/bench/format';
-import { DEFAULT_MEASURE_SETTINGS, SUITE_IDS, type SuiteId } from '../core/bench/suiteTypes';
+import { DEFAULT_MEASURE_SETTINGS, MAX_BUDGET_MS_PER_CASE, SUITE_IDS, type SuiteId } from '../core/bench/suiteTypes';
 import type { ItemSet } from '../core/bench/itemTypes';
 
 const HELP = `usage: dynamo-hotpath bench [--items FILE | --generate SHAPE[:COUNT] | --scan TABLE] [options]
@@ -28,13 +28,18 @@ items (one of; default --generate nested:40):
 
 options:
   --suite LIST            ${SUITE_IDS.join(',')} (comma-separated; default conversion,response)
-  --budget-ms N           time budget per case, ms (default ${DEFAULT_MEASURE_SETTINGS.budgetMsPerCase})
+  --budget-ms N           time budget per case, ms (default ${DEFAULT_MEASURE_SETTINGS.budgetMsPerCase}, at most ${MAX_BUDGET_MS_PER_CASE})
   --target-rme P          stop a case early below this relative margin of error, % (default ${DEFAULT_MEASURE_SETTINGS.targetRmePercent})
   --processes N           repeat in N fresh processes (default 1); with N ≥ 2 the intervals
                           use per-process means and so include run-to-run variation
   --go-type PATH.Type     for --suite go (needs go on PATH, run in the module root): the struct,
                           e.g. github.com/example/adserver/internal/model.UserActivity
   --json                  print the full report as JSON
+
+exit codes:
+  0  benchmarked
+  1  the run failed: a worker crashed, hit its time limit, or was interrupted (Ctrl+C)
+  2  bad usage or unreadable items (file, generator spec, or a failed --scan)
 `;
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
@@ -121,6 +126,7 @@ export async function run(args: string[]): Promise<number> {
     budgetMsPerCase: positiveNumber('--budget-ms', v['budget-ms'] as string | undefined, DEFAULT_MEASURE_SETTINGS.budgetMsPerCase),
     targetRmePercent: positiveNumber('--target-rme', v['target-rme'] as string | undefined, DEFAULT_MEASURE_SETTINGS.targetRmePercent),
   };
+  if (settings.budgetMsPerCase > MAX_BUDGET_MS_PER_CASE) throw new CliUsageError(`--budget-ms must be at most ${MAX_BUDGET_MS_PER_CASE} (a minute per case), got '${v['budget-ms']}'`);
   settings.minTimeMsPerCase = Math.min(settings.minTimeMsPerCase, settings.budgetMsPerCase);
   const processes = positiveNumber('--processes', v.processes as string | undefined, 1);
   if (!Number.isInteger(processes) || processes > 20) throw new CliUsageError(`--processes must be an integer from 1 to 20, got '${v.processes}'`);

@@ -14,7 +14,7 @@ import { readRunRecord, runRecordPathFor, RunRecordError } from '../core/compare
 import { WindowError } from '../core/compare/v8Window';
 import { ProfileError } from '../core/profile/errors';
 import { CliUsageError } from './usage';
-import { parseMapping } from './options';
+import { nonNegativeInteger, parseMapping } from './options';
 
 const HELP = `usage: dynamo-hotpath compare <before> <after> [options]
 
@@ -35,16 +35,13 @@ options:
   --map FROM=TO         path-mapping rule, repeatable
   --sample-type T       value column to use (cpu, wall, samples…)
   --top N               SDK functions to list (default 15)
-  --json                machine-readable output (schema 'dynamo-hotpath.compare/1', see src/core/compare/types.ts)
+  --json                machine-readable output (JSON Schema: schemas/compare.schema.json)
   --markdown            Markdown tables to paste into a pull request
-`;
 
-function parseTop(text: string | undefined): number {
-  if (text === undefined) return 15;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0) throw new CliUsageError(`--top expects a non-negative integer, got '${text}'`);
-  return n;
-}
+exit codes:
+  0  compared
+  2  bad usage or bad input: unreadable or malformed profile or run record, bad request count
+`;
 
 function requestsOption(name: string, text: string | undefined) {
   if (text === undefined) return undefined;
@@ -89,7 +86,7 @@ export async function run(args: string[]): Promise<number> {
   if (positionals.length !== 2) throw new CliUsageError(`expects two profile files, <before> and <after>\n\n${HELP}`);
   if (values.json && values.markdown) throw new CliUsageError('choose one of --json and --markdown');
   const [beforePath, afterPath] = positionals as [string, string];
-  const top = parseTop(values.top);
+  const top = nonNegativeInteger('top', values.top, 15);
   const mappings = (values.map ?? []).map(parseMapping);
   const root = resolve(values.root ?? '.');
   const requestsBefore = requestsOption('requests-before', values['requests-before']);

@@ -18,7 +18,11 @@ const help = `usage: dynamo-hotpath migrate <files|dirs...> [--write]
 Rewrites aws-sdk v2 DynamoDB marshalling (Converter, DocumentClient) to AWS SDK v3 with options that
 keep the items identical, and guregu/dynamo v1 / dynamodbattribute to their v2 successors (Go).
 Prints a unified diff; --write applies it. Warnings about behaviour that changes go to stderr.
-Exit code: 0 nothing to change, 1 changes found (shown or written), 2 bad input.
+
+exit codes:
+  0  nothing to change
+  1  changes found (shown, or written with --write)
+  2  bad usage or bad input (unknown option, missing path, not a JS/TS/Go file)
 `;
 
 const skippedDirs = new Set(['node_modules', 'dist', 'out', 'build', 'coverage', 'vendor']);

@@ -21,10 +21,18 @@ export function parseMapping(text: string): PathMappingRule {
   return { from: text.slice(0, eq), to: text.slice(eq + 1) };
 }
 
-/** A non-negative number option (`--top`, `--fail-above`); `fallback` when absent. */
+/** A non-negative number option (`--fail-above`); `fallback` when absent. */
 export function nonNegativeNumber(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw new CliUsageError(`--${name} expects a non-negative number, got '${text}'`);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new CliUsageError(`--${name} expects a non-negative number, got '${text}'`);
+  return value;
+}
+
+/** A count option (`--top`): a whole number ≥ 0; `fallback` when absent. */
+export function nonNegativeInteger(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || !Number.isSafeInteger(value)) throw new CliUsageError(`--${name} expects a whole number (0, 1, 2…), got '${text}'`);
   return value;
 }

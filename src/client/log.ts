@@ -3,6 +3,7 @@
  * a short notification with a "Show Output" action; the detail goes to the log.
  */
 import * as vscode from 'vscode';
+import { redactUrlCredentials } from '../core/redact';
 
 export const LOG_CHANNEL_NAME = 'DynamoDB Hot Path';
 
@@ -12,12 +13,14 @@ export function createLog(): vscode.LogOutputChannel {
 }
 
 /**
- * Logs `detail` (stack included) and shows `message` once with a "Show Output" action.
- * Does not wait for the user: the command that failed finishes at once.
+ * Logs `detail` (stack included) and shows `message` once with a "Show Output" action; the
+ * credentials of any URL in either are redacted first. Does not wait for the user: the command
+ * that failed finishes at once.
  */
-export function reportError(log: vscode.LogOutputChannel, message: string, detail?: unknown): void {
+export function reportError(log: vscode.LogOutputChannel, rawMessage: string, detail?: unknown): void {
+  const message = redactUrlCredentials(rawMessage);
   log.error(message);
-  if (detail !== undefined) log.error(detail instanceof Error ? (detail.stack ?? detail.message) : String(detail));
+  if (detail !== undefined) log.error(redactUrlCredentials(detail instanceof Error ? (detail.stack ?? detail.message) : String(detail)));
   void vscode.window.showErrorMessage(message, 'Show Output').then((choice) => {
     if (choice === 'Show Output') log.show(true);
   });

@@ -50,6 +50,28 @@ describe('dynamo-hotpath analyze', () => {
     assert.equal(runCli(['analyze', ...GO, '--fail-above', '90']).code, 0);
   });
 
+  it('compares --fail-above with the share as printed, so a budget of the printed 84.63 passes', () => {
+    assert.equal(runCli(['analyze', ...GO, '--json', '--fail-above', '84.63']).code, 0);
+    const over = runCli(['analyze', ...GO, '--json', '--fail-above', '84.62']);
+    assert.equal(over.code, 1);
+    assert.match(over.stderr, /84\.63% of the profile, above the budget of 84\.62%/);
+  });
+
+  it('takes only a whole number for --top', () => {
+    for (const bad of ['2.5', '-1']) {
+      const r = runCli(['analyze', ...GO, `--top=${bad}`]);
+      assert.equal(r.code, 2, bad);
+      assert.match(r.stderr, new RegExp(`--top expects a whole number \\(0, 1, 2…\\), got '${bad.replace('.', '\\.')}'`));
+    }
+  });
+
+  it('writes "1 file" and "2 files"', () => {
+    const r = runCli(['analyze', ...GO]);
+    assert.match(r.stdout, /\(\d+ files resolved; /);
+    const one = runCli(['analyze', 'fixtures/go-adserver/profiles/before-v1.pb.gz', '--root', 'fixtures/go-adserver/src/internal/repository/ddbv1']);
+    assert.match(one.stdout, /\(1 file resolved; /);
+  });
+
   it('exits 2 with a message naming the file for bad input', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dhp-cli-'));
     const empty = join(dir, 'empty.pb.gz');

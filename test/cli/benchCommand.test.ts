@@ -34,6 +34,9 @@ describe('dynamo-hotpath bench', () => {
     r = cli('--budget-ms=0');
     assert.equal(r.code, 2);
     assert.match(r.stderr, /--budget-ms must be a positive number, got '0'/);
+    r = cli('--budget-ms', '600000');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--budget-ms must be at most 60000 \(a minute per case\), got '600000'/);
     r = cli('--items', 'a.json', '--generate', 'flat');
     assert.equal(r.code, 2);
     assert.match(r.stderr, /choose one item source, got --items and --generate/);

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { RUN_BENCHMARK_COMMAND, type RunBenchmarkCommandArgs } from '../../shared/benchmarkMessages';
 import { BENCHMARK_VIEW_TYPE, BenchmarkPanel, type BenchmarkRun } from './benchmarkPanel';
 import { pickItems } from './pickItems';
-import { DEFAULT_MEASURE_SETTINGS, SUITE_IDS, type SuiteId } from '../../core/bench/suiteTypes';
+import { clampBudgetMs, DEFAULT_MEASURE_SETTINGS, SUITE_IDS, type SuiteId } from '../../core/bench/suiteTypes';
 import { ItemSourceError, parseItems } from '../../core/bench/itemSource';
 import type { ItemSet } from '../../core/bench/itemTypes';
 import type { ProfileShare } from '../../core/bench/profileContext';
@@ -32,7 +32,7 @@ function readSettings(): { suites: SuiteId[]; budgetMsPerCase: number; processes
   const processes = Math.round(config.get<number>('benchmark.processes', 1));
   return {
     suites: suites.length ? suites : ['conversion'],
-    budgetMsPerCase: budget > 0 ? budget : DEFAULT_MEASURE_SETTINGS.budgetMsPerCase,
+    budgetMsPerCase: clampBudgetMs(budget),
     processes: processes >= 1 && processes <= 20 ? processes : 1,
   };
 }
@@ -50,7 +50,7 @@ export function registerBenchmarkCommand(context: vscode.ExtensionContext, deps:
         const set = await resolveItems(args);
         if (!set) return undefined;
         const settings = readSettings();
-        const budget = args?.budgetMsPerCase ?? settings.budgetMsPerCase;
+        const budget = args?.budgetMsPerCase === undefined ? settings.budgetMsPerCase : clampBudgetMs(args.budgetMsPerCase);
         const run: BenchmarkRun = {
           set,
           suites: args?.suites ?? settings.suites,

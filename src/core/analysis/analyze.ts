@@ -166,7 +166,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
   const callSites = buildCallSites(profile, keys, tables, attribution, options.resolver, options.maxChainLength ?? 48);
   const warnings = [...profile.warnings];
   if (!/^(cpu|wall|samples?|time|value)$/.test(profile.sampleType.type) && profile.sampleType.unit !== 'nanoseconds') {
-    warnings.push(`this is a ${profile.sampleType.type}/${profile.sampleType.unit} profile, not CPU time: the shares are of ${profile.sampleType.type}`);
+    warnings.push(`the profile's value column is ${profile.sampleType.type}/${profile.sampleType.unit}, not CPU time: the shares are of ${profile.sampleType.type}`);
   }
   if (profile.frames.length > 0 && profile.frames.every((f) => f.file === '')) {
     warnings.push('the profile records no file names (folded stacks?): DynamoDB shares are computed, but no call site can be mapped to your code');

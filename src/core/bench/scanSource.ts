@@ -7,6 +7,7 @@
 import { DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { ItemSet, WireAttributeValue, WireItem } from './itemTypes';
 import { ItemSourceError } from './itemSource';
+import { redactUrlCredentials } from '../redact';
 
 /** What to scan. */
 export interface ScanSourceOptions {
@@ -44,13 +45,20 @@ function toWireItem(map: Record<string, AttributeValue>): WireItem {
   return out;
 }
 
+/** What to do about the SDK errors a first scan typically meets. */
+function hint(e: Error): string {
+  if (/region is missing/i.test(e.message)) return ' (give a region: --region R, the AWS_REGION variable, or a region in your AWS profile)';
+  if (e.name === 'CredentialsProviderError') return ' (no credentials found: --profile P, AWS_PROFILE, or AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY)';
+  return '';
+}
+
 /**
  * Scans up to `limit` items of `tableName`. Throws ItemSourceError (naming the table) for a bad
  * limit, an SDK/service error (e.g. ResourceNotFoundException, missing credentials), a timeout, or
  * an empty table.
  */
 export async function scanItems(options: ScanSourceOptions): Promise<ItemSet> {
-  const source = `table ${options.tableName}${options.endpoint ? ` at ${options.endpoint}` : ''}`;
+  const source = `table ${options.tableName}${options.endpoint ? ` at ${redactUrlCredentials(options.endpoint)}` : ''}`;
   if (!Number.isInteger(options.limit) || options.limit < 1 || options.limit > 1000) {
     throw new ItemSourceError(source, `scan limit must be an integer from 1 to 1000, got ${options.limit}`);
   }
@@ -71,7 +79,7 @@ export async function scanItems(options: ScanSourceOptions): Promise<ItemSet> {
   } catch (err) {
     if (err instanceof ItemSourceError) throw err;
     const e = err as Error;
-    throw new ItemSourceError(source, `scan failed: ${e.name}: ${e.message}`);
+    throw new ItemSourceError(source, redactUrlCredentials(`scan failed: ${e.name}: ${e.message}${hint(e)}`));
   } finally {
     client.destroy();
   }

@@ -131,6 +131,18 @@ export interface MeasureSettings {
 /** Defaults: 2 s per case, stop at RME < 2 % after at least 500 ms. */
 export const DEFAULT_MEASURE_SETTINGS: MeasureSettings = { budgetMsPerCase: 2000, targetRmePercent: 2, minTimeMsPerCase: 500 };
 
+/**
+ * Largest time budget per case, ms: 60 s, so the longest run (two suites of six cases) stays
+ * near a quarter of an hour; more buys no precision a fresh process cannot (see `--processes`).
+ */
+export const MAX_BUDGET_MS_PER_CASE = 60_000;
+
+/** A budget per case from settings or arguments, in ms: non-numbers and ≤ 0 give the default, the rest is capped at {@link MAX_BUDGET_MS_PER_CASE}. */
+export function clampBudgetMs(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return DEFAULT_MEASURE_SETTINGS.budgetMsPerCase;
+  return Math.min(value, MAX_BUDGET_MS_PER_CASE);
+}
+
 /** What the parent asks the worker to run. */
 export interface BenchRequest {
   items: { kind: 'set'; set: ItemSet } | { kind: 'generate'; spec: GeneratorSpec };

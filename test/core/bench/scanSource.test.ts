@@ -55,4 +55,28 @@ describe('live table scan (dynalite on 127.0.0.1)', () => {
     );
     await assert.rejects(scanItems({ tableName: 'items', limit: 0, endpoint }), /scan limit must be an integer from 1 to 1000, got 0/);
   });
+
+  it('never prints the credentials of an endpoint URL', async () => {
+    const withSecret = endpoint.replace('http://', 'http://admin:hunter2@');
+    await assert.rejects(
+      scanItems({ tableName: 'nope', limit: 5, endpoint: withSecret, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+      (e: unknown) => e instanceof ItemSourceError && !e.message.includes('hunter2') && e.message.startsWith(`table nope at ${endpoint.replace('http://', 'http://<redacted>@')}: scan failed`),
+    );
+  });
+
+  it('says how to give a region when none is configured', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, { AWS_CONFIG_FILE: '/nonexistent/config', AWS_SHARED_CREDENTIALS_FILE: '/nonexistent/credentials' });
+    delete process.env.AWS_REGION;
+    delete process.env.AWS_DEFAULT_REGION;
+    delete process.env.AWS_PROFILE;
+    try {
+      await assert.rejects(
+        scanItems({ tableName: 'items', limit: 5, endpoint, credentials: LOCAL_CREDENTIALS }),
+        /scan failed: Error: Region is missing \(give a region: --region R, the AWS_REGION variable, or a region in your AWS profile\)/,
+      );
+    } finally {
+      process.env = saved;
+    }
+  });
 });

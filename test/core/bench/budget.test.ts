@@ -1,0 +1,20 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { clampBudgetMs, MAX_BUDGET_MS_PER_CASE } from '../../../src/core/bench/suiteTypes';
+
+describe('benchmark time budget per case', () => {
+  it('caps a budget at 60 s and replaces nonsense with the 2 s default', () => {
+    assert.equal(clampBudgetMs(500), 500);
+    assert.equal(clampBudgetMs(3_600_000), 60_000);
+    assert.equal(clampBudgetMs(0), 2000);
+    assert.equal(clampBudgetMs(-5), 2000);
+    assert.equal(clampBudgetMs('9000'), 2000);
+    assert.equal(clampBudgetMs(Number.NaN), 2000);
+  });
+
+  it('declares the same maximum on the setting', () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+    assert.equal(manifest.contributes.configuration.properties['dynamoHotpath.benchmark.budgetMsPerCase'].maximum, MAX_BUDGET_MS_PER_CASE);
+  });
+});
