@@ -1,0 +1,58 @@
+// `npm run check:package`: the npm package as a user gets it. Packs the repository (`npm pack`,
+// which builds the production bundles), installs the tarball globally into a fresh prefix outside
+// the clone with the registry switched off, and runs every command from a folder outside the
+// clone: --version, analyze (expects the demo's 84.63 %), compare, migrate and a short bench.
+// Exit 0 when all of it works; 1 with the failing step otherwise.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const REPO = resolve(import.meta.dirname, '..');
+const work = mkdtempSync(join(tmpdir(), 'dhp-package-'));
+const version = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version;
+
+function run(step, command, args, options = {}) {
+  const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...options });
+  if (r.status !== (options.expectStatus ?? 0)) {
+    process.stderr.write(`check:package: ${step} failed (exit ${r.status}, expected ${options.expectStatus ?? 0})\n${r.stdout}\n${r.stderr}\n`);
+    process.exit(1);
+  }
+  console.log(`ok  ${step}`);
+  return r;
+}
+
+function expect(step, condition, detail) {
+  if (!condition) {
+    process.stderr.write(`check:package: ${step}: ${detail}\n`);
+    process.exit(1);
+  }
+}
+
+try {
+  const packed = run('npm pack', 'npm', ['pack', '--json', '--pack-destination', work], { cwd: REPO });
+  const [info] = JSON.parse(packed.stdout.slice(packed.stdout.indexOf('[')));
+  console.log(`    ${info.filename}: ${(info.size / 1e6).toFixed(1)} MB packed, ${(info.unpackedSize / 1e6).toFixed(1)} MB unpacked, ${info.files.length} files`);
+
+  const prefix = join(work, 'prefix');
+  // --offline: the package must need nothing from the registry (every bundle is self-contained).
+  run('npm install -g <tarball> (offline, fresh prefix)', 'npm', ['install', '-g', '--offline', '--no-audit', '--no-fund', '--prefix', prefix, join(work, info.filename)], { cwd: work });
+  const bin = join(prefix, 'bin', 'dynamo-hotpath');
+  const outside = join(work, 'user');
+  cpSync(join(REPO, 'fixtures', 'go-adserver'), join(outside, 'go-adserver'), { recursive: true });
+  const cli = (step, args, options) => run(step, bin, args, { cwd: outside, ...options });
+
+  expect('--version', cli('dynamo-hotpath --version', ['--version']).stdout.trim() === version, `expected ${version}`);
+  const analysis = JSON.parse(cli('analyze --json', ['analyze', 'go-adserver/profiles/before-v1.pb.gz', '--root', 'go-adserver/src', '--json']).stdout);
+  expect('analyze', analysis.dynamo.percent === 84.63, `DynamoDB share ${analysis.dynamo.percent}, expected 84.63`);
+  const comparison = cli('compare', ['compare', 'go-adserver/profiles/before-v1.pb.gz', 'go-adserver/profiles/after-v2.pb.gz', '--run-records', '--root', 'go-adserver/src']);
+  expect('compare', /CPU per request/.test(comparison.stdout), 'no CPU-per-request row');
+  writeFileSync(join(outside, 'legacy.js'), "const AWS = require('aws-sdk');\nexports.read = (av) => AWS.DynamoDB.Converter.unmarshall(av);\n");
+  const diff = cli('migrate (diff, exit 1)', ['migrate', 'legacy.js'], { expectStatus: 1 });
+  expect('migrate', diff.stdout.includes('@aws-sdk/util-dynamodb'), 'the diff does not move to @aws-sdk/util-dynamodb');
+  const bench = JSON.parse(cli('bench (worker from the package)', ['bench', '--generate', 'flat:3', '--suite', 'conversion', '--budget-ms', '100', '--json']).stdout);
+  expect('bench', bench.suites?.[0]?.cases?.length > 0, 'no benchmark cases in the report');
+  console.log(`check:package: the packed CLI installs and runs outside the clone (${work})`);
+} finally {
+  if (!process.env.KEEP_PACKAGE_CHECK) rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,28 @@
+/**
+ * The npm package (`npm pack`): the command line and nothing else, installable without the
+ * registry. The full install-and-run check is `npm run check:package` (in CI).
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+
+const SHIPPED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/dynamo-hotpath\.js|dist\/cli(-\w+)?\.js|dist\/benchWorker\.js|schemas\/\w+\.schema\.json)$/;
+
+describe('npm package', () => {
+  it('needs no runtime dependency: every bundle is self-contained', () => {
+    assert.equal(manifest.dependencies, undefined);
+    assert.equal(manifest.bin['dynamo-hotpath'], './bin/dynamo-hotpath.js');
+    assert.equal(manifest.scripts.prepack, 'node scripts/build.mjs --production');
+  });
+
+  it('packs the CLI bundles, the bench worker, the schemas and the docs only', () => {
+    const r = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const files: string[] = JSON.parse(r.stdout.slice(r.stdout.indexOf('[')))[0].files.map((f: { path: string }) => f.path);
+    assert.deepEqual(files.filter((f) => !SHIPPED.test(f)), []);
+    for (const f of ['bin/dynamo-hotpath.js', 'README.md', 'CHANGELOG.md', 'schemas/analyze.schema.json', 'schemas/compare.schema.json']) assert.ok(files.includes(f), f);
+  });
+});
