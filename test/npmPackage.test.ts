@@ -16,6 +16,8 @@ describe('npm package', () => {
     assert.equal(manifest.dependencies, undefined);
     assert.equal(manifest.bin['dynamo-hotpath'], './bin/dynamo-hotpath.js');
     assert.equal(manifest.scripts.prepack, 'node scripts/build.mjs --production');
+    // vsce refuses a "files" list next to .vscodeignore: the npm allow-list is .npmignore.
+    assert.equal(manifest.files, undefined);
   });
 
   it('packs the CLI bundles, the bench worker, the schemas and the docs only', () => {
