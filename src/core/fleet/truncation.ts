@@ -1,0 +1,38 @@
+/**
+ * How much of a profile Pyroscope pruned: a server that keeps only `max_nodes` flame-graph
+ * nodes replaces the cut-off tail of each stack by one location whose function is named
+ * `other` (no file), and a stack cut off entirely becomes that location alone
+ * (`pkg/phlaredb/symdb/resolver_pprof_tree.go`, `createLocationStub`). Samples ending there
+ * lost their hot frames, so their share is shown next to the DynamoDB share.
+ */
+import type { Profile } from '../profile/model';
+
+/** Name of the node Pyroscope merges pruned stacks into. */
+export const PRUNED_NODE_NAME = 'other';
+
+export interface PrunedShare {
+  /** Weight of samples whose leaf frame is the pruned node, in the profile's unit. */
+  readonly weight: number;
+  /** Percent of the profile's total weight, 0–100. */
+  readonly percent: number;
+}
+
+/** The pruned share of a profile (0 when nothing was pruned). */
+export function prunedShare(profile: Profile): PrunedShare {
+  const prunedFrames = new Set<number>();
+  profile.frames.forEach((f, i) => {
+    if (f.name === PRUNED_NODE_NAME && f.file === '') prunedFrames.add(i);
+  });
+  let weight = 0;
+  if (prunedFrames.size > 0) {
+    for (const s of profile.samples) if (s.stack.length > 0 && prunedFrames.has(s.stack[0]!)) weight += s.weight;
+  }
+  return { weight, percent: profile.totalWeight > 0 ? (100 * weight) / profile.totalWeight : 0 };
+}
+
+/** The warning an analysis shows for a pruned profile, or undefined when nothing was pruned. */
+export function prunedWarning(profile: Profile): string | undefined {
+  const { percent } = prunedShare(profile);
+  if (percent <= 0) return undefined;
+  return `${percent.toFixed(2)}% of the profile ended in '${PRUNED_NODE_NAME}': the server pruned those stacks below its node limit, so their frames (DynamoDB ones included) are not counted; fetch again with a higher limit (max_nodes) to see them`;
+}
