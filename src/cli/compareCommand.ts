@@ -1,7 +1,11 @@
 /**
  * `dynamo-hotpath compare <before> <after> [--requests-before N --requests-after M] [--root DIR] [--json|--markdown]`
  *
- * Exit codes: 0 success; 2 bad input (message on stderr naming the file or option).
+ * or, fetching both sides from Pyroscope around a deploy, `compare --pyroscope URL --query Q --deploy TIME …`
+ * (see compareFleet.ts); stdout is the same table either way.
+ *
+ * Exit codes: 0 success; 2 bad input (message on stderr naming the file or option); 3 server,
+ * network or no data (fleet form); 130 cancelled.
  */
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
@@ -15,6 +19,10 @@ import { WindowError } from '../core/compare/v8Window';
 import { ProfileError } from '../core/profile/errors';
 import { CliUsageError } from './usage';
 import { nonNegativeInteger, parseMapping } from './options';
+import { COMPARE_FLEET_HELP, COMPARE_FLEET_OPTIONS, fleetCompareSides, type FleetSides } from './compareFleet';
+import { PROMETHEUS_OPTIONS, PYROSCOPE_OPTIONS } from './fleetOptions';
+import { interruptSignal, reportFleetError } from './fleetRun';
+import { prunedShare } from '../core/fleet/truncation';
 
 const HELP = `usage: dynamo-hotpath compare <before> <after> [options]
 
@@ -37,10 +45,12 @@ options:
   --top N               SDK functions to list (default 15)
   --json                machine-readable output (JSON Schema: schemas/compare.schema.json)
   --markdown            Markdown tables to paste into a pull request
-
+${COMPARE_FLEET_HELP}
 exit codes:
   0  compared
   2  bad usage or bad input: unreadable or malformed profile or run record, bad request count
+  3  (fleet form) the server, the network or the data failed: the message names the server
+  130 (fleet form) cancelled with Ctrl+C
 `;
 
 function requestsOption(name: string, text: string | undefined) {
@@ -73,6 +83,9 @@ export async function run(args: string[]): Promise<number> {
         json: { type: 'boolean' },
         markdown: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
+        ...PYROSCOPE_OPTIONS,
+        ...PROMETHEUS_OPTIONS,
+        ...COMPARE_FLEET_OPTIONS,
       },
     });
   } catch (err) {
@@ -83,7 +96,9 @@ export async function run(args: string[]): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  if (positionals.length !== 2) throw new CliUsageError(`expects two profile files, <before> and <after>\n\n${HELP}`);
+  const fleet = values.pyroscope !== undefined;
+  if (fleet && positionals.length > 0) throw new CliUsageError('with --pyroscope the profiles are fetched: give no profile files');
+  if (!fleet && positionals.length !== 2) throw new CliUsageError(`expects two profile files, <before> and <after>\n\n${HELP}`);
   if (values.json && values.markdown) throw new CliUsageError('choose one of --json and --markdown');
   const [beforePath, afterPath] = positionals as [string, string];
   const top = nonNegativeInteger('top', values.top, 15);
@@ -92,28 +107,39 @@ export async function run(args: string[]): Promise<number> {
   const requestsBefore = requestsOption('requests-before', values['requests-before']);
   const requestsAfter = requestsOption('requests-after', values['requests-after']);
 
+  const interrupt = fleet ? interruptSignal() : undefined;
+  let fleetSides: FleetSides | undefined;
   try {
+    if (fleet) fleetSides = await fleetCompareSides(values, { ...(requestsBefore ? { before: requestsBefore } : {}), ...(requestsAfter ? { after: requestsAfter } : {}) }, interrupt!.signal);
     const runPathOf = (explicit: string | undefined, profilePath: string) => explicit ?? (values['run-records'] ? runRecordPathFor(profilePath) : undefined);
     const side = async (path: string, explicitRun: string | undefined, requests: ReturnType<typeof requestsOption>): Promise<CompareFileSide> => {
       const runPath = runPathOf(explicitRun, path);
       return { path, ...(requests ? { requests } : {}), ...(runPath ? { runRecord: await readRunRecord(runPath) } : {}) };
     };
-    const [before, after] = await Promise.all([side(beforePath, values['run-before'], requestsBefore), side(afterPath, values['run-after'], requestsAfter)]);
-    const { comparison } = await compareFiles(before, after, {
+    const [before, after] = fleetSides
+      ? [fleetSides.before, fleetSides.after]
+      : await Promise.all([side(beforePath, values['run-before'], requestsBefore), side(afterPath, values['run-after'], requestsAfter)]);
+    const { comparison, ...sides } = await compareFiles(before, after, {
       root,
       mappings,
       topSdkFunctions: top,
       ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}),
     });
+    if (fleet) process.stderr.write(`pruned by the server into 'other': before ${prunedShare(sides.before.profile).percent.toFixed(2)}%, after ${prunedShare(sides.after.profile).percent.toFixed(2)}% of the profile\n`);
     if (values.json) process.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`);
     else if (values.markdown) process.stdout.write(formatComparisonMarkdown(comparison));
     else process.stdout.write(formatComparisonText(comparison));
     return 0;
   } catch (err) {
+    const fleetCode = reportFleetError('compare', err);
+    if (fleetCode !== undefined) return fleetCode;
     if (err instanceof ProfileError || err instanceof RunRecordError || err instanceof RequestCountError || err instanceof CompareError || err instanceof WindowError) {
       process.stderr.write(`dynamo-hotpath compare: ${err.message}\n`);
       return 2;
     }
     throw err;
+  } finally {
+    interrupt?.dispose();
+    await fleetSides?.cleanup();
   }
 }

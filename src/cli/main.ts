@@ -16,6 +16,7 @@ const commands: Record<string, Command> = {
   compare: { summary: 'compare two profiles: CPU per request and per call site, before vs after', load: () => require('./compareCommand') as CommandModule },
   migrate: { summary: 'rewrite aws-sdk v2 / guregu v1 DynamoDB marshalling to v3 / v2 (diff, or --write)', load: () => require('./migrateCommand') as CommandModule },
   bench: { summary: 'benchmark aws-sdk v2 vs v3 DynamoDB marshalling on your items', load: () => require('./benchCommand') as CommandModule },
+  fetch: { summary: 'fetch a merged profile from Pyroscope / Grafana Cloud Profiles into a .pb.gz', load: () => require('./fetchCommand') as CommandModule },
 };
 
 function usage(): string {

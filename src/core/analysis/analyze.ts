@@ -12,6 +12,7 @@ import { buildFrameKeys, type FrameKeys } from './frameKeys';
 import { computeFlatCum, type FlatCumTables } from './flatCum';
 import { buildCoverage } from './coverage';
 import type { Analysis, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, UserFunctionStat } from './types';
+import { prunedWarning } from '../fleet/truncation';
 
 export interface AnalyzeOptions {
   /** Maps recorded paths to the workspace; frames whose file resolves are the user's code. */
@@ -168,6 +169,8 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
   if (!/^(cpu|wall|samples?|time|value)$/.test(profile.sampleType.type) && profile.sampleType.unit !== 'nanoseconds') {
     warnings.push(`the profile's value column is ${profile.sampleType.type}/${profile.sampleType.unit}, not CPU time: the shares are of ${profile.sampleType.type}`);
   }
+  const pruned = prunedWarning(profile);
+  if (pruned) warnings.push(pruned);
   if (profile.frames.length > 0 && profile.frames.every((f) => f.file === '')) {
     warnings.push('the profile records no file names (folded stacks?): DynamoDB shares are computed, but no call site can be mapped to your code');
   }
