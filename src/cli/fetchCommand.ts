@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { analyzeFile } from '../core/analysis/analyzeFile';
 import { displayUrl } from '../core/fleet/endpoint';
 import { fetchProfile, type FetchResult } from '../core/fleet/fetchProfile';
+import { defaultOutName } from '../core/fleet/fileNames';
 import { isoTime, parseRange } from '../core/fleet/timeSpec';
 import { prunedShare } from '../core/fleet/truncation';
 import { isInputError } from './inputErrors';
@@ -141,11 +142,4 @@ function jsonSummary(s: Summary): object {
 
 function round2(x: number): number {
   return Math.round(x * 100) / 100;
-}
-
-/** `adserver_2026-03-14T09-50-00Z_2026-03-14T10-20-00Z.pb.gz` from the selector's service name and the range. */
-export function defaultOutName(selector: string, startMs: number, endMs: number): string {
-  const service = /service_name\s*=\s*"([^"]+)"/.exec(selector)?.[1] ?? 'profile';
-  const safe = (t: string) => t.replace(/[^A-Za-z0-9._-]+/g, '-');
-  return `${safe(service)}_${safe(isoTime(startMs))}_${safe(isoTime(endMs))}.pb.gz`;
 }

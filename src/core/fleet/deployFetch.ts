@@ -9,7 +9,7 @@ import type { Endpoint } from './endpoint';
 import { deployWindows, type Window } from './deployWindows';
 import { fetchProfile, type FetchProgress, type FetchResult } from './fetchProfile';
 import { requestsInWindow, type WindowRequests } from './prometheus';
-import { isoTime } from './timeSpec';
+import { windowFileName } from './fileNames';
 
 export interface DeployFetchRequest {
   readonly endpoint: Endpoint;
@@ -57,10 +57,4 @@ export async function fetchDeployWindows(req: DeployFetchRequest): Promise<{ bef
   const before = await side('before');
   const after = await side('after');
   return { before, after };
-}
-
-/** `before_2026-03-14T09-50-00Z_2026-03-14T10-20-00Z.pb.gz`. */
-export function windowFileName(side: 'before' | 'after', window: Window): string {
-  const stamp = (ms: number) => isoTime(ms).replace(/:/g, '-');
-  return `${side}_${stamp(window.startMs)}_${stamp(window.endMs)}.pb.gz`;
 }

@@ -36,3 +36,14 @@ export function prunedWarning(profile: Profile): string | undefined {
   if (percent <= 0) return undefined;
   return `${percent.toFixed(2)}% of the profile ended in '${PRUNED_NODE_NAME}': the server pruned those stacks below its node limit, so their frames (DynamoDB ones included) are not counted; fetch again with a higher limit (max_nodes) to see them`;
 }
+
+/** The pruned percent an analysis' warnings state (see {@link prunedWarning}); 0 when none does. */
+export function prunedPercentOfWarnings(warnings: readonly string[]): number {
+  for (const w of warnings) {
+    const m = PRUNED_WARNING.exec(w);
+    if (m) return Number(m[1]);
+  }
+  return 0;
+}
+
+const PRUNED_WARNING = new RegExp(`^([0-9.]+)% of the profile ended in '${PRUNED_NODE_NAME}'`);
