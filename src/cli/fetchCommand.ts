@@ -36,7 +36,11 @@ query:
   --json                print the summary as JSON
 
 ${CONNECTION_HELP}
-exit codes: 0 written; 2 bad options; 3 server, network or no data; 130 cancelled (Ctrl+C)
+exit codes:
+  0  written
+  2  bad usage or bad input (an option, a time, a CA file)
+  3  the server, the network or the data failed: the message names the server and what to check
+  130 cancelled with Ctrl+C (nothing is written)
 `;
 
 /** Runs the fetch subcommand; returns the exit code. */
