@@ -9,7 +9,8 @@ import { readItemsFile, ItemSourceError } from '../core/bench/itemSource';
 import { generateItems, GENERATOR_SHAPES, type GeneratorShape } from '../core/bench/generator';
 import { scanItems } from '../core/bench/scanSource';
 import { summarizeShape, describeShape } from '../core/bench/shape';
-import { runBenchmarkProcesses, BenchCancelledError, BenchTimeoutError, BenchWorkerError } from '../core/bench/runner';
+import { BenchCancelledError, BenchTimeoutError, BenchWorkerError } from '../core/bench/runner';
+import { runBenchmarkWithGo } from '../core/bench/goCombined';
 import { reportToMarkdown } from '../core/bench/format';
 import { DEFAULT_MEASURE_SETTINGS, MAX_BUDGET_MS_PER_CASE, SUITE_IDS, type SuiteId } from '../core/bench/suiteTypes';
 import type { ItemSet } from '../core/bench/itemTypes';
@@ -32,8 +33,11 @@ options:
   --target-rme P          stop a case early below this relative margin of error, % (default ${DEFAULT_MEASURE_SETTINGS.targetRmePercent})
   --processes N           repeat in N fresh processes (default 1); with N ≥ 2 the intervals
                           use per-process means and so include run-to-run variation
-  --go-type PATH.Type     for --suite go (needs go on PATH, run in the module root): the struct,
-                          e.g. github.com/example/adserver/internal/model.UserActivity
+  --go-type PATH.Type     for --suite go (needs go on PATH; the module is the nearest go.mod at or
+                          above the current folder): the struct, e.g.
+                          github.com/example/adserver/internal/model.UserActivity or ./internal/model.UserActivity
+  --go-count N            runs of each Go benchmark (default 5)
+  --go-benchtime MS       target time of each Go run, ms (default 1000)
   --json                  print the full report as JSON
 
 exit codes:
@@ -87,7 +91,7 @@ async function loadItems(v: Values): Promise<ItemSet> {
   return generateItems(parseGenerate((v.generate as string | undefined) ?? 'nested:40'));
 }
 
-/** Runs the subcommand; exit 0 on success, 1 when the run fails (crash, time limit), 2 for bad arguments or unreadable items. */
+/** Runs the subcommand; exit 0 on success, 1 when the run fails (crash, time limit), 2 for bad arguments or unreadable items, 130 when cancelled with Ctrl-C. */
 export async function run(args: string[]): Promise<number> {
   let parsed;
   try {
@@ -106,6 +110,8 @@ export async function run(args: string[]): Promise<number> {
         'target-rme': { type: 'string' },
         processes: { type: 'string' },
         'go-type': { type: 'string' },
+        'go-count': { type: 'string' },
+        'go-benchtime': { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -131,6 +137,10 @@ export async function run(args: string[]): Promise<number> {
   const processes = positiveNumber('--processes', v.processes as string | undefined, 1);
   if (!Number.isInteger(processes) || processes > 20) throw new CliUsageError(`--processes must be an integer from 1 to 20, got '${v.processes}'`);
 
+  const goCount = positiveNumber('--go-count', v['go-count'] as string | undefined, 5);
+  if (!Number.isInteger(goCount) || goCount > 100) throw new CliUsageError(`--go-count must be an integer from 1 to 100, got '${v['go-count']}'`);
+  const goPlan = { count: goCount, benchtimeMs: positiveNumber('--go-benchtime', v['go-benchtime'] as string | undefined, 1000) };
+
   let set: ItemSet;
   try {
     set = await loadItems(v);
@@ -149,7 +159,7 @@ export async function run(args: string[]): Promise<number> {
   const seen = new Set<string>();
   const tty = process.stderr.isTTY === true;
   try {
-    const report = await runBenchmarkProcesses(
+    const report = await runBenchmarkWithGo(
       { items: { kind: 'set', set }, suites, settings, workspaceRoot: process.cwd(), goType: v['go-type'] as string | undefined },
       processes,
       {
@@ -165,14 +175,15 @@ export async function run(args: string[]): Promise<number> {
           }
         },
       },
+      goPlan,
     );
     if (tty) process.stderr.write('\r\x1b[K');
     process.stdout.write(v.json ? `${JSON.stringify(report, null, 2)}\n` : reportToMarkdown(report));
     return 0;
   } catch (err) {
     if (err instanceof BenchCancelledError || err instanceof BenchTimeoutError || err instanceof BenchWorkerError) {
-      process.stderr.write(`dynamo-hotpath bench: ${err.message}\n`);
-      return 1;
+      process.stderr.write(`${tty ? '\r\x1b[K' : ''}dynamo-hotpath bench: ${err.message}\n`);
+      return controller.signal.aborted ? 130 : 1;
     }
     throw err;
   } finally {

@@ -12,8 +12,7 @@ import { GcMonitor } from './gcMonitor';
 import { measureCases } from './measure';
 import { prepareConversionSuite } from './conversionSuite';
 import { prepareResponseSuite } from './responseSuite';
-import { findGoBinary, goSuiteBlocker, goSuiteUnavailable } from './goSuite';
-import { runGoSuite } from './goRunner';
+import { goSuiteUnavailable } from './goSuite';
 import type { BenchReport, BenchRequest, CaseResult, ComparisonResult, PreparedSuite, SuiteResult } from './suiteTypes';
 import type { BenchProgress } from './workerProtocol';
 
@@ -38,9 +37,7 @@ async function prepare(id: BenchRequest['suites'][number], set: ItemSet, request
     case 'response':
       return prepareResponseSuite(set);
     case 'go':
-      if (request.goType && request.workspaceRoot && !goSuiteBlocker(request.workspaceRoot)) {
-        return runGoSuite(findGoBinary()!, request.workspaceRoot, request.goType, set);
-      }
+      // The Go suite runs from the parent (goCombined.ts), never in this worker.
       return goSuiteUnavailable(request.workspaceRoot);
   }
 }

@@ -54,14 +54,29 @@ function caseRow(c: CaseResult): string {
   );
 }
 
+/** A row of a wall-clock suite (Go): ns/op over the -count runs, B/op, allocs/op. */
+function wallCaseRow(c: CaseResult): string {
+  if (!c.summary) return `| ${c.label} | failed: ${c.error ?? 'no runs'} |||||||`;
+  const s = c.summary;
+  const allocs = c.allocsPerOp === undefined ? 'n/a' : Math.round(c.allocsPerOp).toLocaleString('en-US');
+  return `| ${c.label} | ${formatNs(s.meanNs)} | ${formatNs(s.medianNs)} | ±${s.rmePercent.toFixed(1)} % | ${formatNs(c.nsPerItem!)} | ${c.bytesPerOp === undefined ? 'n/a' : formatBytes(c.bytesPerOp)} | ${allocs} | ${s.n} |`;
+}
+
 /** A suite as Markdown: the case table, then one line per comparison. */
 export function suiteToMarkdown(suite: SuiteResult): string {
   const lines = [`### ${suite.title}`, ''];
-  if (suite.skipped) return [...lines, `Not run: ${suite.skipped}`, ''].join('\n');
-  lines.push(suite.note, '', 'Times are CPU time per op (mean, median, p99); wall/op is elapsed time.', '');
-  lines.push('| case | mean/op | median/op | p99/op | ops/s | RME | per item | wall/op | alloc/op | GCs | samples |');
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const c of suite.cases) lines.push(caseRow(c));
+  if (suite.skipped) return [...lines, `Not run: ${suite.skipped}`, ...(suite.note ? ['', suite.note] : []), ''].join('\n');
+  if (suite.timeKind === 'wall') {
+    lines.push(suite.note, '', 'Times are wall-clock time per op (mean and median over the runs), not CPU time.', '');
+    lines.push('| case | wall ns/op (mean) | median | RME | per item | B/op | allocs/op | runs |');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
+    for (const c of suite.cases) lines.push(wallCaseRow(c));
+  } else {
+    lines.push(suite.note, '', 'Times are CPU time per op (mean, median, p99); wall/op is elapsed time.', '');
+    lines.push('| case | mean/op | median/op | p99/op | ops/s | RME | per item | wall/op | alloc/op | GCs | samples |');
+    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const c of suite.cases) lines.push(caseRow(c));
+  }
   lines.push('');
   for (const c of suite.comparisons) lines.push(`- ${describeComparison(c)}`);
   lines.push('');
@@ -72,6 +87,13 @@ export function suiteToMarkdown(suite: SuiteResult): string {
 export function reportToMarkdown(report: BenchReport): string {
   const env = report.environment;
   const sdks = Object.entries(env.sdkVersions).map(([k, v]) => `${k} ${v}`).join(', ');
+  const nodeSuites = report.suites.some((s) => s.id !== 'go');
+  const load = `load average ${env.loadAverageStart.toFixed(2)} → ${env.loadAverageEnd.toFixed(2)}`;
+  const goEnvironment = report.suites.filter((s) => s.environment).map((s) => `Go environment: ${s.environment}; ${env.cpuCount} CPUs, ${load}.`);
+  if (!nodeSuites) {
+    return [`## DynamoDB marshalling benchmark`, '', `Items: ${report.itemSource.label} (${report.itemSource.format}) — ${describeShape(report.shape)}`, '', ...report.suites.map(suiteToMarkdown), ...goEnvironment, '',
+      'Method: go test -bench with -benchmem in a temporary module copy (your go.mod, go.sum and sources are not written); ratio new/old of the mean ns/op over the runs with a 95 % Fieller interval (Welch df); the verdict follows from the interval.', ''].join('\n');
+  }
   return [
     `## DynamoDB marshalling benchmark`,
     '',
@@ -79,7 +101,8 @@ export function reportToMarkdown(report: BenchReport): string {
     '',
     ...report.suites.map(suiteToMarkdown),
     `Environment: Node ${env.node} (V8 ${env.v8}), ${env.platform}, ${env.cpuCount} × ${env.cpuModel}; ` +
-      `load average ${env.loadAverageStart.toFixed(2)} → ${env.loadAverageEnd.toFixed(2)}; ${sdks}.`,
+      `${load}; ${sdks}.`,
+    ...goEnvironment,
     '',
     `Method: a fresh Node process${env.gcExposed ? ' with --expose-gc' : ''}; CPU time (process.cpuUsage) per op in batches of ≥ 1 ms, tinybench rounds, cases of a suite interleaved, ` +
       `until RME < ${report.settings.targetRmePercent} % or ${report.settings.budgetMsPerCase} ms per case. ` +

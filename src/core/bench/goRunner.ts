@@ -1,19 +1,27 @@
 /**
- * Runs the generated Go benchmark (goBenchGenerator.ts) inside the user's module: a temporary
- * package folder `.dynamo-hotpath-bench-<random>/` under the module root (so the struct's package
- * can be imported, internal ones included) holding the test file and the items, then
- * `go test -run ^$ -bench . -benchmem -count N`, then the folder is removed. Only used where
- * goSuiteBlocker() finds Go and a go.mod.
+ * Runs the generated Go benchmark (goBenchGenerator.ts) on the user's module without writing to
+ * it: everything happens in a {@link GoSandbox} (copied go.mod via -modfile, the test file via
+ * -overlay, items and the test binary in the sandbox). Three phases, each with its own limit from
+ * the plan (goPlan.ts), progress and cancellation: build (`go test -c`), fit check (do the items
+ * fill the struct?), timed runs (`-test.bench … -test.benchmem -test.count N`). The sandbox is
+ * removed on every path, and by cleanup.ts if the process is ended by a signal.
  */
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, isAbsolute } from 'node:path';
 import type { ItemSet } from './itemTypes';
 import type { CaseResult, SuiteResult } from './suiteTypes';
-import { generateGoBenchmark } from './goBenchGenerator';
+import { GENERATED_FILE, ITEMS_ENV, NAME_SUFFIX, generateGoBenchmark } from './goBenchGenerator';
 import { compareGoBenchmarks, parseGoBenchOutput } from './goBenchParser';
+import { judgeFit, parseFitLine } from './goFit';
+import { DEFAULT_GO_PLAN, benchtimeFlag, goPhaseLimits, nominalRunMs, type GoBenchPlan } from './goPlan';
+import { dynamoModuleVersions, goVersion } from './goEnvironment';
+import { GoSandbox } from '../go/goSandbox';
+import { execGroup, type ExecOptions, type ExecResult } from '../go/goExec';
+import { BenchCancelledError, BenchTimeoutError } from './runner';
 
-/** A struct to benchmark: `<import path>.<Type>`, e.g. `github.com/example/adserver/internal/model.UserActivity`. */
+/** Title of the Go suite. */
+export const GO_SUITE_TITLE = 'Go (aws-sdk-go dynamodbattribute vs aws-sdk-go-v2 attributevalue)';
+
+/** A struct to benchmark: `<import path>.<Type>` (`./dir.Type` relative to the module root works too). */
 export function parseGoType(spec: string): { importPath: string; typeName: string } {
   const dot = spec.lastIndexOf('.');
   const slash = spec.lastIndexOf('/');
@@ -21,57 +29,129 @@ export function parseGoType(spec: string): { importPath: string; typeName: strin
   return { importPath: spec.slice(0, dot), typeName: spec.slice(dot + 1) };
 }
 
-function runGo(goBinary: string, cwd: string, args: string[], timeoutMs: number): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(goBinary, args, { cwd, env: { ...process.env, GOFLAGS: process.env.GOFLAGS ?? '-mod=mod' } });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+/** Progress of a Go run: a phase message and, in the timed phase, runs done of runs planned. */
+export interface GoProgress {
+  message: string;
+  done: number;
+  total: number;
+}
+
+/** What to run. */
+export interface GoSuiteRequest {
+  goBinary: string;
+  /** Folder of the module's go.mod (never written). */
+  moduleRoot: string;
+  /** `<import path>.<Type>` of a struct in that module. */
+  goType: string;
+  set: ItemSet;
+  plan?: Partial<Omit<GoBenchPlan, 'cases'>>;
+  signal?: AbortSignal;
+  onProgress?: (p: GoProgress) => void;
+}
+
+const CASES = 4;
+const tail = (r: ExecResult, lines = 12) => (r.stderr + r.stdout).trim().split('\n').slice(-lines).join('\n');
+const skipped = (why: string, note = ''): SuiteResult => ({ id: 'go', title: GO_SUITE_TITLE, note, cases: [], comparisons: [], skipped: why });
+
+function check(r: ExecResult, phase: string, limitMs: number): void {
+  if (r.cancelled) throw new BenchCancelledError(`Go benchmark cancelled during ${phase}`);
+  if (r.timedOut) throw new BenchTimeoutError(`Go benchmark: ${phase} exceeded its limit of ${Math.round(limitMs / 1000)} s and was stopped`);
 }
 
 /**
- * Benchmarks `goType` on `set` with `go test -bench` (`count` runs each, default 5) and returns the
- * Go suite's result: V1/V2 cases with ns/op statistics over the runs, B/op, and comparisons. A build
- * or test failure becomes `skipped` with the tail of Go's output. The temporary folder is always removed.
+ * Runs the suite. Resolves with the suite's result: measured cases and comparisons, or `skipped`
+ * with the reason (the package does not build, the items do not fit the struct, a benchmark
+ * failed — Go's own output quoted). Rejects with BenchCancelledError when `signal` aborts and
+ * BenchTimeoutError when a phase passes its limit; the sandbox is removed either way.
  */
-export async function runGoSuite(goBinary: string, moduleRoot: string, goType: string, set: ItemSet, count = 5, timeoutMs = 600_000): Promise<SuiteResult> {
-  const title = 'Go (dynamodbattribute vs attributevalue)';
-  const { importPath, typeName } = parseGoType(goType);
-  const dir = await mkdtemp(join(moduleRoot, '.dynamo-hotpath-bench-'));
+export async function runGoSuite(request: GoSuiteRequest): Promise<SuiteResult> {
+  const plan: GoBenchPlan = { ...DEFAULT_GO_PLAN, ...request.plan, cases: CASES };
+  const limits = goPhaseLimits(plan);
+  const { importPath, typeName } = parseGoType(request.goType);
+  const progress = (message: string, done = 0, total = 0) => request.onProgress?.({ message, done, total });
+  const box = await GoSandbox.create(request.moduleRoot);
   try {
-    await writeFile(join(dir, 'items.json'), JSON.stringify(set.items));
-    await writeFile(join(dir, 'hotpath_bench_test.go'), generateGoBenchmark({ packageName: 'hotpathbench', structImportPath: importPath, typeName, itemsFile: 'items.json' }));
-    const { code, output } = await runGo(goBinary, dir, ['test', '-run', '^$', '-bench', '.', '-benchmem', '-count', String(count)], timeoutMs);
-    const parsed = parseGoBenchOutput(output);
-    if (code !== 0 || !parsed.passed || parsed.benchmarks.length === 0) {
-      return { id: 'go', title, note: '', cases: [], comparisons: [], skipped: `go test failed (exit ${code}): ${output.trim().split('\n').slice(-8).join('\n')}` };
-    }
-    const comparisons = compareGoBenchmarks(parsed);
-    const cases: CaseResult[] = [];
-    for (const c of comparisons) {
-      const operation = c.label.toLowerCase().startsWith('unmarshal') ? 'unmarshall' : 'marshall';
-      for (const [name, summary, bytes, sdk] of [
-        [c.older, c.olderSummary, c.olderBytesPerOp, 'go-v1'],
-        [c.newer, c.newerSummary, c.newerBytesPerOp, 'go-v2'],
-      ] as const) {
-        cases.push({ id: name, label: `${sdk === 'go-v1' ? 'aws-sdk-go dynamodbattribute' : 'aws-sdk-go-v2 attributevalue'} ${c.label}`, sdk, operation, options: 'default', itemsPerOp: set.items.length, summary, nsPerItem: summary.meanNs / set.items.length, bytesPerOp: bytes });
-      }
-    }
-    return {
-      id: 'go',
-      title,
-      note: `${typeName} from ${importPath}; one op converts all ${set.items.length} items; ns/op is wall time from go test -bench over ${count} runs (${parsed.config.cpu ?? 'cpu unknown'}).`,
-      cases,
-      comparisons: comparisons.map((c) => ({ label: `${c.label}: v2 vs v1`, newer: c.newer, older: c.older, estimate: c.estimate, deltaNsPerItem: (c.newerSummary.meanNs - c.olderSummary.meanNs) / set.items.length })),
-    };
+    const goEnv = box.env();
+    const run = (file: string, args: string[], phase: string, limit: number, extra: Partial<ExecOptions> = {}) =>
+      execGroup(file, args, { cwd: request.moduleRoot, env: goEnv, timeoutMs: limit, signal: request.signal, ...extra }).then((r) => (check(r, phase, limit), r));
+    const go = request.goBinary;
+
+    progress(`Go: finding ${importPath}`);
+    const listed = await run(go, ['list', ...box.flags(), '-f', '{{.Dir}}\t{{.Name}}', importPath], 'go list', limits.build);
+    if (listed.code !== 0) return skipped(`go list ${importPath} failed:\n${tail(listed)}`);
+    const [dir, packageName] = listed.stdout.trim().split('\t') as [string, string];
+    const rel = relative(request.moduleRoot, dir);
+    if (rel.startsWith('..') || isAbsolute(rel)) return skipped(`${importPath} is not in the module at ${request.moduleRoot}: the Go suite benchmarks a struct of your own module.`);
+
+    await box.overlayFile(join(dir, GENERATED_FILE), generateGoBenchmark({ packageName, typeName }));
+    const itemsFile = await box.writeFile('items.json', JSON.stringify(request.set.items));
+    const binary = join(box.dir, process.platform === 'win32' ? 'bench.test.exe' : 'bench.test');
+
+    progress(`Go: building the benchmark of ${typeName} (go test -c; a first build of the SDKs can take a minute)`);
+    const built = await run(go, ['test', '-c', '-vet=off', '-o', binary, ...box.flags(), importPath], 'the build', limits.build);
+    if (built.code !== 0) return skipped(`the benchmark of ${importPath}.${typeName} does not build (go test -c, exit ${built.code}):\n${tail(built)}`);
+
+    const testEnv = { ...goEnv, [ITEMS_ENV]: itemsFile };
+    progress(`Go: checking the items against ${typeName}`);
+    const fitRun = await run(binary, ['-test.run', `^TestFit${NAME_SUFFIX}$`, '-test.v'], 'the fit check', limits.fit, { env: testEnv, cwd: dir });
+    const fit = parseFitLine(fitRun.stdout);
+    if (fitRun.code !== 0 || !fit) return skipped(`checking the items against ${typeName} failed:\n${tail(fitRun)}`);
+    const judged = judgeFit(fit, typeName);
+    if (judged.refusal) return skipped(judged.refusal, judged.notes.join('\n'));
+
+    const total = plan.count * plan.cases;
+    progress(`Go: timing ${plan.cases} benchmarks × ${plan.count} runs of ${benchtimeFlag(plan.benchtimeMs)} (≈ ${Math.round(nominalRunMs(plan) / 1000)} s)`, 0, total);
+    let done = 0;
+    const runsOf = new Map<string, number>();
+    const timed = await execGroup(binary, ['-test.run', '^$', '-test.bench', `${NAME_SUFFIX}$`, '-test.benchmem', '-test.count', String(plan.count), '-test.benchtime', benchtimeFlag(plan.benchtimeMs)], {
+      cwd: dir,
+      env: testEnv,
+      timeoutMs: limits.run,
+      signal: request.signal,
+      onLine: (line) => {
+        const m = /^Benchmark(\w+?)DynamoHotpath/.exec(line);
+        if (!m || !/ns\/op/.test(line)) return;
+        runsOf.set(m[1]!, (runsOf.get(m[1]!) ?? 0) + 1);
+        progress(`Go: ${m[1]} (run ${runsOf.get(m[1]!)} of ${plan.count})`, ++done, total);
+      },
+    });
+    check(timed, 'the timed runs', limits.run);
+    const parsed = parseGoBenchOutput(timed.stdout);
+    if (timed.code !== 0 || !parsed.passed || parsed.benchmarks.length === 0) return skipped(`go test -bench failed (exit ${timed.code}):\n${tail(timed)}`);
+
+    const [version, modules] = await Promise.all([goVersion(request.goBinary, request.moduleRoot, goEnv), dynamoModuleVersions(request.goBinary, box, request.signal)]);
+    return toSuite(parsed, request.set, { importPath, typeName, plan, notes: judged.notes, environment: `${version}, ${parsed.config.cpu ?? 'cpu unknown'}${modules.length ? `; ${modules.join(', ')}` : ''}` });
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await box.dispose();
   }
+}
+
+function toSuite(
+  parsed: ReturnType<typeof parseGoBenchOutput>,
+  set: ItemSet,
+  info: { importPath: string; typeName: string; plan: GoBenchPlan; notes: string[]; environment: string },
+): SuiteResult {
+  const comparisons = compareGoBenchmarks(parsed);
+  const cases: CaseResult[] = [];
+  const items = set.items.length;
+  for (const c of comparisons) {
+    const label = c.label.replace(NAME_SUFFIX, '');
+    const operation = label === 'Unmarshal' ? 'unmarshall' : 'marshall';
+    cases.push(
+      { id: c.older, label: `aws-sdk-go dynamodbattribute ${label}Map`, sdk: 'go-v1', operation, options: 'default', itemsPerOp: items, summary: c.olderSummary, nsPerItem: c.olderSummary.meanNs / items, wallNsPerOp: c.olderSummary.meanNs, bytesPerOp: c.olderBytesPerOp, allocsPerOp: c.olderAllocsPerOp },
+      { id: c.newer, label: `aws-sdk-go-v2 attributevalue ${label}Map`, sdk: 'go-v2', operation, options: 'default', itemsPerOp: items, summary: c.newerSummary, nsPerItem: c.newerSummary.meanNs / items, wallNsPerOp: c.newerSummary.meanNs, bytesPerOp: c.newerBytesPerOp, allocsPerOp: c.newerAllocsPerOp },
+    );
+  }
+  return {
+    id: 'go',
+    title: GO_SUITE_TITLE,
+    note: [
+      `${info.typeName} from ${info.importPath}; one op converts all ${items} items. ns/op is wall-clock time from go test -bench (${info.plan.count} runs of ${benchtimeFlag(info.plan.benchtimeMs)} each), B/op and allocs/op from -benchmem.`,
+      ...info.notes,
+    ].join('\n'),
+    timeKind: 'wall',
+    environment: info.environment,
+    cases,
+    comparisons: comparisons.map((c) => ({ label: `${c.label.replace(NAME_SUFFIX, '')}: v2 vs v1`, newer: c.newer, older: c.older, estimate: c.estimate, deltaNsPerItem: (c.newerSummary.meanNs - c.olderSummary.meanNs) / items })),
+  };
 }

@@ -56,8 +56,10 @@ export interface CaseResult {
   wallNsPerOp?: number;
   /** Ops timed together in one sample (batching to ≥ 1 ms of CPU per sample). */
   opsPerSample?: number;
-  /** Bytes allocated per op (heapUsed delta over GC-free windows; see measure.ts). */
+  /** Bytes allocated per op (heapUsed delta over GC-free windows; see measure.ts; Go: -benchmem B/op). */
   bytesPerOp?: number;
+  /** Heap allocations per op (Go: -benchmem allocs/op). */
+  allocsPerOp?: number;
   /** Garbage collections observed while timing this case (warm-up included), and their total pause. */
   gcCount?: number;
   gcPauseMs?: number;
@@ -87,6 +89,10 @@ export interface SuiteResult {
   comparisons: ComparisonResult[];
   /** Set when the whole suite could not run (e.g. "Go not found: install golang-go"). */
   skipped?: string;
+  /** What `summary` times: CPU time (the Node suites, default) or wall-clock time (Go's ns/op). */
+  timeKind?: 'cpu' | 'wall';
+  /** The suite's own environment line when it ran outside the Node worker (Go: toolchain, CPU, module versions). */
+  environment?: string;
 }
 
 /** Where and with what the benchmark ran. */
