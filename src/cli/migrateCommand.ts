@@ -12,16 +12,19 @@ import { isMigratable, migrateSource } from '../core/migrate/migrateSource';
 import { applyEdits } from '../core/migrate/textEdits';
 import type { MigrationEnvironment } from '../core/migrate/types';
 import { CliUsageError } from './usage';
+import { migrateGoFiles } from './migrateGo';
 
 const help = `usage: dynamo-hotpath migrate <files|dirs...> [--write]
 
 Rewrites aws-sdk v2 DynamoDB marshalling (Converter, DocumentClient) to AWS SDK v3 with options that
 keep the items identical, and guregu/dynamo v1 / dynamodbattribute to their v2 successors (Go).
 Prints a unified diff; --write applies it. Warnings about behaviour that changes go to stderr.
+Go files are rewritten per package with Go's own parser and type checker (needs go on PATH) and
+checked with go build -overlay; a rewrite that does not build is not made. Every finding is printed.
 
 exit codes:
   0  nothing to change
-  1  changes found (shown, or written with --write)
+  1  changes found (shown, or written with --write), or a Go finding at error level
   2  bad usage or bad input (unknown option, missing path, not a JS/TS/Go file)
 `;
 
@@ -60,10 +63,12 @@ export async function run(args: string[]): Promise<number> {
   const paths = args.filter((a) => !a.startsWith('-'));
   if (paths.length === 0) throw new CliUsageError(`no files or directories given\n\n${help}`);
 
-  const files: string[] = [];
-  for (const p of paths) await collect(p, files);
+  const all: string[] = [];
+  for (const p of paths) await collect(p, all);
+  const files = all.filter((f) => !f.endsWith('.go'));
+  const go = await migrateGoFiles(all.filter((f) => f.endsWith('.go')), write);
   const envs = new Map<string, Promise<MigrationEnvironment>>();
-  let changed = 0;
+  let changed = go.changed;
   for (const file of files) {
     if (!isMigratable(file)) throw new CliUsageError(`'${file}' is not a JavaScript, TypeScript or Go file`);
     const text = await readFile(file, 'utf8');
@@ -89,6 +94,6 @@ export async function run(args: string[]): Promise<number> {
     else process.stdout.write(createTwoFilesPatch(isAbsolute(shown) ? shown : `a/${shown}`, isAbsolute(shown) ? shown : `b/${shown}`, text, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
   }
   const verb = write ? 'changed' : 'would change';
-  process.stderr.write(`${changed} of ${files.length} file${files.length === 1 ? '' : 's'} ${verb}${write || changed === 0 ? '' : ' (run again with --write to apply)'}\n`);
-  return changed > 0 ? 1 : 0;
+  process.stderr.write(`${changed} of ${all.length} file${all.length === 1 ? '' : 's'} ${verb}${write || changed === 0 ? '' : ' (run again with --write to apply)'}\n`);
+  return changed > 0 || go.errors > 0 ? 1 : 0;
 }

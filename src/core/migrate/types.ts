@@ -42,7 +42,14 @@ export type MigrationCode =
   | 'go-json-tags'
   | 'go-empty-values'
   | 'go-marshaler-signature'
-  | 'go-get-required';
+  | 'go-get-required'
+  | 'go-context-todo'
+  | 'go-dynamo-new'
+  | 'go-dynamo-retry'
+  | 'go-omitemptyelem'
+  | 'go-awserr'
+  | 'go-rewrite'
+  | 'go-build';
 
 /** What a finding is: a legacy call (with a fix) or a note on behaviour a fix cannot keep. */
 export interface MigrationFinding {

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+	"strings"
+)
+
+const (
+	v1Attr     = "github.com/aws/aws-sdk-go/service/dynamodb/dynamodbattribute"
+	v2Attr     = "github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	v1DynamoDB = "github.com/aws/aws-sdk-go/service/dynamodb"
+)
+
+// noTwin lists dynamodbattribute functions with no attributevalue equivalent.
+var noTwin = map[string]bool{"ConvertTo": true, "ConvertFrom": true, "ConvertToMap": true, "ConvertFromMap": true, "ConvertToList": true, "ConvertFromList": true}
+
+// migrateAttr rewrites dynamodbattribute to attributevalue when the package's items are
+// aws-sdk-go-v2 values; with a v1 client in the package it makes no change and says so at error
+// level (attributevalue cannot read v1 items). Notes what changes in the stored items.
+func (m *fileMigration) migrateAttr() {
+	spec := m.importOf(v1Attr)
+	if spec == nil {
+		return
+	}
+	if uses := m.v1ClientUses(); uses != "" {
+		m.note(spec, "error", "go-dynamodbattribute", "attributevalue (aws-sdk-go-v2) reads and writes map[string]types.AttributeValue, but this file still works with aws-sdk-go v1 items ("+uses+"): no change made. Move the DynamoDB client to aws-sdk-go-v2 (github.com/aws/aws-sdk-go-v2/service/dynamodb) first; then this fix applies")
+		return
+	}
+	m.setImportPath(spec, v2Attr)
+	if spec.Name == nil {
+		for id, obj := range m.l.Info.Uses {
+			if pn, ok := obj.(*types.PkgName); ok && pn.Imported().Path() == v1Attr && id.Pos() >= m.file.Pos() && id.Pos() < m.file.End() {
+				m.ed.replace(id.Pos(), id.End(), "attributevalue")
+			}
+		}
+	}
+	m.note(spec, "information", "go-dynamodbattribute", "aws-sdk-go v1 dynamodbattribute → aws-sdk-go-v2 feature/dynamodb/attributevalue (same function names; AWS measured ~50 % less serialization CPU in v2)")
+	m.note(spec, "warning", "go-empty-values", "what is stored changes for empty values: v1 wrote empty strings and empty []byte as NULL (its Encoder's NullEmptyString/NullEmptyByteSlice default to true), v2 writes S:\"\" and B:\"\"; add omitempty to fields that must stay absent (conditions such as attribute_not_exists and sparse indexes see the difference)")
+	seen := map[*types.Named]bool{}
+	ast.Inspect(m.file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		obj := m.pkgObjOf(sel)
+		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != v1Attr {
+			return true
+		}
+		if noTwin[obj.Name()] {
+			m.note(call, "error", "go-dynamodbattribute", "dynamodbattribute."+obj.Name()+" has no attributevalue equivalent: use attributevalue.Marshal/Unmarshal (or MarshalMap/UnmarshalMap) by hand, then migrate")
+		}
+		for _, arg := range call.Args {
+			m.checkTags(arg, call, seen)
+		}
+		return true
+	})
+}
+
+// v1ClientUses names the aws-sdk-go v1 DynamoDB types the file uses ("" when none).
+func (m *fileMigration) v1ClientUses() string {
+	spec := m.importOf(v1DynamoDB)
+	if spec == nil {
+		return ""
+	}
+	names := map[string]bool{}
+	for id, obj := range m.l.Info.Uses {
+		if id.Pos() < m.file.Pos() || id.Pos() >= m.file.End() || obj.Pkg() == nil || obj.Pkg().Path() != v1DynamoDB {
+			continue
+		}
+		if obj.Parent() == obj.Pkg().Scope() { // package-level names, not struct fields
+			names["dynamodb."+obj.Name()] = true
+		}
+	}
+	var list []string
+	for n := range names {
+		list = append(list, n)
+	}
+	if len(list) == 0 {
+		return ""
+	}
+	sortStrings(list)
+	if len(list) > 4 {
+		list = append(list[:4], fmt.Sprintf("and %d more", len(list)-4))
+	}
+	return strings.Join(list, ", ")
+}
+
+// checkTags warns, at the call, about tags of the struct behind arg (in any file or package)
+// that attributevalue reads differently: `json` tags without `dynamodbav`, and omitemptyelem.
+func (m *fileMigration) checkTags(arg ast.Expr, call *ast.CallExpr, seen map[*types.Named]bool) {
+	t := m.l.Info.TypeOf(arg)
+	for {
+		switch u := t.(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		}
+		break
+	}
+	named, ok := t.(*types.Named)
+	if !ok || seen[named] {
+		return
+	}
+	seen[named] = true
+	st, ok := named.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	where := m.l.Fset.Position(named.Obj().Pos())
+	var jsonOnly, elem []string
+	for i := 0; i < st.NumFields(); i++ {
+		tag := reflect.StructTag(st.Tag(i))
+		_, hasAV := tag.Lookup("dynamodbav")
+		if _, hasJSON := tag.Lookup("json"); hasJSON && !hasAV {
+			jsonOnly = append(jsonOnly, st.Field(i).Name())
+		}
+		if strings.Contains(tag.Get("dynamodbav"), "omitemptyelem") {
+			elem = append(elem, st.Field(i).Name())
+		}
+	}
+	if len(jsonOnly) > 0 {
+		m.note(call, "warning", "go-json-tags", fmt.Sprintf("%s (%s:%d) names fields with `json` tags only (%s): dynamodbattribute read them, attributevalue does not (it uses the Go field names). Add `dynamodbav` tags, or use attributevalue.NewEncoder/NewDecoder with TagKey = \"json\"", named.Obj().Name(), where.Filename, where.Line, strings.Join(jsonOnly, ", ")))
+	}
+	if len(elem) > 0 {
+		m.note(call, "warning", "go-omitemptyelem", fmt.Sprintf("%s (%s:%d) has omitemptyelem fields (%s): attributevalue writes empty maps and lists for them where dynamodbattribute omitted them (aws-sdk-go-v2#3117) — sparse indexes and attribute_not_exists conditions see the difference", named.Obj().Name(), where.Filename, where.Line, strings.Join(elem, ", ")))
+	}
+}

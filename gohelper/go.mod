@@ -1,0 +1,3 @@
+module dynamohotpath/gohelper
+
+go 1.19

@@ -1,0 +1,73 @@
+/**
+ * The Go part of `dynamo-hotpath migrate`: the typed migration (core/migrate/go/typedMigrate.ts)
+ * per module, every finding printed (error, warning and information, `file:line:col: severity
+ * code: message`), a unified diff per rewritten file, and `--write` to apply. A fix whose package
+ * does not build is not made (its error says so); go is never asked to change go.mod (`go get`
+ * is yours to run, printed as a next step).
+ */
+import { writeFile } from 'node:fs/promises';
+import { isAbsolute, relative } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
+import { findModuleRoot } from '../core/go/goModule';
+import { migrateGoPackages } from '../core/migrate/go/typedMigrate';
+
+/** What the Go part did: files changed (or that would change), and findings at error level. */
+export interface GoMigrateOutcome {
+  changed: number;
+  errors: number;
+}
+
+const lineCol = (text: string, offset: number) => {
+  const before = text.slice(0, offset);
+  return `${before.split('\n').length}:${offset - before.lastIndexOf('\n')}`;
+};
+
+/** Migrates `files` (Go files), printing as described above. Never throws for Go's own failures. */
+export async function migrateGoFiles(files: string[], write: boolean): Promise<GoMigrateOutcome> {
+  const outcome: GoMigrateOutcome = { changed: 0, errors: 0 };
+  if (files.length === 0) return outcome;
+  const go = findGoBinary();
+  if (!go) {
+    process.stderr.write(`dynamo-hotpath migrate: ${files.length} Go file(s) not migrated: ${GO_NOT_FOUND}\n`);
+    return { changed: 0, errors: files.length };
+  }
+  const byModule = new Map<string, string[]>();
+  for (const f of files) {
+    const root = findModuleRoot(f) ?? '';
+    byModule.set(root, [...(byModule.get(root) ?? []), f]);
+  }
+  for (const [root, group] of byModule) {
+    if (!root) {
+      process.stderr.write(`dynamo-hotpath migrate: no go.mod above ${group[0]}: Go files are migrated per module\n`);
+      outcome.errors += group.length;
+      continue;
+    }
+    let result;
+    try {
+      result = await migrateGoPackages({ goBinary: go, paths: group });
+    } catch (err) {
+      process.stderr.write(`dynamo-hotpath migrate: ${root}: ${(err as Error).message}\n`);
+      outcome.errors += group.length;
+      continue;
+    }
+    for (const f of result.files) {
+      const rel = relative(process.cwd(), f.path);
+      const shown = rel && !rel.startsWith('..') ? rel : f.path;
+      for (const x of f.findings) {
+        if (x.severity === 'error') outcome.errors++;
+        process.stderr.write(`${shown}:${lineCol(f.before, x.start)}: ${x.severity} ${x.code}: ${x.message}\n`);
+      }
+      if (f.after === undefined) continue;
+      outcome.changed++;
+      if (write) await writeFile(f.path, f.after, 'utf8');
+      else process.stdout.write(createTwoFilesPatch(isAbsolute(shown) ? shown : `a/${shown}`, isAbsolute(shown) ? shown : `b/${shown}`, f.before, f.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+    }
+    if (result.build.checked) {
+      process.stderr.write(result.build.ok ? `${root}: the rewritten packages build with ${result.goVersion} (go build -overlay; your files were not touched by the check)\n` : `${root}: the rewrite does not build with ${result.goVersion}; no change made\n`);
+    }
+    const imports = result.files.filter((f) => f.after).flatMap((f) => [...f.after!.matchAll(/"(github\.com\/(?:guregu\/dynamo\/v2|aws\/aws-sdk-go-v2\/[\w/-]+))"/g)].map((m) => m[1]!));
+    if (imports.length) process.stderr.write(`${root}: next, in the module: go get ${[...new Set(imports)].sort().join(' ')} (not run for you)\n`);
+  }
+  return outcome;
+}
