@@ -36,6 +36,8 @@ options:
   --go-type PATH.Type     for --suite go (needs go on PATH; the module is the nearest go.mod at or
                           above the current folder): the struct, e.g.
                           github.com/example/adserver/internal/model.UserActivity or ./internal/model.UserActivity
+  --go-generate N         Go suite only: instead of --items, N items made from the struct with every
+                          field filled (strings, numbers, lists, maps, nested structs)
   --go-count N            runs of each Go benchmark (default 5)
   --go-benchtime MS       target time of each Go run, ms (default 1000)
   --json                  print the full report as JSON
@@ -111,6 +113,7 @@ export async function run(args: string[]): Promise<number> {
         processes: { type: 'string' },
         'go-type': { type: 'string' },
         'go-count': { type: 'string' },
+        'go-generate': { type: 'string' },
         'go-benchtime': { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -141,6 +144,11 @@ export async function run(args: string[]): Promise<number> {
   if (!Number.isInteger(goCount) || goCount > 100) throw new CliUsageError(`--go-count must be an integer from 1 to 100, got '${v['go-count']}'`);
   const goPlan = { count: goCount, benchtimeMs: positiveNumber('--go-benchtime', v['go-benchtime'] as string | undefined, 1000) };
 
+  const goGenerate = v['go-generate'] === undefined ? undefined : positiveNumber('--go-generate', v['go-generate'] as string, 40);
+  if (goGenerate !== undefined && (!Number.isInteger(goGenerate) || goGenerate > 10_000 || suites.join() !== 'go')) {
+    throw new CliUsageError('--go-generate needs --suite go alone and an item count from 1 to 10000');
+  }
+
   let set: ItemSet;
   try {
     set = await loadItems(v);
@@ -160,7 +168,7 @@ export async function run(args: string[]): Promise<number> {
   const tty = process.stderr.isTTY === true;
   try {
     const report = await runBenchmarkWithGo(
-      { items: { kind: 'set', set }, suites, settings, workspaceRoot: process.cwd(), goType: v['go-type'] as string | undefined },
+      { items: { kind: 'set', set }, suites, settings, workspaceRoot: process.cwd(), goType: v['go-type'] as string | undefined, goGenerate },
       processes,
       {
         signal: controller.signal,

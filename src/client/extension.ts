@@ -7,6 +7,7 @@ import {
   ClearProfileRequest,
   GetReportRequest,
   ProfileChangedNotification,
+  WorkspaceTrustNotification,
   type MigrateCallSiteArgs,
   type ProfileSummary,
   type ReportViewState,
@@ -21,6 +22,7 @@ import { REPORT_VIEW_TYPE, ReportPanel, type ReportHost } from './reportPanel';
 import { addPathMappingInteractively } from './pathMappings';
 import { registerBenchmarkCommand } from './benchmark/index';
 import { registerCompareCommands } from './compareCommand';
+import { migrateGoPackage, registerMigrateGoPackage } from './migrateGoPackage';
 
 let server: ServerClient | undefined;
 
@@ -36,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): void {
   let loaded: ProfileSummary | null = null;
   serverClient.onStarted((client) => {
     listenForProgress(client);
+    void client.sendNotification(WorkspaceTrustNotification, { trusted: vscode.workspace.isTrusted });
     client.onNotification(ProfileChangedNotification, (summary) => {
       loaded = summary;
       updateStatusBar(statusBar, summary);
@@ -85,7 +88,13 @@ export function activate(context: vscode.ExtensionContext): void {
         void vscode.window.showInformationMessage('Click “migrate ›” above a hot DynamoDB call to migrate it.');
         return undefined;
       }
-      return migrateCallSite(arg as MigrateCallSiteArgs, log);
+      const args = arg as MigrateCallSiteArgs;
+      // Go fixes are typed and checked with go build: the whole package migrates at once.
+      if (args.uri.endsWith('.go')) return migrateGoPackage(vscode.Uri.parse(args.uri), serverClient, log);
+      return migrateCallSite(args, log);
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      if (serverClient.running) void serverClient.get().then((c) => c.sendNotification(WorkspaceTrustNotification, { trusted: true }));
     }),
     vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, {
       deserializeWebviewPanel: async (panel, state: unknown) => {
@@ -101,6 +110,7 @@ export function activate(context: vscode.ExtensionContext): void {
   vscode.workspace.textDocuments.forEach(startForDocument);
   context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(startForDocument));
   registerBenchmarkCommand(context, { log, profileShare: () => profileShare(loaded) });
+  registerMigrateGoPackage(context, serverClient, log);
   registerCompareCommands(context, {
     server: serverClient,
     log,

@@ -12,6 +12,7 @@ import type { RootAnalysis } from './analyzeRoot';
 import { currentLine } from './documentAnchors';
 import { percentOf } from './format';
 import { getMigrationDiagnostics } from './migrate/index';
+import { goTypeAtLine } from '../core/bench/goCallSiteType';
 
 /** Title of the lens. */
 export const BENCHMARK_LENS_TITLE = '▶ Benchmark';
@@ -55,13 +56,24 @@ export function hotCallSiteLines(roots: Iterable<RootAnalysis>, absolutePath: st
   return lines;
 }
 
-/** One `▶ Benchmark` lens per distinct 0-based line of `lines`, in line order. */
-export function benchmarkLenses(absolutePath: string, lines: Iterable<number>): CodeLens[] {
-  const args: RunBenchmarkCommandArgs = { suites: suitesFor(absolutePath) };
+/**
+ * One `▶ Benchmark` lens per distinct 0-based line of `lines`, in line order. In Go files (`text`
+ * given) each lens also carries the module root and, when the call site names it, the struct
+ * (goCallSiteType.ts), so the Go suite runs on that struct.
+ */
+export function benchmarkLenses(absolutePath: string, lines: Iterable<number>, text?: string): CodeLens[] {
+  const suites = suitesFor(absolutePath);
   return [...new Set(lines)]
     .sort((a, b) => a - b)
-    .map((line) => ({
-      range: { start: { line, character: 0 }, end: { line, character: 0 } },
-      command: { title: BENCHMARK_LENS_TITLE, command: RUN_BENCHMARK_COMMAND, arguments: [args] },
-    }));
+    .map((line) => {
+      let args: RunBenchmarkCommandArgs = { suites };
+      if (suites.includes('go') && text !== undefined) {
+        const { goType, moduleRoot } = goTypeAtLine(text, line, absolutePath);
+        args = { suites, ...(moduleRoot ? { goModuleRoot: moduleRoot } : {}), ...(goType ? { goType } : {}) };
+      }
+      return {
+        range: { start: { line, character: 0 }, end: { line, character: 0 } },
+        command: { title: BENCHMARK_LENS_TITLE, command: RUN_BENCHMARK_COMMAND, arguments: [args] },
+      };
+    });
 }

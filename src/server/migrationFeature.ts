@@ -8,7 +8,8 @@ import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-lang
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { readInstalledVersions } from '../core/migrate/installedVersions';
 import type { MigrationEnvironment } from '../core/migrate/types';
-import { FIX_ALL_KIND, getMigrationCodeActions, getMigrationDiagnostics, type MigrationContext } from './migrate/index';
+import { FIX_ALL_KIND, MIGRATION_SOURCE, getMigrationCodeActions, getMigrationDiagnostics, type MigrationContext } from './migrate/index';
+import { goMigrationActions } from './goCodeActions';
 
 /** Code action kinds the server announces. */
 export const MIGRATION_CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
@@ -47,7 +48,10 @@ export function registerMigrationFeature(
   connection.onCodeAction(async (params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return [];
-    return getMigrationCodeActions(doc, params.range, params.context.diagnostics, await context(doc.uri), params.context.only);
+    return [
+      ...getMigrationCodeActions(doc, params.range, params.context.diagnostics, await context(doc.uri), params.context.only),
+      ...goMigrationActions(doc.uri, params.context.diagnostics, MIGRATION_SOURCE, params.context.only),
+    ];
   });
   return { refresh: () => documents.all().forEach((doc) => void publish(doc)) };
 }

@@ -38,6 +38,7 @@ import { MIGRATION_CODE_ACTION_KINDS, registerMigrationFeature } from './migrati
 import { hotCallSitePercent } from './lenses';
 import { registerCompareFeature } from './compareSession';
 import { benchmarkLenses, hotCallSiteLines, legacyCallLines } from './benchmarkLenses';
+import { registerGoMigrateRequest } from './goMigrateRequest';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -196,7 +197,7 @@ connection.onCodeLens((params) => {
   if (!doc || !path) return lenses;
   const lines = [...legacyCallLines(doc), ...(session ? hotCallSiteLines(session.roots.values(), path, doc.getText()) : [])];
   // Stable: on one line `▶ Benchmark` follows the profile's lenses.
-  return [...lenses, ...benchmarkLenses(path, lines)].sort((a, b) => a.range.start.line - b.range.start.line);
+  return [...lenses, ...benchmarkLenses(path, lines, doc.getText())].sort((a, b) => a.range.start.line - b.range.start.line);
 });
 
 connection.onHover((params) => {
@@ -255,6 +256,8 @@ connection.onDidChangeConfiguration(() => {
 });
 
 documents.onDidSave(() => refreshLenses());
+
+registerGoMigrateRequest(connection);
 
 documents.listen(connection);
 connection.listen();

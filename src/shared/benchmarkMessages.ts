@@ -38,6 +38,12 @@ export interface RunBenchmarkCommandArgs {
   itemsJson?: string;
   itemsLabel?: string;
   suites?: ('conversion' | 'response' | 'go')[];
+  /** Go suite: the struct, `<import path>.<Type>` (from the call site); absent → the user picks one. */
+  goType?: string;
+  /** Go suite: the folder of the nearest go.mod above the file. */
+  goModuleRoot?: string;
+  /** Go suite: runs of each benchmark and target time per run, ms (defaults 5 and 1000). */
+  goPlan?: { count?: number; benchtimeMs?: number };
   budgetMsPerCase?: number;
   processes?: number;
 }

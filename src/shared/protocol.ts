@@ -247,3 +247,39 @@ export type FromReportMessage =
   | { readonly type: 'openLocation'; readonly absolutePath: string; readonly line: number }
   | { readonly type: 'addPathMapping'; readonly from: string }
   | { readonly type: 'focusChanged'; readonly callSite?: string };
+
+// ---------------------------------------------------------------------------------------
+// Go migration (typed, built with the user's go) and Workspace Trust
+// ---------------------------------------------------------------------------------------
+
+/** Params of {@link MigrateGoRequest}: a Go file; its package (and only it) is migrated. */
+export interface MigrateGoParams {
+  readonly uri: string;
+}
+
+/** One finding of the Go migration, 0-based line/character (UTF-16) in the file as it is now. */
+export interface GoMigrationFindingWire {
+  readonly line: number;
+  readonly character: number;
+  readonly severity: 'error' | 'warning' | 'information';
+  readonly code: string;
+  readonly message: string;
+}
+
+/** Result of {@link MigrateGoRequest}. Nothing is written: the client applies `after` on request. */
+export interface MigrateGoResult {
+  readonly goVersion: string;
+  readonly files: readonly { readonly uri: string; readonly after?: string; readonly findings: readonly GoMigrationFindingWire[] }[];
+  /** The rewrite built (go build -overlay); false when it was withheld (see the error findings). */
+  readonly builds: boolean;
+}
+
+/**
+ * Client → server: migrate the Go package of a file (guregu/dynamo v1 → v2, dynamodbattribute →
+ * attributevalue) with the Go helper and check it builds. Refused with an error in an untrusted
+ * workspace (it runs go list / go build on the workspace).
+ */
+export const MigrateGoRequest = new RequestType<MigrateGoParams, MigrateGoResult, void>('dynamoHotpath/migrateGo');
+
+/** Client → server: whether the workspace is trusted (sent at start and when trust is granted). */
+export const WorkspaceTrustNotification = new NotificationType<{ readonly trusted: boolean }>('dynamoHotpath/workspaceTrust');

@@ -57,13 +57,22 @@ describe('▶ Benchmark lenses over LSP', () => {
 
   it('adds the hot call sites of the loaded profile in a Go file, one lens per line, with the Go suite', async () => {
     const uri = await open(join(root, ADAPTER), 'go');
-    // Its only legacy finding is the dynamodbattribute import line: no call, so no lens.
-    assert.deepEqual(await lensesOf(uri), []);
+    // Without a profile: the three dynamodbattribute calls, each with the struct it converts (read
+    // from the call site) and the module root (nearest go.mod), so ▶ Benchmark runs the Go suite on it.
+    const moduleRoot = join(root);
+    const model = 'github.com/example/adserver/internal/model';
+    const go = (line: number, type: string) => [line, { suites: ['go'], goModuleRoot: moduleRoot, goType: `${model}.${type}` }];
+    assert.deepEqual(await lensesOf(uri), [go(63, 'UserActivity'), go(83, 'TargetingRule'), go(91, 'Impression')]);
     await lsp.connection.sendRequest(LoadProfileRequest, { path: join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz'), progressId: 'bench-lens' });
-    // The call sites of server.test.ts's lens list (49, 63, 71, 83, 95), each once.
-    assert.deepEqual(
-      await lensesOf(uri),
-      [49, 63, 71, 83, 95].map((line) => [line, { suites: ['go'] }]),
-    );
+    // Plus the hot call sites of server.test.ts's lens list (49, 71, 95): each line once; a hot
+    // Query takes the struct its function converts.
+    assert.deepEqual(await lensesOf(uri), [
+      go(49, 'UserActivity'),
+      go(63, 'UserActivity'),
+      go(71, 'TargetingRule'),
+      go(83, 'TargetingRule'),
+      go(91, 'Impression'),
+      go(95, 'Impression'),
+    ]);
   });
 });

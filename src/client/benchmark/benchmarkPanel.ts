@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { writeFile } from 'node:fs/promises';
 import { DEFAULT_FLEET_INPUTS, type FromBenchmarkView, type ToBenchmarkView } from '../../shared/benchmarkMessages';
-import { runBenchmarkProcesses, BenchCancelledError, resolveWorker } from '../../core/bench/runner';
+import { BenchCancelledError, resolveWorker } from '../../core/bench/runner';
+import { runBenchmarkWithGo } from '../../core/bench/goCombined';
 import { reportToMarkdown } from '../../core/bench/format';
 import { describeShape, summarizeShape } from '../../core/bench/shape';
 import type { ItemSet } from '../../core/bench/itemTypes';
@@ -27,6 +28,11 @@ export interface BenchmarkRun {
   settings: MeasureSettings;
   /** Fresh worker processes to merge (≥ 2: intervals include run-to-run variation). */
   processes: number;
+  /** Go suite: the struct, its module root, and items to generate from it (see goRun.ts). */
+  goType?: string;
+  goModuleRoot?: string;
+  goGenerate?: number;
+  goPlan?: { count?: number; benchtimeMs?: number };
 }
 
 /** The benchmark page: our stylesheet and the benchmark bundle. */
@@ -95,18 +101,18 @@ export class BenchmarkPanel {
     this.running = controller;
     this.lastRun = run;
     this.report = undefined;
-    const shape = describeShape(summarizeShape(run.set.items));
+    const shape = run.goGenerate ? `${run.goGenerate} items made by the Go benchmark from ${run.goType} (every field filled)` : describeShape(summarizeShape(run.set.items));
     this.log.info(`benchmark: ${run.set.label} — ${shape}; suites ${run.suites.join(', ')}, ${run.settings.budgetMsPerCase} ms per case`);
     this.post({ type: 'starting', itemsLabel: `${run.set.label} (${run.set.format})`, shape, suites: run.suites });
-    const workspaceRoot = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    const workspaceRoot = run.goModuleRoot ?? vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     try {
       const report = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Marshalling benchmark', cancellable: true },
         (progress, token) => {
           token.onCancellationRequested(() => controller.abort());
           let last = 0;
-          return runBenchmarkProcesses(
-            { items: { kind: 'set', set: run.set }, suites: run.suites, settings: run.settings, workspaceRoot },
+          return runBenchmarkWithGo(
+            { items: { kind: 'set', set: run.set }, suites: run.suites, settings: run.settings, workspaceRoot, goType: run.goType, goGenerate: run.goGenerate },
             run.processes,
             {
               signal: controller.signal,
@@ -118,6 +124,7 @@ export class BenchmarkPanel {
                 this.post({ type: 'progress', progress: p });
               },
             },
+            run.goPlan,
           );
         },
       );

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { RUN_BENCHMARK_COMMAND, type RunBenchmarkCommandArgs } from '../../shared/benchmarkMessages';
 import { BENCHMARK_VIEW_TYPE, BenchmarkPanel, type BenchmarkRun } from './benchmarkPanel';
 import { pickItems } from './pickItems';
+import { chooseGoRun } from './goRun';
 import { clampBudgetMs, DEFAULT_MEASURE_SETTINGS, SUITE_IDS, type SuiteId } from '../../core/bench/suiteTypes';
 import { ItemSourceError, parseItems } from '../../core/bench/itemSource';
 import type { ItemSet } from '../../core/bench/itemTypes';
@@ -47,13 +48,17 @@ export function registerBenchmarkCommand(context: vscode.ExtensionContext, deps:
   context.subscriptions.push(
     vscode.commands.registerCommand(RUN_BENCHMARK_COMMAND, async (args?: RunBenchmarkArgs) => {
       try {
-        const set = await resolveItems(args);
-        if (!set) return undefined;
         const settings = readSettings();
+        const suites = args?.suites ?? settings.suites;
+        const go = suites.includes('go') ? await chooseGoRun(args) : undefined;
+        if (suites.includes('go') && !go) return undefined;
+        const set = go ? go.set : await resolveItems(args);
+        if (!set) return undefined;
         const budget = args?.budgetMsPerCase === undefined ? settings.budgetMsPerCase : clampBudgetMs(args.budgetMsPerCase);
         const run: BenchmarkRun = {
           set,
-          suites: args?.suites ?? settings.suites,
+          suites,
+          ...(go ? { goType: go.goType, goModuleRoot: go.moduleRoot, goGenerate: go.generate, goPlan: args?.goPlan } : {}),
           settings: { ...DEFAULT_MEASURE_SETTINGS, budgetMsPerCase: budget, minTimeMsPerCase: Math.min(DEFAULT_MEASURE_SETTINGS.minTimeMsPerCase, budget) },
           processes: args?.processes ?? settings.processes,
         };

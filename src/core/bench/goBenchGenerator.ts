@@ -8,7 +8,9 @@
  * Items are read from wire JSON at the path in `$DYNAMO_HOTPATH_ITEMS`: encoding/json fills v1's
  * `dynamodb.AttributeValue` directly (its exported fields S, N, B, SS, NS, BS, M, L, NULL, BOOL
  * match the wire names; B decodes from base64) and a generated function converts them to v2's
- * union `types.AttributeValue`. `TestFitDynamoHotpath` prints one `DYNAMO-HOTPATH-FIT {json}` line
+ * union `types.AttributeValue`. With `$DYNAMO_HOTPATH_GENERATE=N` the fit test first writes N items
+ * made from structs with every field filled, so any struct can be measured without items.
+ * `TestFitDynamoHotpath` prints one `DYNAMO-HOTPATH-FIT {json}` line
  * saying how the items fit the struct (see goFit.ts); the benchmarks are `Benchmark{V1,V2}{Unmarshal,
  * Marshal}DynamoHotpath`, paired by goBenchParser.ts.
  */
@@ -23,6 +25,8 @@ export interface GoBenchSpec {
 
 /** Environment variable holding the items file's absolute path. */
 export const ITEMS_ENV = 'DYNAMO_HOTPATH_ITEMS';
+/** Environment variable: when a count, the fit test first writes that many items made from filled structs. */
+export const GENERATE_ENV = 'DYNAMO_HOTPATH_GENERATE';
 /** Suffix of every generated benchmark and test name. */
 export const NAME_SUFFIX = 'DynamoHotpath';
 /** Prefix of the fit line the test prints. */
@@ -46,7 +50,9 @@ import (
 	hpfmt "fmt"
 	hpos "os"
 	hpreflect "reflect"
+	hpstrconv "strconv"
 	hptesting "testing"
+	hptime "time"
 
 	hpv1attr "github.com/aws/aws-sdk-go/service/dynamodb/dynamodbattribute"
 	hpv1 "github.com/aws/aws-sdk-go/service/dynamodb"
@@ -97,6 +103,122 @@ func toV2Map${NAME_SUFFIX}(m map[string]*hpv1.AttributeValue) map[string]hpv2.At
 		out[k] = toV2${NAME_SUFFIX}(v)
 	}
 	return out
+}
+
+// fill${NAME_SUFFIX} gives every exported field of v a value derived from seed (strings, numbers,
+// true, 3-element lists and sets, 2-key maps, nested structs), so generated items fill the struct.
+func fill${NAME_SUFFIX}(v hpreflect.Value, seed, depth int) {
+	if depth > 5 {
+		return
+	}
+	switch v.Kind() {
+	case hpreflect.String:
+		v.SetString("v" + hpstrconv.Itoa(seed))
+	case hpreflect.Int, hpreflect.Int8, hpreflect.Int16, hpreflect.Int32, hpreflect.Int64:
+		v.SetInt(int64(seed%100 + 1))
+	case hpreflect.Uint, hpreflect.Uint8, hpreflect.Uint16, hpreflect.Uint32, hpreflect.Uint64:
+		v.SetUint(uint64(seed%100 + 1))
+	case hpreflect.Float32, hpreflect.Float64:
+		v.SetFloat(float64(seed%1000)/8 + 0.5)
+	case hpreflect.Bool:
+		v.SetBool(true)
+	case hpreflect.Slice:
+		if v.Type().Elem().Kind() == hpreflect.Uint8 {
+			v.SetBytes([]byte{1, 2, 3, byte(seed)})
+			return
+		}
+		s := hpreflect.MakeSlice(v.Type(), 3, 3)
+		for i := 0; i < 3; i++ {
+			fill${NAME_SUFFIX}(s.Index(i), seed*3+i, depth+1)
+		}
+		v.Set(s)
+	case hpreflect.Array:
+		for i := 0; i < v.Len(); i++ {
+			fill${NAME_SUFFIX}(v.Index(i), seed*3+i, depth+1)
+		}
+	case hpreflect.Map:
+		if v.Type().Key().Kind() != hpreflect.String {
+			return
+		}
+		m := hpreflect.MakeMap(v.Type())
+		for i := 0; i < 2; i++ {
+			key := hpreflect.New(v.Type().Key()).Elem()
+			key.SetString("k" + hpstrconv.Itoa(i))
+			val := hpreflect.New(v.Type().Elem()).Elem()
+			fill${NAME_SUFFIX}(val, seed*2+i, depth+1)
+			m.SetMapIndex(key, val)
+		}
+		v.Set(m)
+	case hpreflect.Ptr:
+		p := hpreflect.New(v.Type().Elem())
+		fill${NAME_SUFFIX}(p.Elem(), seed, depth+1)
+		v.Set(p)
+	case hpreflect.Struct:
+		if v.Type() == hpreflect.TypeOf(hptime.Time{}) {
+			v.Set(hpreflect.ValueOf(hptime.Unix(1700000000+int64(seed), 0).UTC()))
+			return
+		}
+		for f := 0; f < v.NumField(); f++ {
+			if v.Type().Field(f).IsExported() && v.Type().Field(f).Tag.Get("dynamodbav") != "-" {
+				fill${NAME_SUFFIX}(v.Field(f), seed+f, depth+1)
+			}
+		}
+	}
+}
+
+// wire${NAME_SUFFIX} is a v1 AttributeValue as DynamoDB's wire JSON.
+func wire${NAME_SUFFIX}(av *hpv1.AttributeValue) interface{} {
+	switch {
+	case av.S != nil:
+		return map[string]interface{}{"S": *av.S}
+	case av.N != nil:
+		return map[string]interface{}{"N": *av.N}
+	case av.B != nil:
+		return map[string]interface{}{"B": av.B}
+	case av.BOOL != nil:
+		return map[string]interface{}{"BOOL": *av.BOOL}
+	case av.NULL != nil:
+		return map[string]interface{}{"NULL": true}
+	case av.SS != nil:
+		return map[string]interface{}{"SS": av.SS}
+	case av.NS != nil:
+		return map[string]interface{}{"NS": av.NS}
+	case av.BS != nil:
+		return map[string]interface{}{"BS": av.BS}
+	case av.L != nil:
+		out := make([]interface{}, len(av.L))
+		for i, v := range av.L {
+			out[i] = wire${NAME_SUFFIX}(v)
+		}
+		return map[string]interface{}{"L": out}
+	default:
+		out := map[string]interface{}{}
+		for k, v := range av.M {
+			out[k] = wire${NAME_SUFFIX}(v)
+		}
+		return map[string]interface{}{"M": out}
+	}
+}
+
+// generate${NAME_SUFFIX} writes n items made from filled ${T} values to the items file.
+func generate${NAME_SUFFIX}(tb hptesting.TB, n int) {
+	items := make([]interface{}, n)
+	for i := 0; i < n; i++ {
+		var v ${T}
+		fill${NAME_SUFFIX}(hpreflect.ValueOf(&v).Elem(), i, 0)
+		m, err := hpv1attr.MarshalMap(v)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		items[i] = wire${NAME_SUFFIX}(&hpv1.AttributeValue{M: m}).(map[string]interface{})["M"]
+	}
+	data, err := hpjson.Marshal(items)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := hpos.WriteFile(hpos.Getenv("${ITEMS_ENV}"), data, 0o600); err != nil {
+		tb.Fatal(err)
+	}
 }
 
 func load${NAME_SUFFIX}(tb hptesting.TB) ([]map[string]*hpv1.AttributeValue, []map[string]hpv2.AttributeValue) {
@@ -162,6 +284,9 @@ func fit${NAME_SUFFIX}(n int, unmarshal func(i int, out *${T}) error, marshal fu
 }
 
 func TestFit${NAME_SUFFIX}(t *hptesting.T) {
+	if n, err := hpstrconv.Atoi(hpos.Getenv("${GENERATE_ENV}")); err == nil && n > 0 {
+		generate${NAME_SUFFIX}(t, n)
+	}
 	v1, v2 := load${NAME_SUFFIX}(t)
 	fields := 0
 	rt := hpreflect.TypeOf(${T}{})

@@ -47,6 +47,11 @@ export async function runBenchmarkWithGo(request: BenchRequest, processes: numbe
           moduleRoot,
           goType: request.goType,
           set,
+          generate: nodeSuites.length ? undefined : request.goGenerate,
+          onItems: (generated) => {
+            report.itemSource = { format: generated.format, label: generated.label };
+            report.shape = summarizeShape(generated.items);
+          },
           plan: goPlan,
           signal: options.signal,
           onProgress: (p) => options.onProgress?.({ message: p.message, suite: 'go', caseIndex: p.done, caseCount: p.total }),

@@ -9,7 +9,8 @@
 import { join, relative, isAbsolute } from 'node:path';
 import type { ItemSet } from './itemTypes';
 import type { CaseResult, SuiteResult } from './suiteTypes';
-import { GENERATED_FILE, ITEMS_ENV, NAME_SUFFIX, generateGoBenchmark } from './goBenchGenerator';
+import { GENERATED_FILE, GENERATE_ENV, ITEMS_ENV, NAME_SUFFIX, generateGoBenchmark } from './goBenchGenerator';
+import { readFile } from 'node:fs/promises';
 import { compareGoBenchmarks, parseGoBenchOutput } from './goBenchParser';
 import { judgeFit, parseFitLine } from './goFit';
 import { DEFAULT_GO_PLAN, benchtimeFlag, goPhaseLimits, nominalRunMs, type GoBenchPlan } from './goPlan';
@@ -43,10 +44,14 @@ export interface GoSuiteRequest {
   moduleRoot: string;
   /** `<import path>.<Type>` of a struct in that module. */
   goType: string;
+  /** The user's items; or, with `generate`, how many items to make from filled structs (set is then replaced). */
   set: ItemSet;
+  generate?: number;
   plan?: Partial<Omit<GoBenchPlan, 'cases'>>;
   signal?: AbortSignal;
   onProgress?: (p: GoProgress) => void;
+  /** Called with the generated items (when `generate` is set) before they are timed. */
+  onItems?: (set: ItemSet) => void;
 }
 
 const CASES = 4;
@@ -84,18 +89,24 @@ export async function runGoSuite(request: GoSuiteRequest): Promise<SuiteResult> 
     if (rel.startsWith('..') || isAbsolute(rel)) return skipped(`${importPath} is not in the module at ${request.moduleRoot}: the Go suite benchmarks a struct of your own module.`);
 
     await box.overlayFile(join(dir, GENERATED_FILE), generateGoBenchmark({ packageName, typeName }));
-    const itemsFile = await box.writeFile('items.json', JSON.stringify(request.set.items));
+    let set = request.set;
+    const itemsFile = await box.writeFile('items.json', JSON.stringify(set.items));
     const binary = join(box.dir, process.platform === 'win32' ? 'bench.test.exe' : 'bench.test');
 
     progress(`Go: building the benchmark of ${typeName} (go test -c; a first build of the SDKs can take a minute)`);
     const built = await run(go, ['test', '-c', '-vet=off', '-o', binary, ...box.flags(), importPath], 'the build', limits.build);
     if (built.code !== 0) return skipped(`the benchmark of ${importPath}.${typeName} does not build (go test -c, exit ${built.code}):\n${tail(built)}`);
 
-    const testEnv = { ...goEnv, [ITEMS_ENV]: itemsFile };
+    const testEnv = { ...goEnv, [ITEMS_ENV]: itemsFile, [GENERATE_ENV]: request.generate ? String(request.generate) : '' };
     progress(`Go: checking the items against ${typeName}`);
     const fitRun = await run(binary, ['-test.run', `^TestFit${NAME_SUFFIX}$`, '-test.v'], 'the fit check', limits.fit, { env: testEnv, cwd: dir });
     const fit = parseFitLine(fitRun.stdout);
     if (fitRun.code !== 0 || !fit) return skipped(`checking the items against ${typeName} failed:\n${tail(fitRun)}`);
+    if (request.generate) {
+      const items = JSON.parse(await readFile(itemsFile, 'utf8')) as ItemSet['items'];
+      set = { format: 'generated', label: `generated from ${typeName} (every field filled)`, items };
+      request.onItems?.(set);
+    }
     const judged = judgeFit(fit, typeName);
     if (judged.refusal) return skipped(judged.refusal, judged.notes.join('\n'));
 
@@ -120,7 +131,7 @@ export async function runGoSuite(request: GoSuiteRequest): Promise<SuiteResult> 
     if (timed.code !== 0 || !parsed.passed || parsed.benchmarks.length === 0) return skipped(`go test -bench failed (exit ${timed.code}):\n${tail(timed)}`);
 
     const [version, modules] = await Promise.all([goVersion(request.goBinary, request.moduleRoot, goEnv), dynamoModuleVersions(request.goBinary, box, request.signal)]);
-    return toSuite(parsed, request.set, { importPath, typeName, plan, notes: judged.notes, environment: `${version}, ${parsed.config.cpu ?? 'cpu unknown'}${modules.length ? `; ${modules.join(', ')}` : ''}` });
+    return toSuite(parsed, set, { importPath, typeName, plan, notes: judged.notes, environment: `${version}, ${parsed.config.cpu ?? 'cpu unknown'}${modules.length ? `; ${modules.join(', ')}` : ''}` });
   } finally {
     await box.dispose();
   }

@@ -158,4 +158,6 @@ export interface BenchRequest {
   workspaceRoot?: string;
   /** For the Go suite: the struct to benchmark, `<import path>.<Type>`. */
   goType?: string;
+  /** For a Go-only run: make this many items from filled structs of `goType` instead of `items`. */
+  goGenerate?: number;
 }

@@ -38,15 +38,32 @@ function caseRow(c: CaseResult): HTMLTableRowElement {
   return el('tr', { class: c.sdk }, el('td', {}, c.label), ...cells.map((t) => el('td', { class: 'num' }, t)));
 }
 
+/** A Go row: wall ns/op over the -count runs, B/op and allocs/op from -benchmem. */
+function wallCaseRow(c: CaseResult): HTMLTableRowElement {
+  if (!c.summary) return el('tr', {}, el('td', {}, c.label), el('td', { colspan: '7', class: 'error' }, `failed: ${c.error ?? 'no runs'}`));
+  const s = c.summary;
+  const cells = [
+    formatNs(s.meanNs),
+    formatNs(s.medianNs),
+    `±${s.rmePercent.toFixed(1)} %`,
+    formatNs(c.nsPerItem!),
+    c.bytesPerOp === undefined ? 'n/a' : formatBytes(c.bytesPerOp),
+    c.allocsPerOp === undefined ? 'n/a' : Math.round(c.allocsPerOp).toLocaleString('en-US'),
+    String(s.n),
+  ];
+  return el('tr', { class: c.sdk }, el('td', {}, c.label), ...cells.map((t) => el('td', { class: 'num' }, t)));
+}
+
 function suiteSection(suite: SuiteResult): HTMLElement {
   const section = el('section', { class: 'suite' }, el('h2', {}, suite.title));
   if (suite.skipped) {
     section.append(el('p', { class: 'skipped' }, `Not run: ${suite.skipped}`));
     return section;
   }
-  section.append(el('p', { class: 'muted' }, suite.note, ' Times are CPU time per op; wall/op is elapsed time.'));
-  const head = ['case', 'mean/op', 'median/op', 'p99/op', 'ops/s', 'RME', 'per item', 'wall/op', 'alloc/op', 'GCs'];
-  section.append(el('table', {}, el('thead', {}, el('tr', {}, ...head.map((h) => el('th', {}, h)))), el('tbody', {}, ...suite.cases.map(caseRow))));
+  const wall = suite.timeKind === 'wall';
+  section.append(el('p', { class: 'muted' }, suite.note, wall ? ' Times are wall-clock time per op (go test -bench ns/op), not CPU time.' : ' Times are CPU time per op; wall/op is elapsed time.'));
+  const head = wall ? ['case', 'wall ns/op (mean)', 'median', 'RME', 'per item', 'B/op', 'allocs/op', 'runs'] : ['case', 'mean/op', 'median/op', 'p99/op', 'ops/s', 'RME', 'per item', 'wall/op', 'alloc/op', 'GCs'];
+  section.append(el('table', {}, el('thead', {}, el('tr', {}, ...head.map((h) => el('th', {}, h)))), el('tbody', {}, ...suite.cases.map(wall ? wallCaseRow : caseRow))));
   const verdicts = el('ul', { class: 'verdicts' });
   for (const c of suite.comparisons) {
     const verdict = c.estimate?.verdict ?? 'unknown';
@@ -123,7 +140,17 @@ function fleetSection(): HTMLElement {
 
 function environmentSection(r: BenchReport): HTMLElement {
   const e = r.environment;
+  const go = r.suites.filter((s) => s.environment).map((s): [string, string] => ['Go', s.environment!]);
+  if (!r.suites.some((s) => s.id !== 'go')) {
+    const goRows: [string, string][] = [
+      ...go,
+      ['Load average (1 min)', `${e.loadAverageStart.toFixed(2)} at start, ${e.loadAverageEnd.toFixed(2)} at end`],
+      ['Method', 'go test -bench -benchmem in a temporary copy of your module (go.mod, go.sum and sources are not written); ratio of mean ns/op with a 95 % Fieller interval; verdict from the interval.'],
+    ];
+    return el('section', { class: 'environment' }, el('h2', {}, 'Environment'), el('dl', {}, ...goRows.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
+  }
   const rows: [string, string][] = [
+    ...go,
     ['Node', `${e.node} (V8 ${e.v8}), ${e.platform}`],
     ['CPU', `${e.cpuCount} × ${e.cpuModel}`],
     ['Load average (1 min)', `${e.loadAverageStart.toFixed(2)} at start, ${e.loadAverageEnd.toFixed(2)} at end`],

@@ -81,6 +81,9 @@ describe('Go benchmark generator and availability', () => {
     assert.deepEqual([...src.matchAll(/^func (\w+)\(/gm)].map((m) => m[1]), [
       'toV2DynamoHotpath',
       'toV2MapDynamoHotpath',
+      'fillDynamoHotpath',
+      'wireDynamoHotpath',
+      'generateDynamoHotpath',
       'loadDynamoHotpath',
       'fitDynamoHotpath',
       'TestFitDynamoHotpath',
@@ -89,8 +92,9 @@ describe('Go benchmark generator and availability', () => {
       'BenchmarkV1MarshalDynamoHotpath',
       'BenchmarkV2MarshalDynamoHotpath',
     ]);
-    assert.deepEqual([...src.matchAll(/^\t(\w+) "/gm)].map((m) => m[1]), ['hpjson', 'hpfmt', 'hpos', 'hpreflect', 'hptesting', 'hpv1attr', 'hpv1', 'hpv2attr', 'hpv2']);
+    assert.deepEqual([...src.matchAll(/^\t(\w+) "/gm)].map((m) => m[1]), ['hpjson', 'hpfmt', 'hpos', 'hpreflect', 'hpstrconv', 'hptesting', 'hptime', 'hpv1attr', 'hpv1', 'hpv2attr', 'hpv2']);
     assert.equal(src.match(/var out UserActivity/g)!.length, 3);
+    assert.match(src, /hpstrconv\.Atoi\(hpos\.Getenv\("DYNAMO_HOTPATH_GENERATE"\)\)/);
     assert.match(src, /hpos\.ReadFile\(hpos\.Getenv\("DYNAMO_HOTPATH_ITEMS"\)\)/);
     assert.throws(() => generateGoBenchmark({ packageName: 'p', typeName: 'Bad Name' }), /not a Go type name: 'Bad Name'/);
     assert.throws(() => generateGoBenchmark({ packageName: 'a-b', typeName: 'T' }), /not a Go package name: 'a-b'/);

@@ -4,9 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { goImports, tokenizeGo } from '../../../src/core/migrate/go/goTokens';
 import { migrateSource } from '../../../src/core/migrate/migrateSource';
-import { applyEdits } from '../../../src/core/migrate/textEdits';
 
-const golden = join(__dirname, '..', '..', 'fixtures', 'migrate');
+const ADAPTER = join(__dirname, '..', '..', '..', 'fixtures', 'go-adserver', 'src', 'internal', 'repository', 'ddbv1', 'adapter.go');
 const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 describe('Go tokenizer', () => {
@@ -25,31 +24,26 @@ describe('Go tokenizer', () => {
   });
 });
 
-describe('Go migration findings', () => {
-  it('dynamodbattribute: the fix, the go get note, and warnings at the exact spots', () => {
-    const text = readFileSync(join(golden, 'go-attribute-tags.before.go'), 'utf8');
-    const r = migrateSource(text, 'x.go', {});
-    assert.deepEqual(r.findings.map((f) => `${lineOf(text, f.start)}:${f.code}:${f.severity}`), [
-      '7:go-dynamodbattribute:information', '7:go-get-required:information', '7:go-empty-values:warning',
-      '12:go-json-tags:warning', '19:go-marshaler-signature:warning',
+describe('Go migration findings as you type (detection only: the fix is typed and built, see goTyped.test.ts)', () => {
+  it('dynamodbattribute: the import and each call, with no edit', () => {
+    const text = readFileSync(join(ADAPTER), 'utf8');
+    const r = migrateSource(text, 'adapter.go', {});
+    assert.deepEqual(r.findings.map((f) => `${lineOf(text, f.start)}:${f.code}:${f.severity}:${text.slice(f.start, f.end)}`), [
+      '17:go-dynamodbattribute:information:"github.com/aws/aws-sdk-go/service/dynamodb/dynamodbattribute"',
+      '63:go-dynamodbattribute:information:dynamodbattribute.UnmarshalListOfMaps',
+      '83:go-dynamodbattribute:information:dynamodbattribute.UnmarshalListOfMaps',
+      '91:go-dynamodbattribute:information:dynamodbattribute.MarshalMap',
     ]);
-    assert.equal(r.findings[0]!.fix!.title, 'Switch to aws-sdk-go-v2 attributevalue (then run: go get github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue)');
-    const after = applyEdits(text, r.fixAll);
-    assert.match(after, /"av\.MarshalMap" in a string|av\.MarshalMap in a comment/);
-    assert.match(after, /return av\.MarshalMap\(r\)/);
+    assert.deepEqual(r.fixAll, []);
+    assert.ok(r.findings.every((f) => !f.fix && /Migrate This Go Package/.test(f.message)));
   });
-  it('the real go-adserver v1 adapter: says the v1 client must move too', () => {
-    const text = readFileSync(join(golden, 'go-adserver-ddbv1.before.go'), 'utf8');
-    const main = migrateSource(text, 'adapter.go', {}).findings.find((f) => f.code === 'go-dynamodbattribute')!;
-    assert.match(main.message, /v1 client \(service\/dynamodb\) must move to aws-sdk-go-v2\/service\/dynamodb/);
-    assert.equal(applyEdits(text, main.fix!.edits).match(/attributevalue\./g)?.length, 3);
-  });
-  it('guregu/dynamo: ctx-less executors and dynamo.New(session) are flagged where they are', () => {
-    const text = readFileSync(join(golden, 'go-guregu.before.go'), 'utf8');
+  it('guregu/dynamo v1: the import and dynamo.New, strings and comments untouched', () => {
+    const text = 'package p\n\nimport (\n\t"github.com/guregu/dynamo"\n)\n\n// dynamo.New(x) in a comment\nvar s = "dynamo.New(y)"\n\nfunc open(sess interface{}) *dynamo.DB { return dynamo.New(nil) }\n';
     const r = migrateSource(text, 'x.go', {});
-    assert.deepEqual(r.findings.filter((f) => f.severity === 'warning').map((f) => `${lineOf(text, f.start)}:${text.slice(f.start, f.end)}`), [
-      '16:dynamo.New', '21:All', '32:Run', '42:Next',
-    ]);
-    assert.match(r.findings.find((f) => f.code === 'go-dynamo-v1' && f.fix)!.message, /≥ 1\.22 already caches type information on SDK v1/);
+    assert.deepEqual(r.findings.map((f) => `${lineOf(text, f.start)}:${text.slice(f.start, f.end)}`), ['4:"github.com/guregu/dynamo"', '10:dynamo.New']);
+    assert.match(r.findings[0]!.message, /≥ 1\.22 already caches type information on SDK v1/);
+  });
+  it('a file without the legacy imports has no finding', () => {
+    assert.deepEqual(migrateSource('package p\n\nimport "github.com/guregu/dynamo/v2"\n\nfunc f() { dynamo.New(cfg) }\n', 'x.go', {}).findings, []);
   });
 });

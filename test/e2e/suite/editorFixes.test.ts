@@ -57,8 +57,38 @@ suite('▶ Benchmark lens and the benchmark command', () => {
     await vscode.commands.executeCommand('dynamoHotpath.openProfile', join(folder(), 'profiles/before-v1.pb.gz'));
     const deadline = Date.now() + 60_000;
     let lenses: [number, unknown][] = [];
-    while (Date.now() < deadline && (lenses = await benchmarkLenses(adapter)).length < 5) await new Promise((r) => setTimeout(r, 200));
-    assert.deepEqual(lenses, [49, 63, 71, 83, 95].map((line) => [line, { suites: ['go'] }]));
+    while (Date.now() < deadline && (lenses = await benchmarkLenses(adapter)).length < 6) await new Promise((r) => setTimeout(r, 200));
+    const model = 'github.com/example/adserver/internal/model';
+    const types: Record<number, string> = { 49: 'UserActivity', 63: 'UserActivity', 71: 'TargetingRule', 83: 'TargetingRule', 91: 'Impression', 95: 'Impression' };
+    assert.deepEqual(lenses, Object.entries(types).map(([line, type]) => [Number(line), { suites: ['go'], goModuleRoot: folder(), goType: `${model}.${type}` }]));
+  });
+
+  test('▶ Benchmark on the UnmarshalListOfMaps call runs the Go suite on UserActivity and shows the Go rows (ns/op wall, B/op, allocs/op, verdict)', async () => {
+    const adapter = vscode.Uri.file(join(folder(), ADAPTER));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(adapter));
+    const lens = (await benchmarkLenses(adapter)).find(([line]) => line === 63);
+    assert.ok(lens, 'no ▶ Benchmark lens on the UnmarshalListOfMaps line');
+    assert.match(adapterLine(62), /dynamodbattribute\.UnmarshalListOfMaps\(out\.Items, &acts\)/);
+    const itemsJson = readFileSync(join(REPO, 'fixtures/data/query-user-activity.json'), 'utf8');
+    const report = await vscode.commands.executeCommand<BenchReport | undefined>('dynamoHotpath.runBenchmark', {
+      ...(lens[1] as object),
+      itemsJson,
+      itemsLabel: 'query-user-activity.json',
+      goPlan: { count: 3, benchtimeMs: 150 },
+    });
+    assert.ok(report, 'the command returned no report');
+    const go = report.suites.find((s) => s.id === 'go');
+    assert.ok(go && !go.skipped, `the Go suite did not run: ${go?.skipped}`);
+    assert.equal(go.timeKind, 'wall');
+    assert.match(go.environment ?? '', /^go1\.\d+/);
+    assert.deepEqual(go.cases.map((c) => c.label), [
+      'aws-sdk-go dynamodbattribute UnmarshalMap',
+      'aws-sdk-go-v2 attributevalue UnmarshalMap',
+      'aws-sdk-go dynamodbattribute MarshalMap',
+      'aws-sdk-go-v2 attributevalue MarshalMap',
+    ]);
+    for (const c of go.cases) assert.ok(c.summary!.n === 3 && c.bytesPerOp! > 0 && c.allocsPerOp! > 0, `${c.label}: ${JSON.stringify(c)}`);
+    for (const cmp of go.comparisons) assert.match(cmp.estimate?.verdict ?? '', /^(faster|slower|no significant difference)$/, cmp.label);
   });
 
   test('runBenchmark on the fixture Query response (conversion suite, 200 ms per case) measures v2 and v3 and gives a verdict', async () => {
