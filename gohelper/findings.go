@@ -12,6 +12,7 @@ type Finding struct {
 	File     string `json:"file"`
 	Offset   int    `json:"offset"`
 	End      int    `json:"end"`
+	Line     int    `json:"line"`
 	Severity string `json:"severity"`
 	Code     string `json:"code"`
 	Message  string `json:"message"`
@@ -37,7 +38,7 @@ func (m *fileMigration) note(n ast.Node, severity, code, message string) {
 }
 
 func (m *fileMigration) noteRange(from, to token.Pos, severity, code, message string) {
-	m.findings = append(m.findings, Finding{File: m.name, Offset: m.ed.off(from), End: m.ed.off(to), Severity: severity, Code: code, Message: message})
+	m.findings = append(m.findings, Finding{File: m.name, Offset: m.ed.off(from), End: m.ed.off(to), Line: m.ed.fset.Position(from).Line, Severity: severity, Code: code, Message: message})
 	if severity == "error" {
 		m.blocked = true
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"strings"
 )
@@ -54,12 +55,12 @@ func (m *fileMigration) gureguMethod(call *ast.CallExpr) (string, *ast.SelectorE
 // ctx-first form (with the context in scope), int64 → int parameters, LastEvaluatedKey(s), and
 // dynamo.New(session) (see session.go); notes behaviour that changes at its line.
 func (m *fileMigration) migrateGuregu() {
-	spec := m.importOf(gureguV1)
-	if spec == nil {
-		return
+	// Calls are rewritten by type, also in files that reach guregu values without importing it
+	// (a *dynamo.DB field declared in another file of the package).
+	if spec := m.importOf(gureguV1); spec != nil {
+		m.setImportPath(spec, gureguV2)
+		m.note(spec, "information", "go-dynamo-v1", "guregu/dynamo v1 (aws-sdk-go v1) → guregu/dynamo/v2 (aws-sdk-go-v2): executors take a context first. guregu/dynamo ≥ 1.22 already caches type information on SDK v1, so part of the gain may come from upgrading within v1")
 	}
-	m.setImportPath(spec, gureguV2)
-	m.note(spec, "information", "go-dynamo-v1", "guregu/dynamo v1 (aws-sdk-go v1) → guregu/dynamo/v2 (aws-sdk-go-v2): executors take a context first. guregu/dynamo ≥ 1.22 already caches type information on SDK v1, so part of the gain may come from upgrading within v1")
 	ast.Inspect(m.file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -106,7 +107,7 @@ func (m *fileMigration) gureguCall(call *ast.CallExpr) {
 	}
 	switch {
 	case strings.HasPrefix(name, "Count"):
-		m.note(call, "information", "go-dynamo-v1", "Count returns int in guregu/dynamo v2 (int64 in v1)")
+		m.keepCountInt64(call)
 	case (typ == "WriteTx" || typ == "GetTx") && strings.HasPrefix(name, "Run"):
 		m.note(call, "warning", "go-dynamo-retry", "guregu/dynamo v2 no longer retries canceled transactions (TransactionCanceledException) by default; v1 did. To keep that, build the DB with dynamo.New(cfg) where cfg has retry.NewStandard(dynamo.RetryTxConflicts) as its retryer")
 	}
@@ -159,6 +160,36 @@ func (m *fileMigration) enclosingAssign(call *ast.CallExpr) *ast.AssignStmt {
 	var found *ast.AssignStmt
 	ast.Inspect(m.file, func(n ast.Node) bool {
 		if a, ok := n.(*ast.AssignStmt); ok && len(a.Lhs) == 1 && len(a.Rhs) == 1 && a.Rhs[0] == call {
+			found = a
+		}
+		return found == nil
+	})
+	return found
+}
+
+// keepCountInt64 keeps v1's int64 count where `n, err := q.Count()` defines n: v2's int goes to
+// nInt and `n := int64(nInt)` follows, so the code after it is unchanged. Elsewhere it only notes.
+func (m *fileMigration) keepCountInt64(call *ast.CallExpr) {
+	assign := m.enclosingAssign2(call)
+	if assign != nil && assign.Tok == token.DEFINE {
+		if id, ok := assign.Lhs[0].(*ast.Ident); ok && id.Name != "_" && m.l.Info.Defs[id] != nil {
+			tmp := id.Name + "Int"
+			if _, taken := m.l.Types.Scope().Innermost(assign.Pos()).LookupParent(tmp, assign.End()); taken == nil {
+				m.ed.replace(id.Pos(), id.End(), tmp)
+				m.ed.insert(assign.End(), "\n"+id.Name+" := int64("+tmp+")")
+				m.note(call, "information", "go-dynamo-v1", "Count returns int in guregu/dynamo v2 (int64 in v1): "+id.Name+" keeps its int64 type")
+				return
+			}
+		}
+	}
+	m.note(call, "information", "go-dynamo-v1", "Count returns int in guregu/dynamo v2 (int64 in v1)")
+}
+
+// enclosingAssign2 returns the `a, b := call` statement whose only right-hand side is call.
+func (m *fileMigration) enclosingAssign2(call *ast.CallExpr) *ast.AssignStmt {
+	var found *ast.AssignStmt
+	ast.Inspect(m.file, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok && len(a.Rhs) == 1 && a.Rhs[0] == call {
 			found = a
 		}
 		return found == nil

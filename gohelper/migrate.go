@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"go/token"
+	"path/filepath"
 	"sort"
 )
 
@@ -28,6 +30,8 @@ func migrate(req Request) (*MigrateResponse, error) {
 			return nil, err
 		}
 		resp.TypeErrors = append(resp.TypeErrors, l.TypeErrors...)
+		var results []FileResult
+		var blockers []Finding
 		for _, f := range l.Files {
 			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}}
 			m.migrateGuregu()
@@ -49,10 +53,40 @@ func migrate(req Request) (*MigrateResponse, error) {
 				res.Findings = []Finding{}
 			}
 			sort.SliceStable(res.Findings, func(i, j int) bool { return res.Findings[i].Offset < res.Findings[j].Offset })
-			resp.Files = append(resp.Files, res)
+			for _, x := range res.Findings {
+				if x.Severity == "error" {
+					blockers = append(blockers, x)
+				}
+			}
+			results = append(results, res)
 		}
+		resp.Files = append(resp.Files, holdPackage(results, blockers)...)
 	}
 	return resp, nil
+}
+
+// holdPackage drops every rewrite of a package one of whose files is blocked: files of a package
+// share types (a *dynamo.DB made in one file is used in the others), so a partial migration would
+// not build. Each file that would have changed says where the blocker is.
+func holdPackage(results []FileResult, blockers []Finding) []FileResult {
+	if len(blockers) == 0 {
+		return results
+	}
+	first := blockers[0]
+	where := fmt.Sprintf("%s:%d", filepath.Base(first.File), first.Line)
+	for i := range results {
+		if results[i].NewText == nil {
+			continue
+		}
+		results[i].NewText = nil
+		at := results[i].Findings
+		offset, end := 0, 0
+		if len(at) > 0 {
+			offset, end = at[0].Offset, at[0].End
+		}
+		results[i].Findings = append([]Finding{{File: results[i].Path, Offset: offset, End: end, Severity: "error", Code: "go-blocked", Message: fmt.Sprintf("no change made in this package: %d finding(s) at error level block it (the first in %s: %s); the package's files share types, so they move together", len(blockers), where, first.Message)}}, at...)
+	}
+	return results
 }
 
 func sortStrings(s []string) { sort.Strings(s) }

@@ -35,6 +35,9 @@ func (m *fileMigration) gureguNew(call *ast.CallExpr) {
 	if len(call.Args) == 0 {
 		return
 	}
+	if isNamed(m.l.Info.TypeOf(call.Args[0]), awsV2, "Config") {
+		return // already an aws-sdk-go-v2 config: dynamo.New(cfg) is v2's signature
+	}
 	origin := m.sessionOrigin(call.Args[0])
 	if origin == nil {
 		m.note(call, "error", "go-dynamo-new", "dynamo.New takes an aws.Config in guregu/dynamo v2, and this session is made elsewhere (a parameter, a field or another function): build an aws-sdk-go-v2 config there (config.LoadDefaultConfig with the session's options) and pass it, then migrate")

@@ -80,6 +80,12 @@ export class GoSandbox {
     await writeFile(join(this.dir, 'overlay.json'), JSON.stringify({ Replace: this.overlay }));
   }
 
+  /** The path go was shown for an overlay holder file (go prints the holder's path in errors), else `path`. */
+  overlaidPath(path: string): string {
+    for (const [goPath, holder] of Object.entries(this.overlay)) if (path === holder || path.endsWith(holder.slice(this.dir.length))) return goPath;
+    return path;
+  }
+
   /** Removes the folder (and everything go left in it). Safe to call twice. */
   async dispose(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true, maxRetries: 3 });

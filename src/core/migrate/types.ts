@@ -49,7 +49,8 @@ export type MigrationCode =
   | 'go-omitemptyelem'
   | 'go-awserr'
   | 'go-rewrite'
-  | 'go-build';
+  | 'go-build'
+  | 'go-blocked';
 
 /** What a finding is: a legacy call (with a fix) or a note on behaviour a fix cannot keep. */
 export interface MigrationFinding {

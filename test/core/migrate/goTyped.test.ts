@@ -55,6 +55,11 @@ describe('typed Go migration (needs go and the Debian SDK packages .ci/run insta
     ]);
   });
 
+  it("a file that reaches guregu values without importing guregu/dynamo is migrated too (by type)", () => {
+    golden(result, 'guregu/audit.go');
+    assert.deepEqual(findingsOf(result, 'guregu/audit.go'), ['6:warning:go-context-todo']);
+  });
+
   it('dynamodbattribute → attributevalue where no v1 item type is in sight, with the tag notes', () => {
     golden(result, 'attrv2/repo.go');
     const f = result.files.find((x) => x.path.endsWith('attrv2/repo.go'))!;

@@ -37,13 +37,24 @@ export interface BuildOutcome {
 }
 
 /**
- * `go build` of `patterns` in the sandbox (overlay included when `withOverlay`), binaries to the
- * sandbox. Rejects only when go cannot start; a cancelled run rejects with Error('cancelled').
+ * `go build` of each of `patterns` in the sandbox (overlay included when `withOverlay`), outputs
+ * to the sandbox. Rejects only when go cannot start; a cancelled run rejects with Error('cancelled').
  */
 export async function goBuild(goBinary: string, box: GoSandbox, patterns: string[], withOverlay: boolean, signal?: AbortSignal): Promise<BuildOutcome> {
   const flags = box.flags().filter((f) => withOverlay || !f.startsWith('-overlay='));
-  const r = await execGroup(goBinary, ['build', '-gcflags=-e', '-o', join(box.dir, 'bin') + '/', ...flags, ...patterns], { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal });
-  if (r.cancelled) throw new Error('cancelled');
-  const output = (r.stderr + r.stdout).trim();
-  return { ok: r.code === 0, errors: r.code === 0 ? [] : parseBuildErrors(output, box.moduleRoot), output };
+  const outcome: BuildOutcome = { ok: true, errors: [], output: '' };
+  // One package per build, each to its own output file in the sandbox: main packages included,
+  // nothing lands in the user's tree.
+  for (const [i, pattern] of patterns.entries()) {
+    const out = join(box.dir, `build-${withOverlay ? 'after' : 'before'}-${i}`);
+    const r = await execGroup(goBinary, ['build', '-gcflags=-e', '-o', out, ...flags, pattern], { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal });
+    if (r.cancelled) throw new Error('cancelled');
+    if (r.code === 0) continue;
+    const output = (r.stderr + r.stdout).trim();
+    outcome.ok = false;
+    outcome.output += `${output}\n`;
+    outcome.errors.push(...parseBuildErrors(output, box.moduleRoot).map((e) => ({ ...e, file: box.overlaidPath(e.file) })));
+  }
+  outcome.output = outcome.output.trim();
+  return outcome;
 }

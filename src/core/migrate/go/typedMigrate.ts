@@ -102,7 +102,8 @@ export async function migrateGoPackages(options: GoMigrateOptions): Promise<GoMi
         const old = new Set(baseline.errors.map(key));
         build.preexisting = after.errors.filter((e) => old.has(key(e)));
         build.errors = after.errors.filter((e) => !old.has(key(e)));
-        if (build.errors.length || (!after.errors.length && baseline.ok)) {
+        // Withheld when the rewrite adds errors, or fails in a way that cannot be told from before.
+        if (build.errors.length || baseline.ok || (!after.errors.length && after.output !== baseline.output)) {
           build.ok = false;
           withhold(changed, build.errors, after.output, version, moduleRoot);
         }
