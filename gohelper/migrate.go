@@ -53,6 +53,7 @@ func migrate(req Request) (*MigrateResponse, error) {
 				res.Findings = []Finding{}
 			}
 			sort.SliceStable(res.Findings, func(i, j int) bool { return res.Findings[i].Offset < res.Findings[j].Offset })
+			res.Findings = dedupe(res.Findings)
 			for _, x := range res.Findings {
 				if x.Severity == "error" {
 					blockers = append(blockers, x)
@@ -90,3 +91,16 @@ func holdPackage(results []FileResult, blockers []Finding) []FileResult {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// dedupe drops repeated findings (same range, code and message; ast.Inspect can reach a node twice).
+func dedupe(in []Finding) []Finding {
+	out := in[:0]
+	seen := map[Finding]bool{}
+	for _, f := range in {
+		if !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	return out
+}
