@@ -6,6 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { MigrateGoResult } from '../../../src/shared/protocol';
 
 const ADAPTER = 'internal/repository/ddbv1/adapter.go';
 const HOT_LENS = '51.6% CPU · 50.7% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection)';
@@ -68,13 +69,18 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     assert.deepEqual(lenses.map(([line]) => line), [48, 49, 63, 70, 71, 83, 90, 95]);
   });
 
-  test('the migrate lens of line 49 says there is no automatic fix for aws-sdk-go v1 and changes nothing', async () => {
+  test('the migrate lens of line 49 runs the typed Go migration: the v1 client blocks it, it says why and changes nothing', async () => {
     const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', adapter, 100)) ?? [];
     const migrate = lenses.find((l) => l.range.start.line === 48 && l.command?.command === 'dynamoHotpath.migrateCallSite');
     assert.equal(migrate?.command?.title, 'migrate ›');
     const before = (await vscode.workspace.openTextDocument(adapter)).getText();
-    const applied = await vscode.commands.executeCommand(migrate!.command!.command, ...(migrate!.command!.arguments ?? []));
-    assert.equal(applied, undefined);
+    const result = await vscode.commands.executeCommand<MigrateGoResult | undefined>(migrate!.command!.command, ...(migrate!.command!.arguments ?? []));
+    assert.ok(result, 'the Go migration did not run');
+    const file = result.files.find((f) => f.uri.endsWith('/ddbv1/adapter.go'));
+    assert.equal(file?.after, undefined);
+    const error = file?.findings.find((f) => f.severity === 'error');
+    assert.equal(error?.line, 16);
+    assert.match(error?.message ?? '', /still works with aws-sdk-go v1 items .*: no change made/);
     assert.equal((await vscode.workspace.openTextDocument(adapter)).getText(), before);
   });
 
