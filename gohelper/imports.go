@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
 )
 
 // importOf returns the import spec of path in the file, or nil.
@@ -82,7 +83,7 @@ func (m *fileMigration) addImports() {
 	if len(m.newImports) == 0 {
 		return
 	}
-	text := ""
+	text, std := "", ""
 	for path, name := range m.newImports {
 		if m.importOf(path) != nil {
 			continue
@@ -91,11 +92,21 @@ func (m *fileMigration) addImports() {
 			m.setImportPath(taken, path)
 			continue
 		}
+		line := "\n\t" + strconv.Quote(path)
 		if name != "" {
-			text += "\n\t" + name + " " + strconv.Quote(path)
-		} else {
-			text += "\n\t" + strconv.Quote(path)
+			line = "\n\t" + name + " " + strconv.Quote(path)
 		}
+		if isStd(path) {
+			std += line
+		} else {
+			text += line
+		}
+	}
+	// Standard-library imports join the file's standard-library group when it has one (goimports' layout).
+	if last := m.lastStdImport(); std != "" && last != nil {
+		m.ed.insert(last.End(), std)
+	} else {
+		text = std + text
 	}
 	if text == "" {
 		return
@@ -134,4 +145,32 @@ func (m *fileMigration) removeLine(from, to token.Pos) {
 		end++
 	}
 	m.ed.edits = append(m.ed.edits, edit{start, end, ""})
+}
+
+// isStd reports whether an import path is the standard library's (no dot in its first element).
+func isStd(path string) bool {
+	first := path
+	if i := strings.IndexByte(path, '/'); i >= 0 {
+		first = path[:i]
+	}
+	return !strings.Contains(first, ".")
+}
+
+// lastStdImport is the last standard-library import spec of the first import block, or nil.
+func (m *fileMigration) lastStdImport() *ast.ImportSpec {
+	var last *ast.ImportSpec
+	for _, d := range m.file.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.IMPORT || !g.Lparen.IsValid() {
+			continue
+		}
+		for _, spec := range g.Specs {
+			s := spec.(*ast.ImportSpec)
+			if p, _ := strconv.Unquote(s.Path.Value); isStd(p) {
+				last = s
+			}
+		}
+		return last
+	}
+	return nil
 }
