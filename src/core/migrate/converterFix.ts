@@ -2,6 +2,8 @@ import ts from 'typescript';
 import type { V2Resolver } from './awsSdkBindings';
 import type { ChangeSet, PendingEdit, V3Import } from './editPlan';
 import { literalEdit } from './editPlan';
+import { missingImageGuard } from './checks/edges/missingImage';
+import { emptySetMembersChange } from './checks/edges/emptySetMembers';
 import { versionProblem } from './installedVersions';
 import type { MigrationEnvironment, MigrationFinding } from './types';
 import { isSimpleReference, readV2Options } from './v2OptionsArgument';
@@ -51,23 +53,6 @@ export function detectConverterCalls(sf: ts.SourceFile, resolver: V2Resolver, en
 }
 
 /**
- * Where the file reads `.values` / `.wrapperName` as a property (not `x.values()`): the API of v2's
- * DynamoDBSet, which v3's native Set lacks. Offsets of each property access.
- */
-export function v2SetApiReads(sf: ts.SourceFile): Array<{ start: number; end: number }> {
-  const out: Array<{ start: number; end: number }> = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isPropertyAccessExpression(node) && (node.name.text === 'values' || node.name.text === 'wrapperName')) {
-      const called = ts.isCallExpression(node.parent) && node.parent.expression === node;
-      if (!called) out.push({ start: node.getStart(sf), end: node.end });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return out;
-}
-
-/**
  * Inputs v2 and v3 marshal differently, found inside `nodes` (the values a fix marshals):
  * NaN/Infinity (v2 wrote N "NaN", which DynamoDB rejects; v3 throws), BigInt (v2 wrote an empty M,
  * v3 an N), `new Map`/`new Set` (v2 wrote an empty M / an invalid empty AttributeValue, v3 the
@@ -108,28 +93,6 @@ export function propertyReads(sf: ts.SourceFile, name: string): Array<{ start: n
   return out;
 }
 
-const bufferEncodings = new Set(['base64', 'hex', 'utf8', 'utf-8', 'latin1', 'binary', 'ascii', 'base64url']);
-
-/**
- * Buffer-only calls (`x.toString('base64')`, `Buffer.isBuffer(x)`): after a DocumentClient
- * migration binary attributes arrive as Uint8Array, whose toString ignores the encoding.
- */
-export function bufferApiCalls(sf: ts.SourceFile): Array<{ start: number; end: number }> {
-  const out: Array<{ start: number; end: number }> = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-      const name = node.expression.name.text;
-      const arg = node.arguments[0];
-      const encoded = name === 'toString' && arg && ts.isStringLiteralLike(arg) && bufferEncodings.has(arg.text);
-      const isBuffer = name === 'isBuffer' && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'Buffer';
-      if (encoded || isBuffer) out.push({ start: node.getStart(sf), end: node.end });
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return out;
-}
-
 function fixConverterCall(
   sf: ts.SourceFile,
   call: ts.CallExpression,
@@ -162,7 +125,7 @@ function fixConverterCall(
     note('v3-wrap-numbers-class', `wrapNumbers: v2 returned its own NumberValue (toNumber(), JSON as a number); v3's NumberValue has toString()/toBigInt() and serialises to JSON as {"value": …}: check the code that reads these numbers`);
   }
   if (writes && v2.convertEmptyValues !== undefined && v2.convertEmptyValues !== 'false') {
-    note('v3-empty-set-values', `convertEmptyValues: v2 dropped empty strings/binaries inside sets; v3 keeps them (DynamoDB rejects empty set members)`);
+    note('v3-empty-set-values', emptySetMembersChange);
   }
   const problem = versionProblem('@aws-sdk/util-dynamodb', env.utilDynamodbVersion);
   if (problem) note('v3-version-too-old', problem);
@@ -175,9 +138,16 @@ function fixConverterCall(
     finding.message = `${callee} is aws-sdk v2; ${target}() throws on undefined where v2 returned undefined, and the argument is not a plain reference: port it by hand`;
     return { finding, notes };
   }
+  const image = fn === 'unmarshall' ? missingImageGuard(subject) : undefined;
   if (guard) {
     const s = subject.getText(sf);
     edits.push({ start, end: call.end, render: (n) => `(${s} === undefined ? undefined : ${n(imp)}(${s}, ${opts}))` });
+  } else if (image) {
+    edits.push({ start, end: call.expression.end, render: (n) => n(imp) });
+    if (image.before) edits.push(literalEdit(subject.getStart(sf), subject.getStart(sf), image.before));
+    if (optionsArg) edits.push(literalEdit(subject.end, optionsArg.end, `${image.after}, ${opts}`));
+    else edits.push(literalEdit(subject.end, subject.end, `${image.after}, ${opts}`));
+    finding.message += ` (with \`?? {}\`: v2 returned {} for a missing image, v3 unmarshall throws)`;
   } else {
     edits.push({ start, end: call.expression.end, render: (n) => n(imp) });
     if (optionsArg) edits.push(literalEdit(optionsArg.getStart(sf), optionsArg.end, opts));

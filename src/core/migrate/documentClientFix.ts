@@ -3,6 +3,7 @@ import type { V2Resolver } from './awsSdkBindings';
 import { translateClientConfig } from './clientConfig';
 import type { DetectedFix } from './converterFix';
 import { literalEdit, type PendingEdit, type V3Import } from './editPlan';
+import { emptySetMembersChange } from './checks/edges/emptySetMembers';
 import { versionProblem } from './installedVersions';
 import type { SingleFile } from './singleFileProgram';
 import type { MigrationEnvironment, MigrationFinding } from './types';
@@ -137,7 +138,7 @@ export function detectDocumentClients(file: SingleFile, resolver: V2Resolver, en
       note(start, creation.end, 'v3-wrap-numbers-class', 'wrapNumbers: v3 returns its own NumberValue (toString()/toBigInt(), JSON {"value": …}) where v2 had toNumber(): check readers of numbers');
     }
     if (options.convertEmptyValues !== undefined && options.convertEmptyValues !== 'false') {
-      note(start, creation.end, 'v3-empty-set-values', 'convertEmptyValues: v2 dropped empty strings/binaries inside sets; v3 keeps them (DynamoDB rejects empty set members)');
+      note(start, creation.end, 'v3-empty-set-values', emptySetMembersChange);
     }
     rewriteUses(sf, resolver, creation, bound, work, note);
     const problem = versionProblem(lib, env.libDynamodbVersion);
@@ -155,6 +156,11 @@ export function detectDocumentClients(file: SingleFile, resolver: V2Resolver, en
     }
   }
   return out;
+}
+
+function isScalarLiteral(e: ts.Expression): boolean {
+  return ts.isStringLiteralLike(e) || ts.isNumericLiteral(e) || ts.isTemplateExpression(e) ||
+    (ts.isPrefixUnaryExpression(e) && ts.isNumericLiteral(e.operand));
 }
 
 function boundParams(p: ts.ObjectLiteralElementLike | undefined): ts.ObjectLiteralExpression | undefined {
@@ -244,6 +250,10 @@ function rewriteCall(
     work.edits.push(literalEdit(start, callee.end, 'new Set'));
     const [values, options] = call.arguments;
     if (!values) work.edits.push(literalEdit(call.arguments.pos, call.arguments.pos, '[]'));
+    // v2 wrapped a single value (`[].concat(list)`); new Set('abc') would be a set of characters.
+    if (values && isScalarLiteral(values)) {
+      work.edits.push(literalEdit(values.getStart(sf), values.getStart(sf), '['), literalEdit(values.end, values.end, ']'));
+    }
     if (values && options) work.edits.push(literalEdit(values.end, options.end, ''));
     work.spots.push({ start, end: call.end, what: 'createSet (v3 takes a native Set)' });
     return;

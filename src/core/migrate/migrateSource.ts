@@ -1,5 +1,7 @@
 import { V2Resolver } from './awsSdkBindings';
-import { bufferApiCalls, changedInputs, detectConverterCalls, propertyReads, v2SetApiReads, type DetectedFix } from './converterFix';
+import { analyzeMigration, toFileFinding } from './checks';
+import { singleFileView } from './checks/singleFileView';
+import { changedInputs, detectConverterCalls, propertyReads, type DetectedFix } from './converterFix';
 import { detectDocumentClients } from './documentClientFix';
 import { renderChanges, type ChangeSet } from './editPlan';
 import { migrateGoSource } from './go/migrateGo';
@@ -40,24 +42,8 @@ export function migrateSource(text: string, fileName: string, env: MigrationEnvi
     }
     findings.push(d.finding, ...d.notes);
   }
-  const reads = detected.some((d) => d.change && d.finding.code !== 'v2-converter-marshall' && d.finding.code !== 'v2-converter-input');
-  for (const r of reads ? v2SetApiReads(file.sourceFile) : []) {
-    findings.push({
-      ...r,
-      code: 'v3-set-values',
-      severity: 'warning',
-      message: 'v2 DynamoDBSet API: after the migration sets are native Set (no .values/.wrapperName; JSON.stringify gives {}); use [...set] here',
-    });
-  }
   const clients = detected.some((d) => d.change && d.finding.code === 'v2-document-client');
-  for (const r of clients ? bufferApiCalls(file.sourceFile) : []) {
-    findings.push({
-      ...r,
-      code: 'v3-binary-buffer',
-      severity: 'warning',
-      message: 'Buffer API: after the migration binary attributes read through DynamoDBDocument are Uint8Array (toString ignores the encoding); wrap with Buffer.from(x) if this is one',
-    });
-  }
+  findings.push(...analyzeMigration(singleFileView(file, resolver, detected, env)).map(toFileFinding));
   for (const r of clients ? propertyReads(file.sourceFile, '$response') : []) {
     findings.push({
       ...r,

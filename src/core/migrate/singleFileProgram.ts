@@ -4,6 +4,7 @@ import ts from 'typescript';
 export interface SingleFile {
   sourceFile: ts.SourceFile;
   checker: ts.TypeChecker;
+  program: ts.Program;
 }
 
 /** Script kind from the file name: `.ts`/`.mts`/`.cts` → TS, `.tsx` → TSX, `.jsx` → JSX, else JS. */
@@ -35,5 +36,5 @@ export function bindSingleFile(text: string, fileName: string): SingleFile {
     readFile: (f) => (f === name ? text : undefined),
   };
   const program = ts.createProgram({ rootNames: [name], options, host });
-  return { sourceFile, checker: program.getTypeChecker() };
+  return { sourceFile, checker: program.getTypeChecker(), program };
 }

@@ -19,16 +19,19 @@ describe('migrateSource on the node-adserver v2 adapter', () => {
     assert.deepEqual(got, [
       '27:v2-document-client:information',
       '31:v2-document-client:information',
+      '38:v3-result-exported:warning',
       '50:v2-converter-unmarshall:information',
+      '52:v3-result-exported:warning',
       '56:v2-document-client:information',
       '58:v2-document-client:information',
+      '58:v3-set-validation:warning',
     ]);
   });
   it('every finding with a fix applies alone, and the Converter fix leaves the client untouched', () => {
     const converter = r.findings.find((f) => f.code === 'v2-converter-unmarshall')!;
     assert.equal(converter.fix?.title, 'Replace with unmarshall() from @aws-sdk/util-dynamodb (same items)');
     const after = applyEdits(text, converter.fix!.edits);
-    assert.match(after, /rules\.push\(unmarshall\(item, \{ wrapNumbers: Number \}\) as TargetingRule\);/);
+    assert.match(after, /rules\.push\(unmarshall\(item \?\? \{\}, \{ wrapNumbers: Number \}\) as TargetingRule\);/);
     assert.match(after, /new AWS\.DynamoDB\.DocumentClient\(\{ service: this\.ddb \}\)/);
     assert.match(after, /^import AWS from 'aws-sdk';$/m);
     assert.match(after, /^import \{ unmarshall \} from '@aws-sdk\/util-dynamodb';$/m);
@@ -83,7 +86,7 @@ describe('migrateSource edge cases', () => {
   it('keeps CRLF line endings', () => {
     const src = `const AWS = require('aws-sdk');\r\nexports.f = (x) => AWS.DynamoDB.Converter.unmarshall(x);\r\n`;
     assert.equal(applyEdits(src, migrateSource(src, 'f.js', env).fixAll),
-      `const { unmarshall } = require('@aws-sdk/util-dynamodb');\r\nexports.f = (x) => unmarshall(x, { wrapNumbers: Number });\r\n`);
+      `const { unmarshall } = require('@aws-sdk/util-dynamodb');\r\nexports.f = (x) => unmarshall(x ?? {}, { wrapNumbers: Number });\r\n`);
   });
   it('aliases the v3 import when the file already declares the name', () => {
     const src = `import AWS from 'aws-sdk';\nconst marshall = 1;\nexport const f = (x: object) => [marshall, AWS.DynamoDB.Converter.marshall(x)];\n`;

@@ -32,6 +32,7 @@ describe('getMigrationDiagnostics', () => {
       ['v2-converter-marshall', DiagnosticSeverity.Information, 9, 9, 73, MIGRATION_SOURCE],
       ['v3-empty-set-values', DiagnosticSeverity.Warning, 9, 9, 73, MIGRATION_SOURCE],
       ['v2-converter-unmarshall', DiagnosticSeverity.Information, 13, 9, 45, MIGRATION_SOURCE],
+      ['v3-result-exported', DiagnosticSeverity.Warning, 13, 9, 45, MIGRATION_SOURCE],
     ]);
   });
   it('a hot call site becomes a Warning with its percentage', () => {
@@ -40,7 +41,7 @@ describe('getMigrationDiagnostics', () => {
     const d = getMigrationDiagnostics(doc, ctx).find((x) => x.code === 'v2-converter-unmarshall')!;
     assert.equal(d.severity, DiagnosticSeverity.Warning);
     assert.match(d.message, /^Hot: 47\.3 % of the profile's samples at this call site\./);
-    assert.deepEqual(getMigrationDiagnostics(doc, ctx).filter((x) => x.severity === DiagnosticSeverity.Warning).map((x) => x.code), ['v3-empty-set-values', 'v2-converter-unmarshall']);
+    assert.deepEqual(getMigrationDiagnostics(doc, ctx).filter((x) => x.severity === DiagnosticSeverity.Warning).map((x) => x.code), ['v3-empty-set-values', 'v2-converter-unmarshall', 'v3-result-exported']);
   });
   it('notes on changed behaviour are Warnings (wrapNumbers: true)', () => {
     const doc = open('converter-esm-namespace.before.ts');
@@ -62,7 +63,7 @@ describe('getMigrationCodeActions', () => {
     assert.deepEqual(quick.diagnostics, [target]);
     const after = apply(doc, quick);
     assert.match(after, /^import \{ unmarshall \} from '@aws-sdk\/util-dynamodb';\nimport AWS from 'aws-sdk';$/m);
-    assert.match(after, /return unmarshall\(m, \{ wrapNumbers: Number \}\);/);
+    assert.match(after, /return unmarshall\(m \?\? \{\}, \{ wrapNumbers: Number \}\);/);
     assert.match(after, /return AWS\.DynamoDB\.Converter\.marshall\(x\);/);
     assert.ok(actions.some((a) => a.kind === CodeActionKind.QuickFix && a.title === 'Fix all DynamoDB migrations in this file'));
   });
