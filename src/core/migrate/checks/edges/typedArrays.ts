@@ -25,7 +25,8 @@ function classOf(e: ts.Expression, checker: ts.TypeChecker, depth = 0): string |
   const named = checker.getTypeAtLocation(e).getSymbol()?.getName();
   if (named && (typedArrays.has(named) || named === 'ArrayBuffer')) return named;
   if (ts.isIdentifier(e) && depth < 3) {
-    const decl = checker.getSymbolAtLocation(e)?.valueDeclaration;
+    const symbol = ts.isShorthandPropertyAssignment(e.parent) ? checker.getShorthandAssignmentValueSymbol(e.parent) : checker.getSymbolAtLocation(e);
+    const decl = symbol?.valueDeclaration;
     if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isIdentifier(decl.name)) return classOf(decl.initializer, checker, depth + 1);
   }
   return undefined;
