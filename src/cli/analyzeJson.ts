@@ -46,6 +46,7 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
       reflectionPercent: pct(s.reflectionWeight, t),
       byCategoryPercent: categoryPercents(s.byCategory, t),
       dominant: s.dominant,
+      ...(s.repair ? { repair: { repairedPercent: pct(s.repair.repairedWeight, t), sharedPercent: pct(s.repair.sharedWeight, t) } } : {}),
       chain: s.chain.map((f) => ({ function: f.name, file: f.file, line: f.line, role: f.role, flatPercent: pct(f.flat, t), cumPercent: pct(f.cum, t) })),
     })),
     userFunctions: a.userFunctions.slice(0, options.top).map((f) => ({
@@ -61,8 +62,31 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
       counts: a.coverage.counts,
       unresolved: a.coverage.unresolved.map((u) => ({ profileFile: u.profileFile, percent: pct(u.weight, t), reason: u.resolution.kind === 'unresolved' ? u.resolution.reason : null })),
     },
+    ...(a.truncation ? { truncation: truncationJson(a, t) } : {}),
+    ...(a.sourceMaps ? { sourceMaps: sourceMapsJson(a, t) } : {}),
     migrations: a.migrations.map((m) => ({ id: m.id, title: m.title, percent: pct(m.weight, t), detail: m.detail })),
     topFunctions: a.functions.slice(0, options.top).map((f) => ({ function: f.name, file: f.file, flatPercent: pct(f.flat, t), cumPercent: pct(f.cum, t) })),
     warnings: a.warnings,
+  };
+}
+
+function truncationJson(a: Analysis, t: number) {
+  const r = a.truncation!;
+  return {
+    depthLimit: r.depthLimit,
+    truncatedPercent: pct(r.truncatedWeight, t),
+    repairedPercent: pct(r.repairedWeight, t),
+    sharedPercent: pct(r.sharedWeight, t),
+    stillCutPercent: pct(r.stillCutWeight, t),
+    dynamo: { repairedPercent: pct(r.repairedDynamoWeight, t), sharedPercent: pct(r.sharedDynamoWeight, t), stillCutPercent: pct(r.stillCutDynamoWeight, t) },
+  };
+}
+
+function sourceMapsJson(a: Analysis, t: number) {
+  const m = a.sourceMaps!;
+  return {
+    mappedPercent: pct(m.mappedWeight, t),
+    missingPercent: pct(m.missingWeight, t),
+    files: m.files.map((f) => ({ file: f.generatedFile, profileFile: f.profileFile, status: f.status, percent: pct(f.weight, t), frames: f.frames, unmappedFrames: f.unmappedFrames, ...(f.mapFile ? { mapFile: f.mapFile } : {}), ...(f.reason ? { reason: f.reason } : {}) })),
   };
 }

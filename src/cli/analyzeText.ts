@@ -4,6 +4,7 @@
 import { DYNAMO_CATEGORIES } from '../core/detect/types';
 import { categoryLabel, categoryShortLabel, formatPercent, formatWeight, mechanismLabel, shortFunctionName } from '../core/analysis/labels';
 import type { Analysis } from '../core/analysis/types';
+import { sourceMapLines, truncationLines } from './analyzeRepairText';
 
 export interface TextOptions {
   readonly root: string;
@@ -36,7 +37,9 @@ function summary(a: Analysis): string[] {
   if (a.unattributedWeight > 0) {
     const why =
       a.format === 'pprof' && a.functions.some((f) => f.file.endsWith('.go'))
-        ? 'Go keeps only the 64 innermost frames of a stack, and SDK goroutines have none of yours'
+        ? a.truncation && a.truncation.stillCutDynamoWeight > 0
+          ? `Go keeps only the ${a.truncation.depthLimit} innermost frames of a stack and ${formatPercent(a.truncation.stillCutDynamoWeight, a.totalWeight)} stays cut after repair; SDK goroutines have no frame of yours`
+          : 'SDK goroutines have no frame of yours'
         : 'the SDK parses responses in an async callback, where no frame of your code is on the stack';
     out.push(`  ${formatPercent(a.unattributedWeight, a.totalWeight).padStart(6)}  of the profile is marshalling with no frame of your code above it (${why})`);
   }
@@ -83,7 +86,7 @@ function migrationLines(a: Analysis): string[] {
 
 /** Renders an analysis as the CLI's text report (ends with a newline). */
 export function renderAnalysisText(a: Analysis, options: TextOptions): string {
-  const lines = [...summary(a), ...callSiteTable(a, options.top), ...coverageLines(a), ...migrationLines(a)];
+  const lines = [...summary(a), ...callSiteTable(a, options.top), ...truncationLines(a), ...coverageLines(a), ...sourceMapLines(a), ...migrationLines(a)];
   for (const w of a.warnings) lines.push(`warning: ${w}`);
   return `${lines.join('\n')}\n`;
 }

@@ -7,7 +7,7 @@ import type { Analysis } from '../core/analysis/types';
 import type { Profile } from '../core/profile/model';
 import { scanWorkspace } from '../core/paths/scan';
 import { createPathResolver } from '../core/paths/resolve';
-import { analyzeProfile } from '../core/analysis/analyze';
+import { analyzeWithSources } from '../core/analysis/prepare';
 import type { HotpathSettings } from './settings';
 import { anchorFile, type FileAnchors } from './documentAnchors';
 
@@ -29,7 +29,7 @@ export interface RootAnalysis {
 export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings): Promise<RootAnalysis> {
   const index = await scanWorkspace(rootPath);
   const resolver = createPathResolver(index, [...settings.pathMappings]);
-  const analysis = analyzeProfile(profile, { resolver });
+  const { analysis } = analyzeWithSources(profile, { resolver });
   const byFile = new Map<string, { sites: Analysis['callSites'][number][]; fns: Analysis['userFunctions'][number][] }>();
   const entry = (path: string) => {
     let e = byFile.get(path);

@@ -19,7 +19,9 @@ describe('dynamo-hotpath compare', () => {
     assert.ok(lines.some((l) => /^Requests\s+990\s+1,585\s+\+60\.1%$/.test(l)), r.stdout);
     assert.ok(lines.some((l) => /^CPU per request\s+16\.57 ms\s+9\.306 ms\s+-43\.8%$/.test(l)), r.stdout);
     assert.ok(lines.some((l) => /^DynamoDB marshalling share\s+84\.63% ±0\.9\s+67\.12% ±1\.2\s+-17\.5 pp$/.test(l)), r.stdout);
-    assert.ok(lines.some((l) => /^\(\*Adapter\)\.GetUserActivity ddbv1\/adapter\.go:49 → ddbv2\/adapter\.go:44\s+8\.32 s \/ 50\.73%\s+440 ms \/ 2\.98%\s+-96\.7%, -47\.7 pp\s+name$/.test(l)), r.stdout);
+    // after-v2's Query parse is cut at Go 1.19's 64-frame limit: repaired, the call site keeps its
+    // real weight (before the repair it read 2.98 %, −96.7 %, while marshalling per request fell 55 %).
+    assert.ok(lines.some((l) => /^\(\*Adapter\)\.GetUserActivity ddbv1\/adapter\.go:49 → ddbv2\/adapter\.go:44\s+8\.32 s \/ 50\.73%\s+4\.58 s \/ 31\.07%\s+-65\.6%, -19\.7 pp\s+name$/.test(l)), r.stdout);
   });
 
   it('reads run records beside the profiles and gives the same totals as explicit counts', () => {
@@ -39,7 +41,7 @@ describe('dynamo-hotpath compare', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.ok(r.stdout.includes('| Metric | Before | After | Change |\n|---|---:|---:|---:|\n'), r.stdout);
     assert.ok(r.stdout.includes('| CPU per request | 16.57 ms | 9.306 ms | -43.8% |'), r.stdout);
-    assert.ok(r.stdout.includes('| (\\*Adapter).GetUserActivity [ddbv1 → ddbv2] | 9.27 s / 56.52% | 1.54 s / 10.44% |'), r.stdout);
+    assert.ok(r.stdout.includes('| (\\*Adapter).GetUserActivity [ddbv1 → ddbv2] | 9.27 s / 56.52% | 5.74 s / 38.89% |'), r.stdout);
   });
 
   it('says traffic may differ when no counts are given', () => {

@@ -5,13 +5,14 @@
 import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
 import { FRAME_RULES } from '../detect/rules';
 import { MIGRATIONS } from '../detect/migrations';
-import type { Profile } from '../profile/model';
+import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolver } from '../paths/types';
 import { attributeSamples, type AttributionResult, type CallSiteAccumulator } from './attribute';
 import { buildFrameKeys, type FrameKeys } from './frameKeys';
 import { computeFlatCum, type FlatCumTables } from './flatCum';
 import { buildCoverage } from './coverage';
-import type { Analysis, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, UserFunctionStat } from './types';
+import type { SourceMapCoverage } from '../sourcemap/coverage';
+import type { Analysis, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
 
 export interface AnalyzeOptions {
@@ -21,6 +22,8 @@ export interface AnalyzeOptions {
   readonly maxChainLength?: number;
   /** How many SDK functions to list; default 50. */
   readonly maxSdkFunctions?: number;
+  /** Source-map coverage of the stage that mapped the profile (see `prepare.ts`), reported as is. */
+  readonly sourceMaps?: SourceMapCoverage;
 }
 
 const RULES_BY_ID = new Map(FRAME_RULES.map((r) => [r.id, r]));
@@ -82,6 +85,7 @@ function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables
       reflectionWeight: site.reflectionWeight,
       dominant: dominantOf(site),
       chain: buildChain(site, profile, keys, tables, attribution, maxChain),
+      ...(site.repairedWeight + site.sharedWeight > 0 ? { repair: { repairedWeight: site.repairedWeight, sharedWeight: site.sharedWeight } } : {}),
     });
   }
   return sites.sort((a, b) => b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
@@ -147,6 +151,22 @@ function sdkFunctionStats(profile: Profile, keys: FrameKeys, tables: FlatCumTabl
   return out.sort((a, b) => b.cum - a.cum).slice(0, max);
 }
 
+function truncationSummary(profile: Profile, attribution: AttributionResult): TruncationSummary | undefined {
+  const t = profile.truncation;
+  if (!t) return undefined;
+  const d = attribution.dynamoByRepair;
+  return {
+    depthLimit: t.depthLimit,
+    truncatedWeight: t.truncatedWeight,
+    repairedWeight: t.repairedWeight,
+    sharedWeight: t.sharedWeight,
+    stillCutWeight: t.stillCutWeight,
+    repairedDynamoWeight: d[SAMPLE_REPAIR.repaired]!,
+    sharedDynamoWeight: d[SAMPLE_REPAIR.shared]!,
+    stillCutDynamoWeight: d[SAMPLE_REPAIR.stillCut]!,
+  };
+}
+
 function migrationSuggestions(attribution: AttributionResult): MigrationSuggestion[] {
   return [...attribution.byMigration]
     .map(([id, weight]) => ({ id, weight, title: MIGRATIONS[id]?.title ?? id, detail: MIGRATIONS[id]?.detail ?? '' }))
@@ -201,6 +221,8 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     coverage: buildCoverage(attribution.files),
     migrations: migrationSuggestions(attribution),
     sdkFunctions: sdkFunctionStats(profile, keys, tables, attribution, options.maxSdkFunctions ?? 50),
+    ...(profile.truncation ? { truncation: truncationSummary(profile, attribution) } : {}),
+    ...(options.sourceMaps ? { sourceMaps: options.sourceMaps } : {}),
     warnings,
   };
 }

@@ -6,7 +6,7 @@ import { scanWorkspace } from '../paths/scan';
 import { createPathResolver } from '../paths/resolve';
 import type { PathMappingRule } from '../paths/types';
 import type { Profile } from '../profile/model';
-import { analyzeProfile } from './analyze';
+import { analyzeWithSources } from './prepare';
 import type { Analysis } from './types';
 
 export interface AnalyzeFileOptions {
@@ -29,5 +29,5 @@ export async function analyzeFile(profilePath: string, options: AnalyzeFileOptio
     scanWorkspace(options.root),
   ]);
   const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
-  return { profile, analysis: analyzeProfile(profile, { resolver }) };
+  return analyzeWithSources(profile, { resolver });
 }

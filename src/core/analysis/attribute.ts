@@ -11,7 +11,7 @@
 import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
 import { directionFromStack, isGcFrame, isTransparent, matchFrame, type RuleMatch } from '../detect/classify';
 import { categoryOf } from '../detect/rules';
-import type { Profile } from '../profile/model';
+import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
 import type { FrameKeys } from './frameKeys';
@@ -40,6 +40,9 @@ export interface CallSiteAccumulator {
   /** Weight per `ruleId|category`, for the dominant SDK. */
   readonly byRule: Map<string, number>;
   readonly chain: ChainTrie;
+  /** DynamoDB weight from repaired cut stacks: certain for this call site, and shared with others (an estimate). */
+  repairedWeight: number;
+  sharedWeight: number;
 }
 
 export interface AttributionResult {
@@ -60,6 +63,8 @@ export interface AttributionResult {
   readonly isUser: Uint8Array;
   /** Per distinct recorded file: its resolution and the weight of samples through it (once per sample). */
   readonly files: Map<string, { readonly resolution: PathResolution; weight: number }>;
+  /** DynamoDB weight per {@link SAMPLE_REPAIR} state (index), when the profile had cut stacks. */
+  readonly dynamoByRepair: Float64Array;
 }
 
 /**
@@ -112,6 +117,11 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
   let anyFrameWeight = 0;
   let gcWeight = 0;
   let unattributedWeight = 0;
+  const repairOf = profile.truncation?.sampleRepair;
+  const originOf = profile.truncation?.sampleOrigin;
+  const dynamoByRepair = new Float64Array(4);
+  /** Shares of cut samples split among completions: origin → the call sites they reached. */
+  const shares = new Map<number, { site: CallSiteAccumulator; weight: number }[]>();
 
   profile.samples.forEach((sample, s) => {
     const { stack, weight, count } = sample;
@@ -143,6 +153,7 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     if (category !== 'connection-setup') {
       dynamoWeight += weight;
       dynamoCount += count;
+      if (repairOf) dynamoByRepair[repairOf[s]!]! += weight;
     }
     if (decider.rule.migration) byMigration.set(decider.rule.migration, (byMigration.get(decider.rule.migration) ?? 0) + weight);
 
@@ -165,6 +176,8 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
         byCategory: new Float64Array(DYNAMO_CATEGORIES.length),
         byRule: new Map(),
         chain: new ChainTrie(),
+        repairedWeight: 0,
+        sharedWeight: 0,
       };
       callSites.set(key, site);
     }
@@ -174,6 +187,13 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     if (category === 'connection-setup') return;
     site.dynamoWeight += weight;
     site.dynamoCount += count;
+    const repair = repairOf?.[s];
+    if (repair === SAMPLE_REPAIR.repaired) site.repairedWeight += weight;
+    else if (repair === SAMPLE_REPAIR.shared) {
+      const list = shares.get(originOf![s]!) ?? [];
+      list.push({ site, weight });
+      shares.set(originOf![s]!, list);
+    }
     for (let i = 0; i < d; i++) {
       if (flags[stack[i]!]! & REFLECT) {
         site.reflectionWeight += weight;
@@ -183,6 +203,14 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     site.chain.add(stack, u - 1, weight);
   });
 
+  // A cut sample shared among completions that all reach one call site is certain for that site.
+  for (const list of shares.values()) {
+    const certain = list.every((share) => share.site === list[0]!.site);
+    for (const { site, weight } of list) {
+      if (certain) site.repairedWeight += weight;
+      else site.sharedWeight += weight;
+    }
+  }
   const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileWeight[i]! }]));
-  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, unattributedWeight, callSites, byMigration, matches, isUser, files };
+  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, unattributedWeight, callSites, byMigration, matches, isUser, files, dynamoByRepair };
 }

@@ -7,6 +7,9 @@
 import type { DynamoCategory, Mechanism, SdkId } from '../detect/types';
 import type { SampleType, ProfileFormat } from '../profile/model';
 import type { PathResolution } from '../paths/types';
+import type { SourceMapCoverage } from '../sourcemap/coverage';
+
+export type { SourceMapCoverage } from '../sourcemap/coverage';
 
 /** Weight per DynamoDB category; categories with no weight are absent. */
 export type CategoryWeights = Partial<Record<DynamoCategory, number>>;
@@ -81,6 +84,13 @@ export interface CallSite {
    * NOT part of `dynamoWeight` (which is measured). Absent or 0 when nothing was estimated.
    */
   readonly estimatedWeight?: number;
+  /**
+   * Part of `dynamoWeight` from stacks cut at the depth limit and repaired: `repairedWeight`
+   * where the completion was certain for this call site, `sharedWeight` where several call sites
+   * fitted and the cut sample was shared among them in proportion to their full stacks (an
+   * estimate). Absent when no repaired stack reached this call site.
+   */
+  readonly repair?: { readonly repairedWeight: number; readonly sharedWeight: number };
 }
 
 /** Call sites rolled up per user function. */
@@ -138,18 +148,23 @@ export interface AttributionSummary {
 }
 
 /**
- * Stacks cut by a profiler's depth limit (Go keeps 64 frames before 1.23, 128 from 1.23) and
- * how much of their weight got its missing root part back by repair.
+ * Stacks cut at the runtime's depth limit (Go: 64 frames before 1.23, 128 from 1.23) and what
+ * their repair gave back. Weights in the profile's unit; `truncatedWeight = repairedWeight +
+ * sharedWeight + stillCutWeight`, and likewise for the DynamoDB parts.
  */
 export interface TruncationSummary {
-  /** Frames per stack the profiler kept. */
   readonly depthLimit: number;
-  /** Weight of samples whose stack reached the limit. */
   readonly truncatedWeight: number;
-  /** Part of it repaired from full stacks sharing its root-most frames. */
+  /** Restored from full stacks with one fitting completion. */
   readonly repairedWeight: number;
-  /** Part that stays cut (no full stack matched). */
+  /** Restored by sharing among several fitting completions in proportion to their weight (an estimate). */
+  readonly sharedWeight: number;
+  /** No full stack shares their root-most frames. */
   readonly stillCutWeight: number;
+  /** DynamoDB marshalling in those three parts. */
+  readonly repairedDynamoWeight: number;
+  readonly sharedDynamoWeight: number;
+  readonly stillCutDynamoWeight: number;
 }
 
 /** The whole result of analysing one profile against one workspace root. */
@@ -178,7 +193,7 @@ export interface Analysis {
   readonly unattributedWeight: number;
   /** Measured / estimated / unattributed split of `dynamoWeight`. */
   readonly attribution: AttributionSummary;
-  /** Depth-limit truncation and its repair; absent when no stack reached a depth limit. */
+  /** Stacks cut at a depth limit and their repair; absent when no stack reached a depth limit. */
   readonly truncation?: TruncationSummary;
   /** Weight per category, each sample charged to the innermost matching frame's category. */
   readonly byCategory: CategoryWeights;
@@ -195,5 +210,7 @@ export interface Analysis {
   readonly migrations: readonly MigrationSuggestion[];
   /** SDK frames seen, heaviest first (for the report and for comparisons). */
   readonly sdkFunctions: readonly (FunctionStat & { readonly ruleId: string; readonly category: DynamoCategory; readonly sdk: SdkId })[];
+  /** Generated JavaScript of the workspace and whether its source maps were read; absent when the profile has none. */
+  readonly sourceMaps?: SourceMapCoverage;
   readonly warnings: readonly string[];
 }

@@ -4,7 +4,7 @@
  * and compare them.
  */
 import { readFile } from 'node:fs/promises';
-import { analyzeProfile } from '../analysis/analyze';
+import { analyzeWithSources } from '../analysis/prepare';
 import type { Analysis } from '../analysis/types';
 import { createPathResolver } from '../paths/resolve';
 import { scanWorkspace } from '../paths/scan';
@@ -49,8 +49,8 @@ export async function compareFiles(before: CompareFileSide, after: CompareFileSi
   const readOptions = options.sampleType ? { sampleType: options.sampleType } : {};
   const [b, a, index] = await Promise.all([readSide(before, readOptions), readSide(after, readOptions), scanWorkspace(options.root)]);
   const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
-  const beforeAnalysis = analyzeProfile(b, { resolver });
-  const afterAnalysis = analyzeProfile(a, { resolver });
+  const beforeAnalysis = analyzeWithSources(b, { resolver }).analysis;
+  const afterAnalysis = analyzeWithSources(a, { resolver }).analysis;
   const requestsOf = (side: CompareFileSide) => side.requests ?? (side.runRecord ? requestInputOf(side.runRecord) : undefined);
   const beforeRequests = requestsOf(before);
   const afterRequests = requestsOf(after);

@@ -21,6 +21,12 @@ export interface Frame {
   /** 1-based source line of this frame's position; 0 when unknown. */
   readonly line: number;
   /**
+   * 1-based column of this frame's position; 0 or absent when unknown. V8 gives callers their
+   * function's start (`callFrame.columnNumber` + 1, the `(` of the parameter list); leaves split
+   * by `positionTicks` have a line only. Source maps need it for minified and bundled code.
+   */
+  readonly column?: number;
+  /**
    * True when the compiler inlined this frame into its caller: every `Line` of a pprof
    * `Location` except the last (the physical caller) is inlined.
    */
@@ -93,6 +99,39 @@ export interface Profile {
   readonly labelSets?: readonly LabelSet[];
   /** Non-fatal notes about the input (e.g. "12 stacks truncated at 64 frames"). */
   readonly warnings: readonly string[];
+  /** Stacks cut at the runtime's depth limit and what their repair did; absent when none was cut. */
+  readonly truncation?: ProfileTruncation;
+}
+
+/**
+ * What happened to one sample in the repair of truncated stacks: `whole` (not cut), `repaired`
+ * (the missing root part restored; one completion fits), `shared` (several completions fit: the
+ * sample is one share of a cut sample, split in proportion to their weight), `stillCut` (no
+ * full stack shares its root-most frames).
+ */
+export const SAMPLE_REPAIR = { whole: 0, repaired: 1, shared: 2, stillCut: 3 } as const;
+
+/**
+ * Stacks that reached the runtime's depth limit (Go keeps 64 frames of a CPU sample before
+ * 1.23, 128 from 1.23) and what `repairTruncatedStacks` did with them. Weights are in the
+ * profile's unit; `truncatedWeight = repairedWeight + sharedWeight + stillCutWeight`.
+ */
+export interface ProfileTruncation {
+  /** The depth limit the stacks were cut at (frames, inlined ones included). */
+  readonly depthLimit: number;
+  readonly truncatedWeight: number;
+  /** Restored with the one completion that fits. */
+  readonly repairedWeight: number;
+  /** Restored by sharing among several completions in proportion to their weight (an estimate). */
+  readonly sharedWeight: number;
+  readonly stillCutWeight: number;
+  /** Per sample of {@link Profile.samples}: a {@link SAMPLE_REPAIR} value. */
+  readonly sampleRepair: Uint8Array;
+  /**
+   * Per sample: the index of the cut sample it was made from (all shares of one cut sample carry
+   * the same number), −1 for whole samples.
+   */
+  readonly sampleOrigin: Int32Array;
 }
 
 /** Options for the readers. */

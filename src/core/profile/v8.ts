@@ -31,6 +31,7 @@ export function toV8Node(raw: unknown, parent: number | undefined, sourcePath: s
     functionName: stringOr(frame.functionName),
     url: stringOr(frame.url),
     lineNumber: numberOr(frame.lineNumber, -1),
+    columnNumber: numberOr(frame.columnNumber, -1),
     positionTicks: ticks,
   };
 }

@@ -13,6 +13,8 @@ export interface V8Node {
   readonly url: string;
   /** 0-based line of the function's start (`callFrame.lineNumber`); -1 when unknown. */
   readonly lineNumber: number;
+  /** 0-based column of the function's start (`callFrame.columnNumber`); -1 when unknown. */
+  readonly columnNumber?: number;
   /** Per-line self ticks of this node, 1-based lines. */
   readonly positionTicks?: readonly { readonly line: number; readonly ticks: number }[];
 }
@@ -49,9 +51,10 @@ const LINE_SPAN = 2 ** 21;
  * 1 per sample instead. `(idle)` samples go to `addIdle`; `(root)` is not a frame;
  * `(program)` and `(garbage collector)` are frames with file `''`.
  *
- * Frames: callers get their function's start line (`callFrame.lineNumber + 1`); the leaf
- * gets the per-sample line when known, else its node's self time is split over
- * `positionTicks` lines in proportion to the ticks (counts by largest remainder).
+ * Frames: callers get their function's start line and column (`callFrame.lineNumber + 1`,
+ * `columnNumber + 1`); the leaf gets the per-sample line when known (no column), else its
+ * node's self time is split over `positionTicks` lines in proportion to the ticks (counts by
+ * largest remainder); a leaf without either keeps its function's start.
  * @throws ProfileError `bad-reference` when a sample or parent names a missing node.
  */
 export function addV8Samples(
@@ -103,7 +106,8 @@ export function addV8Samples(
     const n = nodes[i];
     const own = n.lineNumber >= 0 ? n.lineNumber + 1 : 0;
     if (line === undefined && callerFrame[i] >= 0) return callerFrame[i];
-    const id = interner.intern(n.functionName || '(anonymous)', fileUrlToPath(n.url), line ?? own, false);
+    const column = line === undefined && own > 0 && (n.columnNumber ?? -1) >= 0 ? n.columnNumber! + 1 : 0;
+    const id = interner.intern(n.functionName || '(anonymous)', fileUrlToPath(n.url), line ?? own, false, column);
     if (line === undefined) callerFrame[i] = id;
     return id;
   };

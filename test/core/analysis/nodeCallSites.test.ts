@@ -5,23 +5,24 @@ import type { Analysis } from '../../../src/core/analysis/types';
 
 const ROOT = 'fixtures/node-adserver/src';
 const pct = (a: Analysis, w: number) => (w / a.totalWeight) * 100;
-const site = (a: Analysis, line: number) => a.callSites.find((s) => s.relativePath.endsWith('-adapter.js') && s.line === line);
+const site = (a: Analysis, line: number) => a.callSites.find((s) => s.relativePath.endsWith('-adapter.ts') && s.line === line);
 
 for (const file of ['before-v2.cpuprofile', 'before-v2.pb.gz']) {
   describe(`Node adserver on aws-sdk v2 (${file})`, async () => {
     const { analysis: a } = await analyzeFile(`fixtures/node-adserver/profiles/${file}`, { root: ROOT });
 
     it('credits Converter.unmarshall to getTargetingModel and the DocumentClient put to recordImpression', () => {
-      // V8 and @datadog/pprof record a caller's position as its function's first line (dist/repository/v2-adapter.js).
-      const tm = site(a, 73)!;
-      assert.equal(tm.relativePath, 'dist/repository/v2-adapter.js');
+      // V8 and @datadog/pprof record a caller's position as its function's first line (dist/repository/v2-adapter.js:73),
+      // which the source map (dist/repository/v2-adapter.js.map, written by tsc) takes to the TypeScript declaration.
+      const tm = site(a, 41)!;
+      assert.equal(tm.relativePath, 'src/repository/v2-adapter.ts');
       assert.equal(tm.functionName, 'getTargetingModel');
       assert.deepEqual([tm.dominant.category, tm.dominant.sdk, tm.dominant.label], ['attribute-unmarshal', 'aws-sdk-js-v2', 'aws-sdk v2 DynamoDB.Converter']);
       assert.equal(tm.dominant.migration, 'js-util-dynamodb');
-      const ri = site(a, 86)!;
+      const ri = site(a, 55)!;
       assert.equal(ri.functionName, 'recordImpression');
       assert.ok((ri.byCategory['attribute-marshal'] ?? 0) > 0);
-      assert.ok(site(a, 63), 'getUserActivity (DocumentClient.query) is a call site');
+      assert.ok(site(a, 30), 'getUserActivity (DocumentClient.query) is a call site');
     });
 
     it('measures the marshalling share and names both v2 migrations', () => {
@@ -42,7 +43,7 @@ describe('Node adserver on AWS SDK v3 (after-v3.cpuprofile)', async () => {
   const { analysis: a } = await analyzeFile('fixtures/node-adserver/profiles/after-v3.cpuprofile', { root: ROOT });
 
   it('finds util-dynamodb unmarshall under getTargetingModel and schema serde in the protocol share', () => {
-    const tm = a.callSites.find((s) => s.relativePath === 'dist/repository/v3-adapter.js' && s.line === 78)!;
+    const tm = a.callSites.find((s) => s.relativePath === 'src/repository/v3-adapter.ts' && s.line === 50)!;
     assert.equal(tm.functionName, 'getTargetingModel');
     assert.deepEqual([tm.dominant.category, tm.dominant.label], ['attribute-unmarshal', '@aws-sdk/util-dynamodb']);
     assert.ok(a.sdkFunctions.some((f) => f.ruleId === 'js-v3-schema-serde' && f.category === 'protocol-unmarshal'));

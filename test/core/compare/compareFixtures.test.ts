@@ -147,13 +147,13 @@ describe('compare node-adserver before-v2.cpuprofile → after-v3.cpuprofile wit
     assert.ok(attribute.shareChangePoints > 2 && attribute.significant, `${attribute.shareChangePoints}`);
   });
 
-  it('matches the adapter functions of v2-adapter.js with those of v3-adapter.js', () => {
+  it('matches the adapter functions of v2-adapter.ts with those of v3-adapter.ts (through the tsc source maps)', () => {
     for (const name of ['getUserActivity', 'getTargetingModel', 'recordImpression']) {
       const fn = c.userFunctions.find((r) => r.after.ref?.name === name);
       assert.equal(fn?.status, 'matched', name);
       assert.equal(fn.matchedBy, 'name');
-      assert.match(fn.before.ref!.relativePath!, /v2-adapter\.js$/);
-      assert.match(fn.after.ref!.relativePath!, /v3-adapter\.js$/);
+      assert.equal(fn.before.ref!.relativePath, 'src/repository/v2-adapter.ts');
+      assert.equal(fn.after.ref!.relativePath, 'src/repository/v3-adapter.ts');
     }
   });
 

@@ -125,7 +125,7 @@ describe('V8 hand-made inputs', () => {
     assert.equal(p.samples.length, 1);
     const [leaf, caller] = [...p.samples[0].stack].map((id) => p.frames[id]);
     assert.deepEqual(leaf, { name: '(anonymous)', file: '/home/dev/my app/dist/main.js', line: 22, inlined: false });
-    assert.deepEqual(caller, { name: 'handler', file: '/home/dev/my app/dist/main.js', line: 10, inlined: false });
+    assert.deepEqual(caller, { name: 'handler', file: '/home/dev/my app/dist/main.js', line: 10, column: 1, inlined: false });
     assert.equal(p.samples[0].count, 3);
   });
 

@@ -1,0 +1,35 @@
+/**
+ * The lines of `dynamo-hotpath analyze` about what the analysis did to the profile before
+ * attributing it: cut Go stacks repaired, generated JavaScript mapped through source maps.
+ */
+import { formatPercent } from '../core/analysis/labels';
+import type { Analysis } from '../core/analysis/types';
+
+/** Repair of stacks cut at the depth limit, and the estimated share per call site; [] when none was cut. */
+export function truncationLines(a: Analysis): string[] {
+  const t = a.truncation;
+  if (!t) return [];
+  const p = (w: number) => formatPercent(w, a.totalWeight);
+  const out = [
+    '',
+    `Cut stacks: ${p(t.truncatedWeight)} of the profile reached the ${t.depthLimit}-frame stack limit; its root part was restored from stacks sharing their root-most frames:`,
+    `  ${p(t.repairedWeight).padStart(6)}  repaired (one completion fits)`,
+    `  ${p(t.sharedWeight).padStart(6)}  shared among the completions that fit, in proportion to the same work measured under each (an estimate)`,
+    `  ${p(t.stillCutWeight).padStart(6)}  still cut (no stack shares their root-most frames)`,
+  ];
+  const estimated = a.callSites.filter((s) => (s.repair?.sharedWeight ?? 0) >= a.totalWeight / 2000);
+  for (const s of estimated) out.push(`  ${`${s.relativePath}:${s.line}`}: ${p(s.repair!.sharedWeight)} of its ${p(s.dynamoWeight)} is an estimated share of cut stacks`);
+  return out;
+}
+
+/** Generated JavaScript and its source maps; [] when the profile has none of the workspace's. */
+export function sourceMapLines(a: Analysis): string[] {
+  const m = a.sourceMaps;
+  if (!m) return [];
+  const mapped = m.files.filter((f) => f.status === 'mapped');
+  const missing = m.files.filter((f) => f.status !== 'mapped' && f.status !== 'plain-js');
+  const out = ['', `Source maps: ${mapped.length} generated file${mapped.length === 1 ? '' : 's'} mapped to ${mapped.length === 1 ? 'its' : 'their'} sources (${formatPercent(m.mappedWeight, a.totalWeight)} of the profile runs through them)`];
+  for (const f of missing.slice(0, 5)) out.push(`  not mapped: ${f.generatedFile}  ${formatPercent(f.weight, a.totalWeight)}  (${f.reason ?? f.status}); lenses stay on the JavaScript`);
+  for (const f of mapped.filter((x) => x.unmappedFrames > 0).slice(0, 3)) out.push(`  ${f.generatedFile}: ${f.unmappedFrames} of ${f.frames} positions have no mapping and stay on the JavaScript`);
+  return out;
+}

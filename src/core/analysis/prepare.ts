@@ -1,0 +1,28 @@
+/**
+ * The stages between reading a profile and attributing it: repair of stacks cut at a depth
+ * limit, then source maps. Both the CLI and the language server analyse through here.
+ */
+import type { Profile } from '../profile/model';
+import { mapProfileSources } from '../sourcemap/mapProfileSources';
+import { createSourceMapper, type SourceMapFiles } from '../sourcemap/sourceMapper';
+import { diskFiles } from '../sourcemap/diskFiles';
+import { analyzeProfile, type AnalyzeOptions } from './analyze';
+import { repairTruncatedStacks } from './repair/repairTruncatedStacks';
+import type { Analysis } from './types';
+
+export interface PrepareOptions extends AnalyzeOptions {
+  /** Where generated files and their maps are read from; the local disk by default. */
+  readonly files?: SourceMapFiles;
+}
+
+/**
+ * Analyses `profile` against one workspace root after repairing its cut Go stacks
+ * ({@link repairTruncatedStacks}) and mapping its generated JavaScript through source maps
+ * ({@link mapProfileSources}). Returns the profile the analysis saw (repaired stacks, frames in
+ * original sources) with the analysis. Synchronous: maps are read from `options.files`.
+ */
+export function analyzeWithSources(profile: Profile, options: PrepareOptions): { profile: Profile; analysis: Analysis } {
+  const mapped = mapProfileSources(repairTruncatedStacks(profile), options.resolver, createSourceMapper(options.files ?? diskFiles));
+  const analysis = analyzeProfile(mapped.profile, { ...options, ...(mapped.coverage.files.length > 0 ? { sourceMaps: mapped.coverage } : {}) });
+  return { profile: mapped.profile, analysis };
+}

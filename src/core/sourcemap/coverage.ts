@@ -1,0 +1,31 @@
+/**
+ * How much of a profile's generated JavaScript was mapped back to its sources.
+ */
+import type { MapStatus } from './sourceMapper';
+
+/** A generated file's map status, or `plain-js`: no map and no TypeScript file of that name (hand-written JavaScript). */
+export type SourceMapFileStatus = MapStatus | 'plain-js';
+
+/** Per generated workspace file seen in the profile. Weights in the profile's unit, each sample counted once per file. */
+export interface SourceMapFileCoverage {
+  /** The path as recorded in the profile. */
+  readonly profileFile: string;
+  /** The generated file, relative to the workspace root. */
+  readonly generatedFile: string;
+  readonly status: SourceMapFileStatus;
+  readonly weight: number;
+  /** Distinct frames in the file, and how many of them had no mapping although the map was read. */
+  readonly frames: number;
+  readonly unmappedFrames: number;
+  readonly mapFile?: string;
+  readonly reason?: string;
+}
+
+export interface SourceMapCoverage {
+  /** Weight through generated files whose map was read. */
+  readonly mappedWeight: number;
+  /** Weight through generated files (a TypeScript file of that name exists, or a map comment) whose map is missing or broken. */
+  readonly missingWeight: number;
+  /** Heaviest first. */
+  readonly files: readonly SourceMapFileCoverage[];
+}

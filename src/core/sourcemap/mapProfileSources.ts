@@ -1,0 +1,142 @@
+/**
+ * The source-map stage of the analysis: frames in compiled or bundled JavaScript of the
+ * user's workspace are replaced by their original position (`dist/x.js:63` → `src/x.ts:41`),
+ * so attribution, lenses and reports speak of the files the user edits.
+ */
+import { FrameInterner } from '../profile/frameInterner';
+import type { Frame, Profile, Sample } from '../profile/model';
+import type { PathResolver } from '../paths/types';
+import type { SourceMapCoverage, SourceMapFileStatus } from './coverage';
+import type { SourceMapper } from './sourceMapper';
+
+/** Extensions of generated JavaScript whose frames are looked up in a source map. */
+const GENERATED = /\.(js|mjs|cjs|jsx)$/i;
+/** Extensions of sources a compiler turns into JavaScript. */
+const COMPILED_SOURCE = /\.(ts|tsx|mts|cts)$/i;
+
+export interface MappedProfile {
+  /** The profile with mapped frames; the input itself when no frame was mapped. */
+  readonly profile: Profile;
+  readonly coverage: SourceMapCoverage;
+}
+
+/** True when `name` is one V8 gives functions it cannot name. */
+function isAnonymous(name: string): boolean {
+  return name === '' || name === '(anonymous)' || name.startsWith('(anonymous:');
+}
+
+/**
+ * The frame's name after mapping: the recorded one while the original line still contains it
+ * (or the line cannot be read), else the map's name for that position (minified code).
+ */
+function mappedName(recorded: string, mapName: string | undefined, originalLine: string | undefined): string {
+  if (mapName === undefined) return recorded;
+  if (isAnonymous(recorded)) return mapName;
+  if (originalLine === undefined) return recorded;
+  const bare = recorded.slice(recorded.lastIndexOf('.') + 1);
+  return originalLine.includes(bare) || !originalLine.includes(mapName) ? recorded : mapName;
+}
+
+/** Does the workspace hold a TypeScript file with the same stem (`dist/a/b.js` ↔ `src/a/b.ts`)? */
+function hasCompiledSource(relativePath: string, stems: ReadonlySet<string>): boolean {
+  const base = relativePath.slice(relativePath.lastIndexOf('/') + 1).replace(GENERATED, '');
+  return stems.has(base);
+}
+
+/**
+ * Maps the frames of `profile` whose file resolves to a generated JavaScript file of the
+ * workspace through that file's source map ({@link SourceMapper}). Frames keep their recorded
+ * position when the file has no map or the position has no mapping; their weight is counted in
+ * {@link SourceMapCoverage}. Samples keep every field but their stack, so labels and repair
+ * marks survive. O(frames) map lookups, each map read once.
+ */
+export function mapProfileSources(profile: Profile, resolver: PathResolver, mapper: SourceMapper): MappedProfile {
+  const stems = new Set(resolver.index.files.filter((f) => COMPILED_SOURCE.test(f)).map((f) => f.slice(f.lastIndexOf('/') + 1).replace(COMPILED_SOURCE, '')));
+  const interner = new FrameInterner();
+  const newId = new Uint32Array(profile.frames.length);
+  const fileOfFrame = new Array<string | undefined>(profile.frames.length);
+  const perFile = new Map<string, { generated: string; relativePath: string; status: SourceMapFileStatus; mapFile?: string; reason?: string; frames: number; unmappedFrames: number }>();
+  let changed = false;
+  const lineCache = new Map<string, string[] | undefined>();
+  const originalLine = (file: string, line: number): string | undefined => {
+    if (!lineCache.has(file)) lineCache.set(file, mapper.sourceContent(file)?.split(/\r?\n/));
+    return lineCache.get(file)?.[line - 1];
+  };
+
+  profile.frames.forEach((frame: Frame, id) => {
+    const resolution = GENERATED.test(frame.file) ? resolver.resolve(frame.file) : undefined;
+    if (resolution?.kind !== 'resolved') {
+      newId[id] = interner.intern(frame.name, frame.file, frame.line, frame.inlined, frame.column ?? 0);
+      return;
+    }
+    let entry = perFile.get(frame.file);
+    if (!entry) {
+      const found = mapper.mapOf(resolution.absolutePath);
+      const status: SourceMapFileStatus = found.status === 'no-map' && !hasCompiledSource(resolution.relativePath, stems) ? 'plain-js' : found.status;
+      entry = { generated: resolution.absolutePath, relativePath: resolution.relativePath, status, mapFile: found.mapFile, reason: found.reason, frames: 0, unmappedFrames: 0 };
+      perFile.set(frame.file, entry);
+    }
+    fileOfFrame[id] = frame.file;
+    entry.frames++;
+    const original = entry.status === 'mapped' ? mapper.originalPosition(entry.generated, frame.line, frame.column ?? 0) : undefined;
+    if (!original) {
+      if (entry.status === 'mapped') entry.unmappedFrames++;
+      newId[id] = interner.intern(frame.name, frame.file, frame.line, frame.inlined, frame.column ?? 0);
+      return;
+    }
+    changed = true;
+    const name = mappedName(frame.name, original.name, originalLine(original.file, original.line));
+    newId[id] = interner.intern(name, original.file, original.line, frame.inlined, original.column);
+  });
+
+  const coverage = buildSourceMapCoverage(profile, fileOfFrame, perFile);
+  if (!changed) return { profile, coverage };
+  return { profile: { ...profile, frames: interner.frames, samples: remapStacks(profile.samples, newId) }, coverage };
+}
+
+/** The samples with every frame id replaced through `newId`; stacks share one buffer. */
+function remapStacks(samples: readonly Sample[], newId: Uint32Array): Sample[] {
+  const pool = new Uint32Array(samples.reduce((n, s) => n + s.stack.length, 0));
+  let used = 0;
+  return samples.map((sample) => {
+    const start = used;
+    for (const id of sample.stack) pool[used++] = newId[id]!;
+    return { ...sample, stack: pool.subarray(start, used) };
+  });
+}
+
+function buildSourceMapCoverage(
+  profile: Profile,
+  fileOfFrame: readonly (string | undefined)[],
+  perFile: ReadonlyMap<string, { relativePath: string; status: SourceMapFileStatus; mapFile?: string; reason?: string; frames: number; unmappedFrames: number }>,
+): SourceMapCoverage {
+  const weights = new Map<string, number>();
+  for (const sample of profile.samples) {
+    const seen = new Set<string>();
+    for (const id of sample.stack) {
+      const file = fileOfFrame[id];
+      if (file === undefined || seen.has(file)) continue;
+      seen.add(file);
+      weights.set(file, (weights.get(file) ?? 0) + sample.weight);
+    }
+  }
+  let mappedWeight = 0;
+  let missingWeight = 0;
+  const files = [...perFile].map(([profileFile, e]) => {
+    const weight = weights.get(profileFile) ?? 0;
+    if (e.status === 'mapped') mappedWeight += weight;
+    else if (e.status !== 'plain-js') missingWeight += weight;
+    return {
+      profileFile,
+      generatedFile: e.relativePath,
+      status: e.status,
+      weight,
+      frames: e.frames,
+      unmappedFrames: e.unmappedFrames,
+      ...(e.mapFile ? { mapFile: e.mapFile } : {}),
+      ...(e.reason && e.status !== 'mapped' ? { reason: e.reason } : {}),
+    };
+  });
+  files.sort((a, b) => b.weight - a.weight);
+  return { mappedWeight, missingWeight, files };
+}
