@@ -21,13 +21,15 @@ const ADAPTER = 'internal/repository/ddbv2/adapter.go';
  * The call-site lenses of ddbv2/adapter.go once compared (per-request change: the run records
  * give 990 and 1585 requests), computed once from `compareFiles` + `lensTextForRow` and pinned.
  */
+// after-v2's cut stacks are repaired (Go 1.19 keeps 64 frames): the Query call sites keep their
+// parse cost instead of reading −97 % / −95 % while marshalling per request fell 55 %.
 const COMPARED: [number, string][] = [
-  [44, '50.7% → 3.0% DynamoDB (−97%)'],
+  [44, '50.7% → 31.1% DynamoDB (−66%)'],
   [58, '4.8% → 6.1% DynamoDB (−29%, within noise)'],
-  [66, '24.6% → 2.2% DynamoDB (−95%)'],
+  [66, '24.6% → 22.3% DynamoDB (−49%, within noise)'],
   [78, '2.7% → 5.7% DynamoDB (+19%)'],
   [86, '0.4% → 1.1% DynamoDB (+43%)'],
-  [90, '1.3% → 0.6% DynamoDB (−74%)'],
+  [90, '1.3% → 0.9% DynamoDB (−63%, within noise)'],
 ];
 
 function titles(lenses: CodeLens[] | null): [number, string][] {
@@ -66,7 +68,7 @@ describe('Compare with Baseline over stdio with the Go fixture', () => {
   it('compares the loaded after-v2 with before-v1 and turns the call-site lenses into before → after', async () => {
     await lsp.connection.sendRequest(LoadProfileRequest, { path: AFTER, progressId: 'load' });
     const normal = await lenses();
-    assert.ok(normal.some(([line, t]) => line === 44 && t === '4.2% CPU · 3.0% DynamoDB unmarshal (aws-sdk-go-v2 awsjson10 (generated), generated)'), JSON.stringify(normal));
+    assert.ok(normal.some(([line, t]) => line === 44 && t === '32.6% CPU · 31.1% DynamoDB unmarshal (aws-sdk-go-v2 awsjson10 (generated), generated)'), JSON.stringify(normal));
     const progress: number[] = [];
     lsp.connection.onNotification(LoadProgressNotification, (p) => {
       if (p.progressId === 'cmp') progress.push(p.percent);
