@@ -71,7 +71,7 @@ async function compareWithBaseline(page, folder, baseline) {
   await page.locator('.quick-input-widget input.input').waitFor({ state: 'visible' });
   await page.keyboard.type(String(COMPARE_LINE));
   await page.keyboard.press('Enter');
-  await page.locator('.codelens-decoration a', { hasText: /^4\.2%\sCPU\s·\s3\.0%\sDynamoDB/ }).first().waitFor();
+  await page.locator('.codelens-decoration a', { hasText: /^32\.6%\sCPU\s·\s31\.1%\sDynamoDB/ }).first().waitFor();
   step('compareAfterLoaded', t);
 
   t = Date.now();

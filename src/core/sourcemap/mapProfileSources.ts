@@ -34,7 +34,17 @@ function mappedName(recorded: string, mapName: string | undefined, originalLine:
   if (isAnonymous(recorded)) return mapName;
   if (originalLine === undefined) return recorded;
   const bare = recorded.slice(recorded.lastIndexOf('.') + 1);
-  return originalLine.includes(bare) || !originalLine.includes(mapName) ? recorded : mapName;
+  return containsWord(originalLine, bare) || !containsWord(originalLine, mapName) ? recorded : mapName;
+}
+
+/** `word` stands alone in `text` (not inside a longer identifier): minified `i` is not in `handleRequest`. */
+function containsWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = at > 0 ? text[at - 1]! : ' ';
+    const after = text[at + word.length] ?? ' ';
+    if (!/[\w$]/.test(before) && !/[\w$]/.test(after)) return true;
+  }
+  return false;
 }
 
 /** Does the workspace hold a TypeScript file with the same stem (`dist/a/b.js` ↔ `src/a/b.ts`)? */

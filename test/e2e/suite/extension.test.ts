@@ -137,7 +137,7 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
       return l.some(([, t]) => t.includes('→')) ? l : undefined;
     });
     assert.deepEqual(compared.find(([line]) => line === 44), [44, '50.7% → 31.1% DynamoDB (−66%)']);
-    assert.deepEqual(compared.find(([line]) => line === 66), [66, '24.6% → 2.2% DynamoDB (−95%)']);
+    assert.deepEqual(compared.find(([line]) => line === 66), [66, '24.6% → 22.3% DynamoDB (−49%, within noise)']);
     await vscode.commands.executeCommand('dynamoHotpath.clearComparison');
     await waitFor('normal lens back on line 44', async () => ((await hotpathLenses(v2)).some(([line, t]) => line === 44 && t === normal) ? true : undefined));
     await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
