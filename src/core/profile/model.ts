@@ -21,12 +21,6 @@ export interface Frame {
   /** 1-based source line of this frame's position; 0 when unknown. */
   readonly line: number;
   /**
-   * 1-based column of this frame's position; 0 or absent when unknown. V8 gives callers their
-   * function's start (`callFrame.columnNumber` + 1, the `(` of the parameter list); leaves split
-   * by `positionTicks` have a line only. Source maps need it for minified and bundled code.
-   */
-  readonly column?: number;
-  /**
    * True when the compiler inlined this frame into its caller: every `Line` of a pprof
    * `Location` except the last (the physical caller) is inlined.
    */
