@@ -5,6 +5,7 @@
 import { Function as PprofFunction, Location, Sample, ValueType } from 'pprof-format';
 import { ProfileError } from './errors';
 import { FrameInterner } from './frameInterner';
+import { LabelSetInterner } from './labelSets';
 import type { Profile, ReadOptions, SampleType } from './model';
 import { chooseColumn, countColumn, nsPerUnit } from './pprofColumns';
 import { functionFile, functionName, lineNumber } from './pprofFrames';
@@ -90,6 +91,16 @@ function decodeSample(bytes: Uint8Array, start: number, end: number, index: numb
   }
 }
 
+/** The string labels of a sample (numeric ones such as timestamps are dropped), interned. */
+function stringLabels(sample: Sample, str: (index: number | bigint, what: string) => string, sets: LabelSetInterner): number | undefined {
+  const pairs: [string, string][] = [];
+  for (const label of sample.label) {
+    if (int64(label.str) === 0) continue;
+    pairs.push([str(label.key, 'a sample label'), str(label.str, 'a sample label')]);
+  }
+  return sets.intern(pairs);
+}
+
 /**
  * Reads an uncompressed pprof protobuf into the model.
  *
@@ -98,6 +109,7 @@ function decodeSample(bytes: Uint8Array, start: number, end: number, index: numb
  * - `count` of a record: the `samples`/`sample` count column when the file has one, else 1.
  * - Each location expands into one frame per `Line`, `line[0]` innermost and
  *   `inlined = true` for all but the last; address-only locations become `0x…` frames.
+ * - String sample labels are kept as interned label sets (`Sample.labels`); numeric ones are not.
  * - Every string, function and location reference and every `value` length is validated.
  * @throws ProfileError `truncated-protobuf`, `not-a-profile`, `unsymbolized`, `no-samples`,
  *   `unknown-sample-type`.
@@ -158,6 +170,7 @@ export function parsePprof(bytes: Uint8Array, sourcePath: string, options: ReadO
   }
 
   const collector = new SampleCollector();
+  const labelSets = new LabelSetInterner();
   let stack = new Uint32Array(256);
   for (let s = 0; s < sampleCount; s++) {
     const sample = decodeSample(bytes, p.sampleRanges[2 * s]!, p.sampleRanges[2 * s + 1]!, s, sourcePath);
@@ -177,11 +190,12 @@ export function parsePprof(bytes: Uint8Array, sourcePath: string, options: ReadO
       depth += ids.length;
     }
     const weight = int64(sample.value[column]!) * (nsScale ?? 1);
-    collector.add(stack, depth, weight, countCol >= 0 ? int64(sample.value[countCol]!) : 1);
+    const labels = sample.label.length > 0 ? stringLabels(sample, str, labelSets) : undefined;
+    collector.add(stack, depth, weight, countCol >= 0 ? int64(sample.value[countCol]!) : 1, labels);
   }
 
   const warnings: string[] = [];
   if (addressOnly > 0) warnings.push(`${addressOnly} locations have addresses only (no function or line); they are shown as 0x… frames`);
   const durationNs = int64(p.durationNanos);
-  return collector.finish({ sourcePath, format: 'pprof', sampleType, sampleTypes, durationNs: durationNs > 0 ? durationNs : undefined, frames: interner.frames, warnings });
+  return collector.finish({ sourcePath, format: 'pprof', sampleType, sampleTypes, durationNs: durationNs > 0 ? durationNs : undefined, frames: interner.frames, warnings, labelSets: labelSets.sets });
 }

@@ -1,5 +1,5 @@
 import { ProfileError } from './errors';
-import type { Frame, Profile, ProfileFormat, Sample, SampleType } from './model';
+import type { Frame, LabelSet, Profile, ProfileFormat, Sample, SampleType } from './model';
 
 const POOL_CHUNK = 1 << 16; // frame ids per shared backing buffer
 
@@ -29,9 +29,10 @@ export class SampleCollector {
 
   /**
    * Adds a sample. `stack` holds frame ids leaf first; only its first `length` entries are
-   * read. `weight` is in the profile's unit, `count` in profiler samples.
+   * read. `weight` is in the profile's unit, `count` in profiler samples, `labels` an index
+   * into the label sets passed to {@link SampleCollector.finish} (undefined: unlabelled).
    */
-  add(stack: ArrayLike<number>, length: number, weight: number, count: number): void {
+  add(stack: ArrayLike<number>, length: number, weight: number, count: number, labels?: number): void {
     if (!(weight > 0) || !Number.isFinite(weight)) {
       if (weight === 0) this.zeroWeights++;
       else this.badWeights++;
@@ -44,7 +45,8 @@ export class SampleCollector {
     const start = this.poolUsed;
     for (let i = 0; i < length; i++) this.pool[start + i] = stack[i];
     this.poolUsed += length;
-    this.samples.push({ stack: this.pool.subarray(start, start + length), weight, count });
+    const view = this.pool.subarray(start, start + length);
+    this.samples.push(labels === undefined ? { stack: view, weight, count } : { stack: view, weight, count, labels });
     this.totalWeight += weight;
   }
 
@@ -65,6 +67,8 @@ export class SampleCollector {
     durationNs: number | undefined;
     frames: readonly Frame[];
     warnings?: readonly string[];
+    /** Label sets the samples' `labels` indices refer to; omitted or empty when none. */
+    labelSets?: readonly LabelSet[];
   }): Profile {
     const warnings = [...(meta.warnings ?? []), ...this.warnings];
     if (this.badWeights > 0) {
@@ -88,6 +92,7 @@ export class SampleCollector {
       samples: this.samples,
       totalWeight: this.totalWeight,
       idleWeight: this.idleWeight,
+      ...(meta.labelSets && meta.labelSets.length > 0 ? { labelSets: meta.labelSets } : {}),
       warnings,
     };
   }
