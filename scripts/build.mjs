@@ -14,6 +14,7 @@ const nodeEntries = [
   { in: 'src/client/extension.ts', out: 'client' },
   { in: 'src/server/server.ts', out: 'server' },
   { in: 'src/core/bench/worker.ts', out: 'benchWorker' },
+  { in: 'src/record/preload.ts', out: 'record' },
 ];
 nodeEntries.push(...cliCommandEntries());
 
@@ -32,7 +33,8 @@ const configs = [
     platform: 'node',
     target: 'node20',
     format: 'cjs',
-    external: ['vscode'],
+    // @datadog/pprof ships native binaries: `record` loads it from the recorded program's node_modules.
+    external: ['vscode', '@datadog/pprof'],
     plugins: [cliCommandBundles],
   },
   {

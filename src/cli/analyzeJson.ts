@@ -33,7 +33,22 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
       anyFramePercent: pct(a.anyFrameWeight, t),
       unattributedPercent: pct(a.unattributedWeight, t),
       byCategoryPercent: categoryPercents(a.byCategory, t),
+      attribution: {
+        measuredPercent: pct(a.attribution.measuredWeight, t),
+        labelledPercent: pct(a.attribution.labelledWeight, t),
+        estimatedPercent: pct(a.attribution.estimatedWeight, t),
+        unattributedPercent: pct(a.attribution.unattributedWeight, t),
+        estimateMethod: a.attribution.estimateMethod ?? null,
+      },
     },
+    truncation: a.truncation
+      ? {
+          depthLimit: a.truncation.depthLimit,
+          truncatedPercent: pct(a.truncation.truncatedWeight, t),
+          repairedPercent: pct(a.truncation.repairedWeight, t),
+          stillCutPercent: pct(a.truncation.stillCutWeight, t),
+        }
+      : null,
     gcPercent: pct(a.gcWeight, t),
     connectionSetupPercent: pct(a.connectionSetupWeight, t),
     callSites: a.callSites.slice(0, options.top).map((s) => ({
@@ -43,6 +58,8 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
       function: s.functionName,
       totalPercent: pct(s.totalWeight, t),
       dynamoPercent: pct(s.dynamoWeight, t),
+      labelledPercent: pct(s.labelledWeight ?? 0, t),
+      estimatedPercent: pct(s.estimatedWeight ?? 0, t),
       reflectionPercent: pct(s.reflectionWeight, t),
       byCategoryPercent: categoryPercents(s.byCategory, t),
       dominant: s.dominant,

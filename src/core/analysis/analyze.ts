@@ -12,6 +12,7 @@ import { buildFrameKeys, type FrameKeys } from './frameKeys';
 import { computeFlatCum, type FlatCumTables } from './flatCum';
 import { buildCoverage } from './coverage';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
+import { ESTIMATE_METHOD } from './estimate';
 import type { Analysis, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
 
@@ -22,6 +23,11 @@ export interface AnalyzeOptions {
   readonly maxChainLength?: number;
   /** How many SDK functions to list; default 50. */
   readonly maxSdkFunctions?: number;
+  /**
+   * True when `graftRecordedCallSites` (recordedCallSites.ts) ran on the profile: the last frame of a sample with a
+   * recorder call-site label is its recorded call site (`prepare.ts` sets it).
+   */
+  readonly recordedCallSites?: boolean;
   /** Source-map coverage of the stage that mapped the profile (see `prepare.ts`), reported as is. */
   readonly sourceMaps?: SourceMapCoverage;
 }
@@ -55,7 +61,8 @@ function buildChain(site: CallSiteAccumulator, profile: Profile, keys: FrameKeys
 function dominantOf(site: CallSiteAccumulator): CallSite['dominant'] {
   let bestKey = '';
   let best = -1;
-  for (const [key, weight] of site.byRule) {
+  const byRule = site.byRule.size > 0 ? site.byRule : (site.estimate?.byRule ?? site.byRule);
+  for (const [key, weight] of byRule) {
     if (weight > best) [bestKey, best] = [key, weight];
   }
   const [ruleId, category] = bestKey.split('|') as [string, DynamoCategory];
@@ -69,6 +76,7 @@ function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables
     const frame = profile.frames[site.frame]!;
     const resolution = resolver.resolve(frame.file);
     if (resolution.kind !== 'resolved') continue;
+    if (site.byRule.size === 0 && !site.estimate) continue;
     const line = keys.lineOf[site.frame]!;
     const fn = keys.functionOf[site.frame]!;
     sites.push({
@@ -81,6 +89,8 @@ function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables
       totalCount: line >= 0 ? tables.lineCumCount[line]! : tables.functionCumCount[fn]!,
       dynamoWeight: site.dynamoWeight,
       dynamoCount: site.dynamoCount,
+      ...(site.labelledWeight > 0 ? { labelledWeight: site.labelledWeight } : {}),
+      ...(site.estimate && site.estimate.weight > 0 ? { estimatedWeight: site.estimate.weight } : {}),
       byCategory: toCategoryWeights(site.byCategory),
       reflectionWeight: site.reflectionWeight,
       dominant: dominantOf(site),
@@ -88,7 +98,8 @@ function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables
       ...(site.repairedWeight + site.sharedWeight > 0 ? { repair: { repairedWeight: site.repairedWeight, sharedWeight: site.sharedWeight } } : {}),
     });
   }
-  return sites.sort((a, b) => b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
+  const credited = (c: CallSite) => c.dynamoWeight + (c.estimatedWeight ?? 0);
+  return sites.sort((a, b) => credited(b) - credited(a) || b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
 }
 
 /** The lowest 1-based line among call sites, 0 when none is known. */
@@ -177,13 +188,15 @@ function migrationSuggestions(attribution: AttributionResult): MigrationSuggesti
  * Analyses a profile against one workspace root.
  *
  * Weights are in the profile's unit (ns for CPU time). Call sites are user frames (files that
- * resolve to the workspace) nearest above each marshalling subtree; see `attribute.ts` for how
- * a sample's category is decided. Pure and synchronous: O(total stack frames).
+ * resolve to the workspace) nearest above each marshalling subtree, or the call site a recorder
+ * label names (`recordedCallSites.ts`); see `attribute.ts` for how a sample's category is
+ * decided. Marshalling that reaches no call site is shared among call sites as an estimate
+ * (`estimate.ts`), kept apart from measured weights. Pure and synchronous: O(total stack frames).
  */
 export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analysis {
   const keys = buildFrameKeys(profile);
   const tables = computeFlatCum(profile, keys);
-  const attribution = attributeSamples(profile, keys, options.resolver);
+  const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true);
   const callSites = buildCallSites(profile, keys, tables, attribution, options.resolver, options.maxChainLength ?? 48);
   const warnings = [...profile.warnings];
   if (!/^(cpu|wall|samples?|time|value)$/.test(profile.sampleType.type) && profile.sampleType.unit !== 'nanoseconds') {
@@ -208,9 +221,10 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     unattributedWeight: attribution.unattributedWeight,
     attribution: {
       measuredWeight: attribution.dynamoWeight - attribution.unattributedWeight,
-      labelledWeight: 0,
-      estimatedWeight: 0,
-      unattributedWeight: attribution.unattributedWeight,
+      labelledWeight: attribution.labelledWeight,
+      estimatedWeight: attribution.estimatedWeight,
+      unattributedWeight: attribution.unattributedWeight - attribution.estimatedWeight,
+      ...(attribution.estimatedWeight > 0 ? { estimateMethod: ESTIMATE_METHOD } : {}),
     },
     byCategory: toCategoryWeights(attribution.byCategory),
     gcWeight: attribution.gcWeight,

@@ -14,7 +14,9 @@ import { categoryOf } from '../detect/rules';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
+import { familyIndexOfFrame, familyIndexOfSdk, UnattributedEstimator, type SiteEstimate } from './estimate';
 import type { FrameKeys } from './frameKeys';
+import { recordedCallSite } from './recorderLabels';
 
 /** Per-frame flag bits. */
 const TRANSPARENT = 1;
@@ -22,6 +24,10 @@ const GC = 2;
 const REFLECT = 4;
 const MATCH = 8;
 const MARSHAL = 16;
+const LOADING = 32;
+
+/** Node's module loader (`require`, `Module._compile`): SDK frames beneath it are module loading, not calls. */
+const MODULE_LOADER_FILE = /^node:internal\/modules\//;
 
 /** Index of each category in the per-call-site weight arrays. */
 export const CATEGORY_INDEX: Readonly<Record<DynamoCategory, number>> = Object.fromEntries(
@@ -35,6 +41,10 @@ export interface CallSiteAccumulator {
   dynamoWeight: number;
   dynamoCount: number;
   reflectionWeight: number;
+  /** Part of `dynamoWeight` credited through a recorded call site (a recorder label). */
+  labelledWeight: number;
+  /** Estimated share of unattributed marshalling (not in `dynamoWeight`), when any. */
+  estimate?: SiteEstimate;
   /** Weight per category, indexed by {@link CATEGORY_INDEX}. */
   readonly byCategory: Float64Array;
   /** Weight per `ruleId|category`, for the dominant SDK. */
@@ -54,6 +64,10 @@ export interface AttributionResult {
   readonly gcWeight: number;
   /** Marshalling with no user frame above it (async continuations, other goroutines). */
   readonly unattributedWeight: number;
+  /** Part of the credited marshalling that reached its call site through a recorder label. */
+  readonly labelledWeight: number;
+  /** Part of `unattributedWeight` that estimates shared among call sites. */
+  readonly estimatedWeight: number;
   readonly callSites: Map<number, CallSiteAccumulator>;
   /** Weight per migration id. */
   readonly byMigration: Map<string, number>;
@@ -71,8 +85,12 @@ export interface AttributionResult {
  * Runs the attribution pass over every sample of `profile`.
  *
  * @param resolver maps recorded files to the workspace; a frame is user code when its file resolves.
+ * @param recordedCallSites true when `graftRecordedCallSites` ran: the last frame of a sample
+ *   with a recorder call-site label is its recorded call site, which takes the credit when no user
+ *   frame is above the marshalling or when the nearest one is the same function (the label knows
+ *   the exact line; a V8 frame only the function's head).
  */
-export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: PathResolver): AttributionResult {
+export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: PathResolver, recordedCallSites = false): AttributionResult {
   const frames = profile.frames;
   // Classify once per function (frames of one function differ only by line), then spread to frames.
   const fnMatches = keys.functions.map((f) => matchFrame({ name: f.name, file: f.file, line: 0, inlined: false }));
@@ -84,11 +102,16 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       (isGcFrame(frame) ? GC : 0) |
       (f.name.startsWith('reflect.') ? REFLECT : 0) |
       (match ? MATCH : 0) |
-      (match && match.rule.family !== 'connection' ? MARSHAL : 0)
+      (match && match.rule.family !== 'connection' ? MARSHAL : 0) |
+      (MODULE_LOADER_FILE.test(f.file) ? LOADING : 0)
     );
   });
   const matches = frames.map((_, id) => fnMatches[keys.functionOf[id]!]);
   const flags = Uint8Array.from(frames, (_, id) => fnFlags[keys.functionOf[id]!]!);
+  const fnFamily = Int8Array.from(keys.functions, (f) => familyIndexOfFrame(f.name, f.file));
+  const family = Int8Array.from(frames, (_, id) => fnFamily[keys.functionOf[id]!]!);
+  const functionOf = keys.functionOf;
+  const hasRecordedSite = recordedCallSites ? (profile.labelSets ?? []).map((labels) => recordedCallSite(labels) !== undefined) : [];
 
   const fileIndex = new Map<string, number>();
   const fileNames: string[] = [];
@@ -122,11 +145,30 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
   const dynamoByRepair = new Float64Array(4);
   /** Shares of cut samples split among completions: origin → the call sites they reached. */
   const shares = new Map<number, { site: CallSiteAccumulator; weight: number }[]>();
+  let labelledWeight = 0;
+  const estimator = new UnattributedEstimator();
+  const requestSiteFrames = new Map<number, number>();
+  const siteKey = (frame: number) => {
+    const line = keys.lineOf[frame]!;
+    return line >= 0 ? line : -1 - functionOf[frame]!;
+  };
 
   profile.samples.forEach((sample, s) => {
     const { stack, weight, count } = sample;
+    const last = stack.length - 1;
+    const recorded = last >= 0 && sample.labels !== undefined && hasRecordedSite[sample.labels] ? last : -1;
+    /** Index of the user frame credited for work at stack[from…]: the nearest, or the recorded call site of the same function. */
+    const creditedUser = (from: number): number => {
+      let u = from;
+      while (u < stack.length && !isUser[stack[u]!]) u++;
+      if (recorded >= 0 && u < recorded && isUser[stack[recorded]!] && functionOf[stack[u]!] === functionOf[stack[recorded]!]) u = recorded;
+      return u;
+    };
     let anyMatch = false;
     let anyGc = false;
+    let firstUser = -1;
+    let sdkFamily = -1;
+    let loading = false;
     for (let i = 0; i < stack.length; i++) {
       const frame = stack[i]!;
       const file = fileOf[frame]!;
@@ -137,12 +179,25 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       const f = flags[frame]!;
       if (f & MARSHAL) anyMatch = true;
       if (f & GC) anyGc = true;
+      if (f & LOADING) loading = true;
+      if (firstUser < 0) {
+        if (isUser[frame]) firstUser = i;
+        else if (sdkFamily < 0) sdkFamily = family[frame]!;
+      }
     }
     if (anyMatch) anyFrameWeight += weight;
 
     let d = 0;
     while (d < stack.length && (flags[stack[d]!]! & (TRANSPARENT | MATCH)) === TRANSPARENT) d++;
     const decider = d < stack.length ? matches[stack[d]!] : undefined;
+    // The estimates' basis: SDK work that is not marshalling (signing, HTTP, middleware), about
+    // the same per call whatever the item sizes; module loading at `require` is no call.
+    if (!decider && firstUser >= 0 && sdkFamily >= 0 && !loading) {
+      const requester = stack[creditedUser(firstUser)]!;
+      const key = siteKey(requester);
+      if (!requestSiteFrames.has(key)) requestSiteFrames.set(key, requester);
+      estimator.addRequestSide(key, sdkFamily, weight);
+    }
     if (!decider) {
       if (anyGc && !anyMatch) gcWeight += weight;
       return;
@@ -157,32 +212,18 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     }
     if (decider.rule.migration) byMigration.set(decider.rule.migration, (byMigration.get(decider.rule.migration) ?? 0) + weight);
 
-    let u = d + 1;
-    while (u < stack.length && !isUser[stack[u]!]) u++;
+    const ruleKey = `${decider.rule.id}|${category}`;
+    const u = creditedUser(d + 1);
     if (u >= stack.length) {
-      if (category !== 'connection-setup') unattributedWeight += weight;
+      if (category === 'connection-setup') return;
+      unattributedWeight += weight;
+      const sdk = familyIndexOfSdk(decider.rule.sdk);
+      if (sdk >= 0) estimator.addUnattributed(sdk, ci, ruleKey, weight);
       return;
     }
     const userFrame = stack[u]!;
-    const line = keys.lineOf[userFrame]!;
-    const key = line >= 0 ? line : -1 - keys.functionOf[userFrame]!;
-    let site = callSites.get(key);
-    if (!site) {
-      site = {
-        frame: userFrame,
-        dynamoWeight: 0,
-        dynamoCount: 0,
-        reflectionWeight: 0,
-        byCategory: new Float64Array(DYNAMO_CATEGORIES.length),
-        byRule: new Map(),
-        chain: new ChainTrie(),
-        repairedWeight: 0,
-        sharedWeight: 0,
-      };
-      callSites.set(key, site);
-    }
+    const site = siteFor(callSites, siteKey(userFrame), userFrame);
     site.byCategory[ci]! += weight;
-    const ruleKey = `${decider.rule.id}|${category}`;
     site.byRule.set(ruleKey, (site.byRule.get(ruleKey) ?? 0) + weight);
     if (category === 'connection-setup') return;
     site.dynamoWeight += weight;
@@ -193,6 +234,10 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       const list = shares.get(originOf![s]!) ?? [];
       list.push({ site, weight });
       shares.set(originOf![s]!, list);
+    }
+    if (u === recorded) {
+      site.labelledWeight += weight;
+      labelledWeight += weight;
     }
     for (let i = 0; i < d; i++) {
       if (flags[stack[i]!]! & REFLECT) {
@@ -211,6 +256,31 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       else site.sharedWeight += weight;
     }
   }
+  const estimates = estimator.share();
+  for (const [key, estimate] of estimates.sites) siteFor(callSites, key, requestSiteFrames.get(key)!).estimate = estimate;
+  let estimatedWeight = 0;
+  for (const estimate of estimates.sites.values()) estimatedWeight += estimate.weight;
   const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileWeight[i]! }]));
-  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, unattributedWeight, callSites, byMigration, matches, isUser, files, dynamoByRepair };
+  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, unattributedWeight, labelledWeight, estimatedWeight, callSites, byMigration, matches, isUser, files, dynamoByRepair };
+}
+
+/** The accumulator of call site `key` (user frame `frame`), created empty when new. */
+function siteFor(callSites: Map<number, CallSiteAccumulator>, key: number, frame: number): CallSiteAccumulator {
+  let site = callSites.get(key);
+  if (!site) {
+    site = {
+      frame,
+      dynamoWeight: 0,
+      dynamoCount: 0,
+      reflectionWeight: 0,
+      labelledWeight: 0,
+      repairedWeight: 0,
+      sharedWeight: 0,
+      byCategory: new Float64Array(DYNAMO_CATEGORIES.length),
+      byRule: new Map(),
+      chain: new ChainTrie(),
+    };
+    callSites.set(key, site);
+  }
+  return site;
 }

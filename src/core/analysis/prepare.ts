@@ -1,6 +1,7 @@
 /**
  * The stages between reading a profile and attributing it: repair of stacks cut at a depth
- * limit, then source maps. Both the CLI and the language server analyse through here.
+ * limit, recorded call sites grafted from `record` labels, then source maps (which map the
+ * grafted call sites too). Both the CLI and the language server analyse through here.
  */
 import type { Profile } from '../profile/model';
 import { mapProfileSources } from '../sourcemap/mapProfileSources';
@@ -8,6 +9,7 @@ import { createSourceMapper, type SourceMapFiles } from '../sourcemap/sourceMapp
 import { diskFiles } from '../sourcemap/diskFiles';
 import { analyzeProfile, type AnalyzeOptions } from './analyze';
 import { repairTruncatedStacks } from './repair/repairTruncatedStacks';
+import { graftRecordedCallSites } from './recordedCallSites';
 import type { Analysis } from './types';
 
 export interface PrepareOptions extends AnalyzeOptions {
@@ -22,7 +24,8 @@ export interface PrepareOptions extends AnalyzeOptions {
  * original sources) with the analysis. Synchronous: maps are read from `options.files`.
  */
 export function analyzeWithSources(profile: Profile, options: PrepareOptions): { profile: Profile; analysis: Analysis } {
-  const mapped = mapProfileSources(repairTruncatedStacks(profile), options.resolver, createSourceMapper(options.files ?? diskFiles));
-  const analysis = analyzeProfile(mapped.profile, { ...options, ...(mapped.coverage.files.length > 0 ? { sourceMaps: mapped.coverage } : {}) });
+  const grafted = graftRecordedCallSites(repairTruncatedStacks(profile));
+  const mapped = mapProfileSources(grafted, options.resolver, createSourceMapper(options.files ?? diskFiles));
+  const analysis = analyzeProfile(mapped.profile, { ...options, recordedCallSites: true, ...(mapped.coverage.files.length > 0 ? { sourceMaps: mapped.coverage } : {}) });
   return { profile: mapped.profile, analysis };
 }

@@ -1,0 +1,128 @@
+/**
+ * `dynamo-hotpath record [--out FILE] [--format pprof] [--interval-us N] -- <command> [args…]`
+ *
+ * Runs a Node program with the recorder preloaded (NODE_OPTIONS `--require`), so that every CPU
+ * sample taken while the AWS SDK works on a DynamoDB request carries the user's call site and
+ * the operation. Exit codes: the command's own exit code (0 when it was stopped by SIGINT or
+ * SIGTERM after recording); 2 for a bad command line or when nothing could be recorded.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { CALL_SITE_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL } from '../core/analysis/recorderLabels';
+import { collectRecords, type Collected } from '../record/collectRecords';
+import { DEFAULT_INTERVAL_US, DIR_ENV, extensionOf, INTERVAL_ENV, type RecordFormat } from '../record/recordEnv';
+import { nonNegativeNumber, parseCommandLine } from './options';
+import { CliUsageError } from './usage';
+
+const HELP = `usage: dynamo-hotpath record [options] -- <command> [args…]
+
+Runs a Node.js program and records a CPU profile in which every sample taken while the AWS SDK
+(aws-sdk v2, AWS SDK v3) works on a DynamoDB request carries the line of your code that made the
+request and the operation, also in the SDK's async callbacks. Analyse it with \`analyze\`.
+
+options:
+  --out FILE          profile to write (default: dynamo-hotpath-record.pb.gz)
+  --format pprof      output format (pprof, gzipped, with sample labels; needs @datadog/pprof)
+  --interval-us N     sampling interval in microseconds (default ${DEFAULT_INTERVAL_US})
+
+The program runs with NODE_OPTIONS=--require <recorder>; stop a server with Ctrl+C to write the
+profile. To record inside your own start command instead:
+  DYNAMO_HOTPATH_RECORD_OUT=profile.pb.gz node --require dynamo-hotpath/record app.js
+`;
+
+/** The recorder bundle, next to this CLI bundle in dist/. */
+const PRELOAD = join(__dirname, 'record.js');
+
+function nodeOptionsWithPreload(existing: string | undefined): string {
+  const quoted = /[\s"]/.test(PRELOAD) ? `"${PRELOAD.replace(/(["\\])/g, '\\$1')}"` : PRELOAD;
+  return `${existing ? `${existing} ` : ''}--require ${quoted}`;
+}
+
+/** Runs `command`; resolves with its exit code and the signal that ended it, if any. */
+function runCommand(command: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', env });
+    // Ctrl+C reaches the whole process group: the program stops and writes its profile; we wait.
+    const ignore = () => undefined;
+    process.on('SIGINT', ignore);
+    process.on('SIGTERM', ignore);
+    const done = () => {
+      process.removeListener('SIGINT', ignore);
+      process.removeListener('SIGTERM', ignore);
+    };
+    child.once('error', (err) => {
+      done();
+      reject(err);
+    });
+    child.once('exit', (code, signal) => {
+      done();
+      resolvePromise({ code, signal });
+    });
+  });
+}
+
+function describeSites(collected: Collected): string[] {
+  const [main] = collected.profiles;
+  if (!main) return [];
+  const sites = [...main.record.callSites].sort((a, b) => b.calls - a.calls);
+  return sites.map((s) => {
+    const where = s.labels[CALL_SITE_LABEL] ?? '(no frame of your code on the stack)';
+    return `  ${String(s.calls).padStart(7)}  ${s.labels[OPERATION_LABEL]} on ${s.labels[CLIENT_LABEL]}  ${s.labels[FUNCTION_LABEL] ?? ''}  ${where}`;
+  });
+}
+
+/** Runs the record subcommand; returns the exit code. */
+export async function run(args: string[]): Promise<number> {
+  const split = args.indexOf('--');
+  const own = split >= 0 ? args.slice(0, split) : args;
+  const command = split >= 0 ? args.slice(split + 1) : [];
+  const { values, positionals } = parseCommandLine(own, {
+    out: { type: 'string' },
+    format: { type: 'string' },
+    'interval-us': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length > 0) throw new CliUsageError(`put the command after \`--\` (got '${positionals.join(' ')}')\n\n${HELP}`);
+  if (command.length === 0) throw new CliUsageError(`expects \`-- <command> [args…]\`\n\n${HELP}`);
+  const format = (values.format ?? 'pprof') as RecordFormat;
+  if (format !== 'pprof') throw new CliUsageError(`--format accepts only pprof, got '${values.format}'`);
+  const intervalUs = nonNegativeNumber('interval-us', values['interval-us'], DEFAULT_INTERVAL_US);
+  if (intervalUs < 100) throw new CliUsageError(`--interval-us must be at least 100 (got ${intervalUs})`);
+  const out = resolve(values.out ?? `dynamo-hotpath-record${extensionOf(format)}`);
+
+  const dir = mkdtempSync(join(tmpdir(), 'dynamo-hotpath-record-'));
+  const env = { ...process.env, NODE_OPTIONS: nodeOptionsWithPreload(process.env.NODE_OPTIONS), [DIR_ENV]: dir, [INTERVAL_ENV]: String(intervalUs) };
+  let exit: { code: number | null; signal: NodeJS.Signals | null };
+  try {
+    exit = await runCommand(command, env);
+  } catch (err) {
+    collectRecords(dir, out, extensionOf(format));
+    process.stderr.write(`dynamo-hotpath record: cannot run '${command[0]}': ${(err as Error).message}\n`);
+    return 2;
+  }
+  const collected = collectRecords(dir, out, extensionOf(format));
+  for (const failure of collected.failures) process.stderr.write(`dynamo-hotpath record: process ${failure.pid} was not recorded: ${failure.error}\n`);
+  const [main, ...others] = collected.profiles;
+  if (!main) {
+    if (collected.failures.length === 0) {
+      process.stderr.write(`dynamo-hotpath record: no Node.js process loaded the recorder; is '${command[0]}' a Node.js program that keeps NODE_OPTIONS?\n`);
+    }
+    return 2;
+  }
+  const lines = [
+    `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${main.record.calls} DynamoDB calls from ${main.record.callSites.length} call sites)`,
+    ...describeSites(collected),
+    ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${p.record.calls} DynamoDB calls)`),
+  ];
+  if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording (aws-sdk v2 or @aws-sdk/client-dynamodb loaded from a bundle is not seen)');
+  lines.push(`  next: dynamo-hotpath analyze ${main.path} --root <your sources>`);
+  process.stderr.write(`${lines.join('\n')}\n`);
+  if (exit.signal === 'SIGINT' || exit.signal === 'SIGTERM') return 0;
+  return exit.code ?? 1;
+}

@@ -1,0 +1,40 @@
+/**
+ * Turns the call-site labels of a recorded profile (`dynamo-hotpath record`) into frames: each
+ * labelled sample gets its recorded call site as one more frame at the root end of its stack.
+ * A sample taken in an async continuation of an SDK request (no frame of the user's code on
+ * its stack) then has exactly one user frame — the line that made the request — and the
+ * attribution pass credits it there like any other call site; later stages (source maps) treat
+ * the new frames like the recorded ones.
+ */
+import type { Frame, Profile, Sample } from '../profile/model';
+import { recordedCallSite } from './recorderLabels';
+
+/**
+ * Grafts the recorded call site of every labelled sample onto its stack (root end). Profiles
+ * without call-site labels come back as they are, at no cost. Frames of recorded call sites
+ * carry the recorded column (for source maps) and the function name the recorder saw.
+ */
+export function graftRecordedCallSites(profile: Profile): Profile {
+  const sets = profile.labelSets;
+  const firstRecordedFrame = profile.frames.length;
+  if (!sets || sets.length === 0) return profile;
+  const frames: Frame[] = [...profile.frames];
+  const frameOfSet = sets.map((labels) => {
+    const site = recordedCallSite(labels);
+    if (!site) return -1;
+    const existing = frames.findIndex((f, id) => id >= firstRecordedFrame && f.file === site.file && f.line === site.line && f.column === site.column && f.name === site.functionName);
+    if (existing >= 0) return existing;
+    frames.push({ name: site.functionName, file: site.file, line: site.line, column: site.column, inlined: false });
+    return frames.length - 1;
+  });
+  if (frames.length === firstRecordedFrame) return profile;
+  const samples: Sample[] = profile.samples.map((sample) => {
+    const frame = sample.labels === undefined ? -1 : frameOfSet[sample.labels]!;
+    if (frame < 0) return sample;
+    const stack = new Uint32Array(sample.stack.length + 1);
+    stack.set(sample.stack);
+    stack[sample.stack.length] = frame;
+    return { ...sample, stack };
+  });
+  return { ...profile, frames, samples };
+}

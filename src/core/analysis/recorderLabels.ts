@@ -1,0 +1,46 @@
+/**
+ * The sample labels `dynamo-hotpath record` writes (see `src/record/`), and how the analysis
+ * reads them back. One label set per distinct (call site, operation, client).
+ */
+
+/** `<file>:<line>:<column>` of the user's call into the SDK, as V8 reports it (1-based line and column). */
+export const CALL_SITE_LABEL = 'ddb.call_site';
+/** Name of the function holding that call (`getUserActivity`; `(anonymous)` when V8 has none). */
+export const FUNCTION_LABEL = 'ddb.function';
+/** DynamoDB API operation (`Query`, `PutItem`, `BatchGetItem`…). */
+export const OPERATION_LABEL = 'ddb.operation';
+/** Client class the user called (`DocumentClient`, `DynamoDB`, `DynamoDBDocumentClient`, `DynamoDBClient`). */
+export const CLIENT_LABEL = 'ddb.client';
+
+/** A recorded call site, parsed from its labels. */
+export interface RecordedCallSite {
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based. */
+  readonly column: number;
+  readonly functionName: string;
+  readonly operation: string | undefined;
+  readonly client: string | undefined;
+}
+
+/**
+ * Reads the call site of a label set; undefined when it has no well-formed `ddb.call_site`
+ * (`file:line:column`, the file itself may contain colons: `C:\…`, `file:///…`).
+ */
+export function recordedCallSite(labels: Readonly<Record<string, string>>): RecordedCallSite | undefined {
+  const value = labels[CALL_SITE_LABEL];
+  if (value === undefined) return undefined;
+  const m = /^(.+):(\d+):(\d+)$/.exec(value);
+  if (!m) return undefined;
+  const line = Number(m[2]);
+  if (line < 1) return undefined;
+  return {
+    file: m[1]!,
+    line,
+    column: Number(m[3]),
+    functionName: labels[FUNCTION_LABEL] || '(anonymous)',
+    operation: labels[OPERATION_LABEL],
+    client: labels[CLIENT_LABEL],
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Wraps the entry points of the AWS SDKs for JavaScript so that each DynamoDB request runs in
+ * its {@link RequestContext}: aws-sdk v2 `AWS.Service#makeRequest` (where the caller is the
+ * user's `query(…)`/`put(…)` line) and `AWS.Request#runTo` (behind `send`, `promise` and
+ * callbacks), and v3 `Client#send` of `@smithy/core` / `@smithy/smithy-client` (every
+ * `DynamoDBClient`, `DynamoDBDocumentClient`, `DynamoDBDocument` call goes through it).
+ *
+ * Modules are patched when Node compiles them (`Module.prototype._compile`), so every copy of
+ * the SDK in the dependency tree is covered, whatever requires it first. Under Node the v3
+ * packages resolve to their CommonJS builds for `import` too (`@aws-sdk/client-dynamodb` has no
+ * `exports` map; `@smithy/core` lists the `node` condition first), so ES-module apps are
+ * covered as well. Code bundled into one file (esbuild, webpack) is not.
+ */
+import Module from 'node:module';
+import { captureCaller } from './callSite';
+import type { RequestContexts, RequestContext } from './requestContexts';
+
+const PATCHED = Symbol.for('dynamo-hotpath.record.patched');
+const CONTEXT = Symbol.for('dynamo-hotpath.record.context');
+
+const V2_CORE = /[\\/]aws-sdk[\\/]lib[\\/]core\.js$/;
+const V3_CLIENT = /[\\/](@smithy[\\/]core[\\/]dist-cjs[\\/]submodules[\\/]client[\\/]index|@smithy[\\/]smithy-client[\\/]dist-cjs[\\/](index|client)|@aws-sdk[\\/]smithy-client[\\/]dist-cjs[\\/](index|client))\.js$/;
+
+type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
+interface Patchable {
+  [key: string | symbol]: unknown;
+}
+
+/** `query` → `Query` (v2 operation names are lower camel case). */
+function operationName(name: unknown): string {
+  return typeof name === 'string' && name ? name[0]!.toUpperCase() + name.slice(1) : 'unknown';
+}
+
+/** `QueryCommand` → `Query`. */
+function commandOperation(command: unknown): string {
+  const name = (command as { constructor?: { name?: unknown } } | null)?.constructor?.name;
+  return typeof name === 'string' && name.endsWith('Command') ? name.slice(0, -'Command'.length) : operationName(name);
+}
+
+function isPatched(fn: unknown): boolean {
+  return typeof fn === 'function' && (fn as unknown as Patchable)[PATCHED] === true;
+}
+
+function markPatched<T extends AnyFunction>(fn: T): T {
+  Object.defineProperty(fn, PATCHED, { value: true });
+  return fn;
+}
+
+/** Patches aws-sdk v2's `AWS` object (the exports of `aws-sdk/lib/core.js`); false when its shape is not the expected one. */
+export function patchAwsSdkV2(AWS: unknown, contexts: RequestContexts): boolean {
+  const service = (AWS as { Service?: { prototype?: Patchable } })?.Service?.prototype;
+  const request = (AWS as { Request?: { prototype?: Patchable } })?.Request?.prototype;
+  if (!service || !request || typeof service.makeRequest !== 'function' || typeof request.runTo !== 'function') return false;
+  if (isPatched(service.makeRequest)) return true;
+  const makeRequest = service.makeRequest as AnyFunction;
+  const runTo = request.runTo as AnyFunction;
+  service.makeRequest = markPatched(function makeRequestInContext(this: unknown, ...args: unknown[]) {
+    if ((this as { serviceIdentifier?: unknown }).serviceIdentifier !== 'dynamodb') return makeRequest.apply(this, args);
+    const caller = captureCaller(makeRequestInContext);
+    const context = contexts.contextFor(caller, operationName(args[0]), caller?.viaDocumentClient ? 'DocumentClient' : 'DynamoDB');
+    // With a callback, makeRequest sends at once: run it in the context too.
+    const made = contexts.run(context, () => makeRequest.apply(this, args));
+    if (made && typeof made === 'object') Object.defineProperty(made, CONTEXT, { value: context, configurable: true });
+    return made;
+  });
+  request.runTo = markPatched(function runToInContext(this: unknown, ...args: unknown[]) {
+    const context = (this as Patchable)[CONTEXT] as RequestContext | undefined;
+    return context ? contexts.run(context, () => runTo.apply(this, args)) : runTo.apply(this, args);
+  });
+  return true;
+}
+
+/** Patches a v3 `Client` class's `send`; false when it has none. */
+export function patchSmithyClient(Client: unknown, contexts: RequestContexts): boolean {
+  const proto = (Client as { prototype?: Patchable } | undefined)?.prototype;
+  if (!proto || typeof proto.send !== 'function') return false;
+  if (isPatched(proto.send)) return true;
+  const send = proto.send as AnyFunction;
+  proto.send = markPatched(function sendInContext(this: unknown, ...args: unknown[]) {
+    const config = (this as { config?: { serviceId?: unknown } }).config;
+    if (config?.serviceId !== 'DynamoDB') return send.apply(this, args);
+    const caller = captureCaller(sendInContext);
+    const client = (this as { constructor?: { name?: unknown } }).constructor?.name;
+    const context = contexts.contextFor(caller, commandOperation(args[0]), typeof client === 'string' && client ? client : 'Client');
+    return contexts.run(context, () => send.apply(this, args));
+  });
+  return true;
+}
+
+/** What {@link installSdkPatches} has patched so far (for the record summary). */
+export interface PatchState {
+  readonly patched: Set<string>;
+}
+
+/**
+ * Installs the compile hook: from now on, aws-sdk v2's core and v3's `Client` are patched as
+ * soon as Node compiles them. Returns what was patched (filled in as modules load).
+ */
+export function installSdkPatches(contexts: RequestContexts): PatchState {
+  const state: PatchState = { patched: new Set() };
+  const proto = (Module as unknown as { prototype: Patchable }).prototype;
+  const compile = proto._compile as AnyFunction;
+  if (isPatched(compile)) return state;
+  proto._compile = markPatched(function compileAndPatch(this: unknown, ...args: unknown[]) {
+    const result = compile.apply(this, args);
+    const filename = args[1];
+    if (typeof filename === 'string' && (V2_CORE.test(filename) || V3_CLIENT.test(filename))) {
+      const exports = (this as { exports?: unknown }).exports;
+      const ok = V2_CORE.test(filename) ? patchAwsSdkV2(exports, contexts) : patchSmithyClient((exports as { Client?: unknown } | undefined)?.Client, contexts);
+      if (ok) state.patched.add(filename);
+    }
+    return result;
+  });
+  return state;
+}

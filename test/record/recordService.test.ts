@@ -1,0 +1,86 @@
+// Records the Node sample service (fixtures/node-adserver) with `dynamo-hotpath record`, against
+// its canned DynamoDB endpoint on 127.0.0.1, with the real aws-sdk v2 / v3 packages and the real
+// @datadog/pprof profiler, then analyses the recorded profile.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { analyzeFile } from '../../src/core/analysis/analyzeFile';
+
+const SERVICE = 'fixtures/node-adserver/src';
+/**
+ * The line of each SDK call in the compiled adapter the service runs (dist/repository/*.js), per
+ * function; in the TypeScript sources: v2 31/42/56, v3 40/51/65.
+ */
+const CALL_LINES = {
+  v2: { file: 'dist/repository/v2-adapter.js', lines: { getUserActivity: 64, getTargetingModel: 74, recordImpression: 87 } },
+  v3: { file: 'dist/repository/v3-adapter.js', lines: { getUserActivity: 69, getTargetingModel: 79, recordImpression: 92 } },
+} as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('record: the Node sample service with aws-sdk v2 and v3', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dhp-record-test-'));
+  let fake: ChildProcess;
+  let endpoint = '';
+
+  before(async () => {
+    // The CLI and the recorder as shipped: both bundles, side by side, built from today's sources.
+    await build({ entryPoints: [{ in: 'src/cli/main.ts', out: 'cli' }, { in: 'src/record/preload.ts', out: 'record' }], outdir: dir, bundle: true, platform: 'node', target: 'node20', format: 'cjs', external: ['@datadog/pprof'], logLevel: 'warning', nodePaths: [join(process.cwd(), 'node_modules')] });
+    const port = await freePort();
+    endpoint = `http://127.0.0.1:${port}`;
+    fake = spawn(process.execPath, [`${SERVICE}/dist/fake-dynamodb.js`, '--port', String(port), '--data', 'fixtures/data'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      fake.once('exit', (code) => reject(new Error(`fake DynamoDB exited with ${code}`)));
+      fake.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('listening')) resolve();
+      });
+    });
+  });
+
+  after(() => {
+    fake?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const variant of ['v2', 'v3'] as const) {
+    it(`${variant}: credits ≥ 90 % of the marshalling to the adapter's calls, async parsing to the line of each SDK call`, async () => {
+      const out = join(dir, `${variant}.pb.gz`);
+      const r = spawnSync(
+        process.execPath,
+        [join(dir, 'cli.js'), 'record', '--out', out, '--', process.execPath, `${SERVICE}/dist/main.js`, '--variant', variant, '--endpoint', endpoint, '--duration', '2', '--concurrency', '4', '--warmup', '30'],
+        { encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_PATH: join(process.cwd(), 'node_modules') } },
+      );
+      assert.equal(r.status, 0, r.stderr);
+      const expected = CALL_LINES[variant];
+      for (const [fn, line] of Object.entries(expected.lines)) assert.match(r.stderr, new RegExp(`${fn}\\s+\\S+${expected.file.replace(/[./]/g, '\\$&')}:${line}:\\d+`), r.stderr);
+
+      const { analysis: a } = await analyzeFile(out, { root: SERVICE });
+      const inAdapter = a.callSites.filter((s) => s.relativePath === expected.file && s.functionName in expected.lines);
+      const credited = inAdapter.reduce((sum, s) => sum + s.dynamoWeight, 0);
+      assert.ok(credited >= 0.9 * a.dynamoWeight, `${((credited / a.dynamoWeight) * 100).toFixed(1)}% of ${a.dynamoWeight} credited to the adapter`);
+      const labelled = a.callSites.filter((s) => (s.labelledWeight ?? 0) > 0);
+      assert.deepEqual(
+        labelled.map((s) => `${s.functionName}:${s.line}`).sort(),
+        Object.entries(expected.lines).map(([fn, line]) => `${fn}:${line}`).sort(),
+      );
+      assert.ok(a.attribution.labelledWeight > 0.5 * a.dynamoWeight, 'most marshalling runs in async continuations and is credited by label');
+      assert.ok(a.attribution.unattributedWeight < 0.02 * a.dynamoWeight, `unattributed ${a.attribution.unattributedWeight}`);
+      const parts = a.attribution.measuredWeight + a.attribution.estimatedWeight + a.attribution.unattributedWeight;
+      assert.ok(Math.abs(parts - a.dynamoWeight) < 1e-6 * a.dynamoWeight);
+    });
+  }
+});
