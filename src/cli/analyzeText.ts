@@ -5,6 +5,7 @@ import { DYNAMO_CATEGORIES } from '../core/detect/types';
 import { categoryLabel, categoryShortLabel, formatPercent, formatWeight, mechanismLabel, shortFunctionName } from '../core/analysis/labels';
 import type { Analysis } from '../core/analysis/types';
 import { sourceMapLines, truncationLines } from './analyzeRepairText';
+import { attributionLine, attributionShares, unattributedSentences } from '../core/analysis/attributionText';
 
 export interface TextOptions {
   readonly root: string;
@@ -34,21 +35,18 @@ function summary(a: Analysis): string[] {
     if (w) out.push(`  ${formatPercent(w, a.totalWeight).padStart(6)}  ${categoryLabel(c)}`);
   }
   out.push(`  ${formatPercent(a.gcWeight, a.totalWeight).padStart(6)}  GC with no DynamoDB frame on the stack (reported apart)`);
-  if (a.unattributedWeight > 0) {
-    const why =
-      a.format === 'pprof' && a.functions.some((f) => f.file.endsWith('.go'))
-        ? a.truncation && a.truncation.stillCutDynamoWeight > 0
-          ? `Go keeps only the ${a.truncation.depthLimit} innermost frames of a stack and ${formatPercent(a.truncation.stillCutDynamoWeight, a.totalWeight)} stays cut after repair; SDK goroutines have no frame of yours`
-          : 'SDK goroutines have no frame of yours'
-        : 'the SDK parses responses in an async callback, where no frame of your code is on the stack';
-    out.push(`  ${formatPercent(a.unattributedWeight, a.totalWeight).padStart(6)}  of the profile is marshalling with no frame of your code above it (${why})`);
+  const shares = attributionShares(a);
+  if (a.dynamoWeight > 0) {
+    out.push(`  Credited to your code: ${attributionLine(shares)}`);
+    for (const sentence of unattributedSentences(shares)) out.push(`    ${sentence}`);
   }
   return out;
 }
 
 function callSiteTable(a: Analysis, top: number): string[] {
   if (a.callSites.length === 0) return ['', 'No call site of your code leads into DynamoDB marshalling (check --root and the path mapping below).'];
-  const rows = [['call site', 'function', 'total', 'dynamo', 'category']];
+  const estimates = a.callSites.some((s) => (s.estimatedWeight ?? 0) > 0);
+  const rows = [['call site', 'function', 'total', 'dynamo', ...(estimates ? ['estimated'] : []), 'category']];
   for (const site of a.callSites.slice(0, top)) {
     const d = site.dominant;
     rows.push([
@@ -56,10 +54,12 @@ function callSiteTable(a: Analysis, top: number): string[] {
       shortFunctionName(site.functionName),
       formatPercent(site.totalWeight, a.totalWeight),
       formatPercent(site.dynamoWeight, a.totalWeight),
+      ...(estimates ? [`~${formatPercent(site.estimatedWeight ?? 0, a.totalWeight)}`] : []),
       `${categoryShortLabel(d.category)} (${d.label}, ${mechanismLabel(d.mechanism)})`,
     ]);
   }
-  return ['', `Top call sites (${Math.min(top, a.callSites.length)} of ${a.callSites.length}):`, ...table(rows, new Set([2, 3])).map((l) => `  ${l}`)];
+  const legend = estimates ? ['  (dynamo: measured on the line; estimated: its estimated share of the marshalling no frame of yours reached, see above)'] : [];
+  return ['', `Top call sites (${Math.min(top, a.callSites.length)} of ${a.callSites.length}):`, ...table(rows, new Set(estimates ? [2, 3, 4] : [2, 3])).map((l) => `  ${l}`), ...legend];
 }
 
 function plural(n: number, noun: string): string {

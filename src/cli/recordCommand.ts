@@ -7,7 +7,7 @@
  * SIGTERM after recording); 2 for a bad command line or when nothing could be recorded.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CALL_SITE_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL } from '../core/analysis/recorderLabels';
@@ -32,11 +32,16 @@ profile. To record inside your own start command instead:
   DYNAMO_HOTPATH_RECORD_OUT=profile.pb.gz node --require dynamo-hotpath/record app.js
 `;
 
-/** The recorder bundle, next to this CLI bundle in dist/. */
-const PRELOAD = join(__dirname, 'record.js');
+/** The recorder bundle: next to this CLI bundle in dist/, or in dist/ when the CLI runs from its sources. */
+function preloadPath(): string {
+  const candidates = [join(__dirname, 'record.js'), join(__dirname, '..', '..', 'dist', 'record.js')];
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new CliUsageError(`the recorder bundle is missing (looked for ${candidates.join(', ')}); run \`npm run build\``);
+  return found;
+}
 
-function nodeOptionsWithPreload(existing: string | undefined): string {
-  const quoted = /[\s"]/.test(PRELOAD) ? `"${PRELOAD.replace(/(["\\])/g, '\\$1')}"` : PRELOAD;
+function nodeOptionsWithPreload(preload: string, existing: string | undefined): string {
+  const quoted = /[\s"]/.test(preload) ? `"${preload.replace(/(["\\])/g, '\\$1')}"` : preload;
   return `${existing ? `${existing} ` : ''}--require ${quoted}`;
 }
 
@@ -96,8 +101,9 @@ export async function run(args: string[]): Promise<number> {
   if (intervalUs < 100) throw new CliUsageError(`--interval-us must be at least 100 (got ${intervalUs})`);
   const out = resolve(values.out ?? `dynamo-hotpath-record${extensionOf(format)}`);
 
+  const preload = preloadPath();
   const dir = mkdtempSync(join(tmpdir(), 'dynamo-hotpath-record-'));
-  const env = { ...process.env, NODE_OPTIONS: nodeOptionsWithPreload(process.env.NODE_OPTIONS), [DIR_ENV]: dir, [INTERVAL_ENV]: String(intervalUs) };
+  const env = { ...process.env, NODE_OPTIONS: nodeOptionsWithPreload(preload, process.env.NODE_OPTIONS), [DIR_ENV]: dir, [INTERVAL_ENV]: String(intervalUs) };
   let exit: { code: number | null; signal: NodeJS.Signals | null };
   try {
     exit = await runCommand(command, env);

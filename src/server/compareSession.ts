@@ -38,6 +38,8 @@ import {
   type ReportData,
 } from '../shared/protocol';
 import { LoadCancelled, loadSession, type LoadHooks, type ProfileSession, type WorkspaceRoot } from './profileSession';
+import { measuredFraction, PER_LINE_COMPARISON_MIN_MEASURED } from '../core/analysis/attributionText';
+import { percentOf, uncoveredComparisonTitle } from './format';
 
 /** A comparison and the session (after side) it belongs to. */
 export interface ComparisonState {
@@ -196,13 +198,22 @@ export function registerCompareFeature(connection: Connection, host: CompareHost
   });
 
   return {
-    /** For `documentLenses`: the before → after title of a call site of `rootUri`, or undefined. */
+    /**
+     * For `documentLenses`: the before → after title of a call site of `rootUri`, or undefined.
+     * Only where attribution covers both sides (≥ 90 % of DynamoDB measured on a line); otherwise
+     * the title says how much was unmeasured before and after instead of a per-line change.
+     */
     lensTitleFor(rootUri: string): ((site: { relativePath: string; line: number }) => string | undefined) | undefined {
       const s = active();
       if (!s || s.rootUri !== rootUri) return undefined;
+      const { before, after } = s.result;
+      const [b, a] = [measuredFraction(before.analysis), measuredFraction(after.analysis)];
+      const covered = b >= PER_LINE_COMPARISON_MIN_MEASURED && a >= PER_LINE_COMPARISON_MIN_MEASURED;
+      const uncovered = uncoveredComparisonTitle(1 - b, 1 - a, percentOf(before.analysis.dynamoWeight, before.analysis.totalWeight), percentOf(after.analysis.dynamoWeight, after.analysis.totalWeight));
       return (site) => {
         const row = callSiteRowAt(s.result.comparison, site.relativePath, site.line);
-        return row ? lensTextForRow(row) : undefined;
+        if (!row) return undefined;
+        return covered ? lensTextForRow(row) : uncovered;
       };
     },
     /** The report with the comparison tab's data added when a comparison is active. */

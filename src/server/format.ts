@@ -36,11 +36,18 @@ export function describeCallSite(site: CallSite): string {
 
 /**
  * Title of a call-site lens: `46.9% CPU · 45.1% DynamoDB unmarshal (aws-sdk-go v1 jsonutil,
- * reflection)`. When the SDK has a known faster successor a second lens, {@link MIGRATE_LENS_TITLE},
- * follows it on the same line (VS Code shows them as `… reflection) | migrate ›`).
+ * reflection)`, measured; an estimated share of unattributed marshalling follows as
+ * `· ~7.6% estimated` (alone, `5.0% CPU · ~13.2% estimated DynamoDB unmarshal (…)`). When the
+ * SDK has a known faster successor a second lens, {@link MIGRATE_LENS_TITLE}, follows it on the
+ * same line (VS Code shows them as `… reflection) | migrate ›`).
  */
 export function callSiteLensTitle(site: CallSite, totalWeight: number): string {
-  return `${formatPercent(percentOf(site.totalWeight, totalWeight))} CPU · ${formatPercent(percentOf(site.dynamoWeight, totalWeight))} ${describeCallSite(site)}`;
+  const cpu = `${formatPercent(percentOf(site.totalWeight, totalWeight))} CPU`;
+  const measured = percentOf(site.dynamoWeight, totalWeight);
+  const estimated = percentOf(site.estimatedWeight ?? 0, totalWeight);
+  if (measured < 0.05 && estimated >= 0.05) return `${cpu} · ~${formatPercent(estimated)} estimated ${describeCallSite(site)}`;
+  const estimate = estimated >= 0.05 ? ` · ~${formatPercent(estimated)} estimated` : '';
+  return `${cpu} · ${formatPercent(measured)} ${describeCallSite(site)}${estimate}`;
 }
 
 /** Title of the lens that offers the migration of a legacy call. */
@@ -54,3 +61,13 @@ export function functionLensTitle(fn: UserFunctionStat, shortName: string, total
 
 /** Prefix of every lens of a file that changed on disk after the profile was recorded. */
 export const STALE_PREFIX = '⚠ stale: ';
+
+/**
+ * Title of a comparison lens where attribution does not cover both sides: no per-line change,
+ * the share of DynamoDB that no line measured before and after, and the overall change.
+ * `…Unmeasured` are fractions 0–1 of each side's DynamoDB weight; `…Dynamo` percent of total.
+ */
+export function uncoveredComparisonTitle(beforeUnmeasured: number, afterUnmeasured: number, beforeDynamo: number, afterDynamo: number): string {
+  const share = (f: number) => `${(f * 100).toFixed(0)}%`;
+  return `no per-line change: ${share(beforeUnmeasured)} → ${share(afterUnmeasured)} of DynamoDB not measured on a line (DynamoDB ${formatPercent(beforeDynamo)} → ${formatPercent(afterDynamo)} overall)`;
+}

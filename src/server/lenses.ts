@@ -11,6 +11,7 @@ import { shortFunctionName } from './anchors';
 import { CATEGORY_FACTS } from './categoryFacts';
 import { callSiteLensTitle, formatPercent, functionLensTitle, MIGRATE_LENS_TITLE, percentOf, STALE_PREFIX } from './format';
 import { callSiteId } from './report';
+import { attributionLine, attributionShares, truncationLine, unattributedSentences } from '../core/analysis/attributionText';
 
 /** The client command a lens runs (declared in package.json). */
 export const SHOW_REPORT_COMMAND = 'dynamoHotpath.showReport';
@@ -122,8 +123,32 @@ export function documentHover(root: RootAnalysis, absolutePath: string, text: st
     ...rows,
     '',
     `*${site.dominant.category}*: ${fact.sentence} (source: ${fact.source})`,
+    '',
+    ...creditLines(root, site),
   ].join('\n');
   return { contents: { kind: 'markdown', value } };
+}
+
+/**
+ * How this line's figure was credited (measured, through recorded call sites, estimated) and how
+ * the profile's whole DynamoDB share splits — the same words as the CLI's summary.
+ */
+function creditLines(root: RootAnalysis, site: RootAnalysis['analysis']['callSites'][number]): string[] {
+  const total = root.analysis.totalWeight;
+  const labelled = percentOf(site.labelledWeight ?? 0, total);
+  const estimated = percentOf(site.estimatedWeight ?? 0, total);
+  const here = [`${formatPercent(percentOf(site.dynamoWeight, total))} measured`];
+  if (labelled > 0) here.push(`${formatPercent(labelled)} of it through the call site recorded by \`dynamo-hotpath record\``);
+  if (estimated > 0) here.push(`~${formatPercent(estimated)} estimated`);
+  const shares = attributionShares(root.analysis);
+  const truncation = truncationLine(shares);
+  return [
+    `**This line:** ${here.join(' · ')}`,
+    '',
+    `**The profile:** DynamoDB ${formatPercent(shares.dynamoPercent)} — ${attributionLine(shares)}`,
+    ...unattributedSentences(shares).map((s) => `- ${s}`),
+    ...(truncation ? [`- ${truncation}`] : []),
+  ];
 }
 
 /**

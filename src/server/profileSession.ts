@@ -7,6 +7,7 @@ import { stat } from 'node:fs/promises';
 import type { Profile } from '../core/profile/model';
 import { readProfileFile } from '../core/profile/read';
 import { classifyFrame } from '../core/detect/classify';
+import { attributionShares } from '../core/analysis/attributionText';
 import type { FlameNode, ProfileSummary } from '../shared/protocol';
 import { analyzeRoot, type RootAnalysis } from './analyzeRoot';
 import { buildDynamoFlameTree } from './flameTree';
@@ -87,7 +88,8 @@ export function sessionFlame(session: ProfileSession): FlameNode {
 export function summarize(session: ProfileSession): ProfileSummary {
   const { profile } = session;
   const first = [...session.roots.values()][0];
-  const hottest = [...session.roots.values()].map((r) => r.analysis.callSites[0]).find((c) => c !== undefined);
+  const hottestRoot = [...session.roots.values()].find((r) => r.analysis.callSites.length > 0);
+  const hottest = hottestRoot?.analysis.callSites[0];
   const dynamoWeight = first?.analysis.dynamoWeight ?? 0;
   return {
     sourcePath: session.profilePath,
@@ -98,6 +100,7 @@ export function summarize(session: ProfileSession): ProfileSummary {
     totalWeight: profile.totalWeight,
     unit: profile.sampleType.unit,
     dynamoPercent: percentOf(dynamoWeight, profile.totalWeight),
+    ...(first ? { attribution: attributionShares((hottestRoot ?? first).analysis) } : {}),
     roots: [...session.roots.values()].map((r) => ({
       rootUri: r.rootUri,
       callSiteCount: r.analysis.callSites.length,

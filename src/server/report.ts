@@ -4,6 +4,7 @@
 import type { Analysis, CategoryWeights } from '../core/analysis/types';
 import type { FlameNode, ProfileSummary, ReportCallSite, ReportData } from '../shared/protocol';
 import { describeCallSite, percentOf } from './format';
+import { attributionShares } from '../core/analysis/attributionText';
 
 /** Id of a call site in lens arguments and the report: `relativePath:line`. */
 export function callSiteId(site: { relativePath: string; line: number }): string {
@@ -28,6 +29,8 @@ export function reportCallSites(analysis: Analysis): ReportCallSite[] {
     functionName: site.functionName,
     totalPercent: percentOf(site.totalWeight, total),
     dynamoPercent: percentOf(site.dynamoWeight, total),
+    labelledPercent: percentOf(site.labelledWeight ?? 0, total),
+    estimatedPercent: percentOf(site.estimatedWeight ?? 0, total),
     description: describeCallSite(site),
     byCategory: categoryPercents(site.byCategory, total),
     reflectionPercent: percentOf(site.reflectionWeight, total),
@@ -43,12 +46,15 @@ export function reportCallSites(analysis: Analysis): ReportCallSite[] {
   }));
 }
 
-/** The whole report for one root. Unresolved paths are limited to the 50 heaviest. */
+/**
+ * The whole report for one root. Unresolved paths are limited to the 50 heaviest; the
+ * summary's attribution split is this root's (another root may map other files).
+ */
 export function buildReport(rootUri: string, summary: ProfileSummary, analysis: Analysis, flame: FlameNode): ReportData {
   const total = analysis.totalWeight;
   return {
     rootUri,
-    summary,
+    summary: { ...summary, attribution: attributionShares(analysis) },
     sampleType: `${analysis.sampleType.type}/${analysis.sampleType.unit}`,
     byCategory: categoryPercents(analysis.byCategory, total),
     gcPercent: percentOf(analysis.gcWeight, total),

@@ -5,6 +5,9 @@
  * in [0, 100]; weights are in the profile's unit (`unit`, ns for time profiles).
  */
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
+import type { AttributionShares } from '../core/analysis/attributionText';
+
+export type { AttributionShares };
 
 // ---------------------------------------------------------------------------------------
 // Client → server requests
@@ -38,6 +41,12 @@ export interface ProfileSummary {
   readonly unit: string;
   /** DynamoDB marshalling share (connection setup excluded), percent of total. */
   readonly dynamoPercent: number;
+  /**
+   * How `dynamoPercent` splits (first root's analysis): measured on the user's lines +
+   * estimated + unattributed, with the estimate method, why some had no user frame, and the
+   * depth-limit truncation of Go stacks; absent when no root was analysed.
+   */
+  readonly attribution?: AttributionShares;
   readonly roots: readonly RootSummary[];
   readonly warnings: readonly string[];
   /** The heaviest call site (first root that has one): `relativePath:line` and percent of total per category. */
@@ -146,6 +155,10 @@ export interface ReportCallSite {
   readonly functionName: string;
   readonly totalPercent: number;
   readonly dynamoPercent: number;
+  /** Part of `dynamoPercent` credited through recorder call-site labels (`dynamo-hotpath record`). */
+  readonly labelledPercent: number;
+  /** Estimated share of the marshalling no frame of the user's code reached (NOT in `dynamoPercent`). */
+  readonly estimatedPercent: number;
   /** `DynamoDB unmarshal (aws-sdk-go v1 jsonrpc, reflection)`. */
   readonly description: string;
   readonly byCategory: Readonly<Record<string, number>>;

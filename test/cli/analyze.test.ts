@@ -20,6 +20,20 @@ describe('dynamo-hotpath analyze', () => {
     assert.match(r.stdout, /Move from aws-sdk-go v1 to aws-sdk-go-v2/);
   });
 
+  it('says how the Node share reached your lines: measured, estimated by the stated method, unattributed', () => {
+    const node = ['fixtures/node-adserver/profiles/before-v2.cpuprofile', '--root', 'fixtures/node-adserver/src'];
+    const text = runCli(['analyze', ...node]);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /Credited to your code: measured on your lines 4\.9% · estimated 41\.6% · unattributed 0\.0%/);
+    assert.match(text.stdout, /Estimated per call site \(41\.6%\): marshalling with no frame of your code above it is shared among/);
+    assert.match(text.stdout, /dist\/repository\/v2-adapter\.js:73\s+getTargetingModel\s+5\.4%\s+2\.7%\s+~\d+\.\d%/);
+    const doc = JSON.parse(runCli(['analyze', ...node, '--json']).stdout);
+    const { measuredPercent, estimatedPercent, unattributedPercent, labelledPercent } = doc.dynamo.attribution;
+    assert.deepEqual([measuredPercent, labelledPercent, estimatedPercent, unattributedPercent], [4.88, 0, 41.63, 0]);
+    assert.ok(doc.callSites.every((c: { estimatedPercent: number }) => typeof c.estimatedPercent === 'number'));
+    assert.equal(doc.truncation, null);
+  });
+
   it('emits JSON with the documented fields', () => {
     const r = runCli(['analyze', ...GO, '--json', '--top', '2']);
     assert.equal(r.code, 0, r.stderr);

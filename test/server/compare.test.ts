@@ -18,8 +18,10 @@ const AFTER = join(PROFILES, 'after-v2.pb.gz');
 const ADAPTER = 'internal/repository/ddbv2/adapter.go';
 
 /**
- * The call-site lenses of ddbv2/adapter.go once compared (per-request change: the run records
- * give 990 and 1585 requests), computed once from `compareFiles` + `lensTextForRow` and pinned.
+ * The call-site lenses of ddbv2/adapter.go once compared. after-v2's stacks are cut at Go's 64
+ * frames, so only 28 % of its DynamoDB weight is measured on a line (before-v1: 100 %): per-line
+ * changes such as `50.7% → 3.0% (−97%)` would mostly measure the cut, so every call-site lens
+ * says so instead (issue 10, item 7). Computed once from the core's figures and pinned.
  */
 // after-v2's cut stacks are repaired (Go 1.19 keeps 64 frames): the Query call sites keep their
 // parse cost instead of reading −97 % / −95 % while marshalling per request fell 55 %.
@@ -83,7 +85,7 @@ describe('Compare with Baseline over stdio with the Go fixture', () => {
     assert.equal(summary.headline[0], 'CPU per request 16.57 ms → 9.306 ms (-43.8%)');
     assert.deepEqual(await deltaLenses(), COMPARED);
     // Only call-site titles change: function lenses and action lenses (`migrate ›`, `▶ Benchmark`) stay as they were.
-    const others = (ls: [number, string][]) => ls.filter(([, t]) => !/^\d/.test(t));
+    const others = (ls: [number, string][]) => ls.filter(([, t]) => !/^(\d|no per-line change)/.test(t));
     assert.deepEqual(others(await lenses()), others(normal));
     assert.equal((await lenses()).length, normal.length);
   });

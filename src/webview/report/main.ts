@@ -10,6 +10,7 @@ import { h, pct } from './dom';
 import { renderFlameGraph } from './flameGraph';
 import { mountReport, showProfileTab } from './comparisonTab';
 import { loadState, saveState, send } from './vscodeApi';
+import { truncationLine, unattributedSentences } from '../../core/analysis/attributionText';
 
 const app = document.getElementById('app')!;
 
@@ -31,13 +32,26 @@ function summarySection(data: ReportData): HTMLElement {
     ['Total', formatTotal(s.totalWeight, s.unit)],
     ['DynamoDB marshalling', pct(s.dynamoPercent)],
     ...Object.entries(data.byCategory).map(([c, p]): [string, string] => [`  ${c}`, pct(p)]),
+    ...attributionRows(s.attribution),
     ['GC (outside DynamoDB stacks)', pct(data.gcPercent)],
     ['Connection setup (TLS)', pct(data.connectionSetupPercent)],
   ];
   const table = h('table', { className: 'summary' });
   for (const [k, v] of rows) table.append(h('tr', {}, h('th', {}, k), h('td', { className: 'num' }, v)));
   const warnings = s.warnings.length ? h('ul', { className: 'warnings' }, ...s.warnings.map((w) => h('li', {}, w))) : undefined;
-  return h('section', { id: 'summary' }, h('h2', {}, 'Summary'), table, warnings);
+  const notes = s.attribution ? [...unattributedSentences(s.attribution), truncationLine(s.attribution) ?? ''].filter((n) => n) : [];
+  const attribution = notes.length ? h('ul', { id: 'attribution' }, ...notes.map((n) => h('li', {}, n))) : undefined;
+  return h('section', { id: 'summary' }, h('h2', {}, 'Summary'), table, attribution, warnings);
+}
+
+/** Where the DynamoDB share reached your lines: measured + estimated + unattributed = the headline. */
+function attributionRows(a: ReportData['summary']['attribution']): [string, string][] {
+  if (!a) return [];
+  return [
+    ['Measured on your lines', a.labelledPercent > 0 ? `${pct(a.measuredPercent)} (${pct(a.labelledPercent)} recorded call sites)` : pct(a.measuredPercent)],
+    ['Estimated per call site', pct(a.estimatedPercent)],
+    ['Unattributed', pct(a.unattributedPercent)],
+  ];
 }
 
 function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
@@ -54,6 +68,7 @@ function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
     h('td', {}, link, h('div', { className: 'fn muted', title: site.functionName }, site.functionName.slice(site.functionName.lastIndexOf('/') + 1))),
     h('td', { className: 'num' }, pct(site.totalPercent)),
     h('td', { className: 'num' }, pct(site.dynamoPercent)),
+    h('td', { className: 'num estimated' }, site.estimatedPercent > 0 ? `~${pct(site.estimatedPercent)}` : ''),
     h('td', {}, site.description),
     h('td', { className: 'num' }, pct(site.reflectionPercent)),
     h('td', {}, site.migration ?? ''),
@@ -61,7 +76,7 @@ function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
 }
 
 function callSiteSection(data: ReportData): HTMLElement {
-  const head = h('tr', {}, ...['Call site', 'CPU', 'DynamoDB', 'What', 'Reflection', 'Migration'].map((t) => h('th', {}, t)));
+  const head = h('tr', {}, ...['Call site', 'CPU', 'DynamoDB', 'Estimated', 'What', 'Reflection', 'Migration'].map((t) => h('th', {}, t)));
   const body = h('tbody', {}, ...data.callSites.map(callSiteRow));
   const table = h('table', { id: 'call-sites', className: 'grid' }, h('thead', {}, head), body);
   const empty = data.callSites.length === 0 ? h('p', { className: 'muted' }, 'No line of this workspace leads into DynamoDB marshalling (check the path-mapping coverage below).') : undefined;

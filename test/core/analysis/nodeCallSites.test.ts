@@ -55,3 +55,29 @@ describe('Node adserver on AWS SDK v3 (after-v3.cpuprofile)', async () => {
     assert.equal(((bySamples.dynamoWeight / bySamples.totalWeight) * 100).toFixed(1), '45.1');
   });
 });
+
+for (const [file, adapter] of [
+  ['before-v2.cpuprofile', 'dist/repository/v2-adapter.js'],
+  ['after-v3.cpuprofile', 'dist/repository/v3-adapter.js'],
+  ['before-v2.pb.gz', 'dist/repository/v2-adapter.js'],
+] as const) {
+  describe(`estimates for the async share of a plain profile (${file})`, async () => {
+    const { analysis: a } = await analyzeFile(`fixtures/node-adserver/profiles/${file}`, { root: ROOT });
+
+    it('estimates the three SDK calls of the adapter that `record` measures, marked as estimates', () => {
+      const estimated = a.callSites.filter((s) => s.relativePath === adapter && (s.estimatedWeight ?? 0) > 0.01 * a.totalWeight).map((s) => s.functionName);
+      assert.deepEqual(estimated.sort(), ['getTargetingModel', 'getUserActivity', 'recordImpression']);
+      assert.ok(a.callSites.every((s) => (s.labelledWeight ?? 0) === 0), 'nothing is labelled in a plain profile');
+      assert.match(a.attribution.estimateMethod ?? '', /in proportion to the CPU measured beneath each call site/);
+    });
+
+    it('adds up: measured + estimated + unattributed = the DynamoDB share, estimates = what no frame reached', () => {
+      const { measuredWeight, estimatedWeight, unattributedWeight } = a.attribution;
+      assert.ok(Math.abs(measuredWeight + estimatedWeight + unattributedWeight - a.dynamoWeight) < 1e-6 * a.dynamoWeight);
+      assert.ok(Math.abs(estimatedWeight + unattributedWeight - a.unattributedWeight) < 1e-6 * a.dynamoWeight);
+      const perSite = a.callSites.reduce((sum, s) => sum + (s.estimatedWeight ?? 0), 0);
+      assert.ok(Math.abs(perSite - estimatedWeight) < 1e-6 * a.dynamoWeight);
+      assert.ok(estimatedWeight > 0.7 * a.dynamoWeight, 'most Node marshalling runs in async continuations');
+    });
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * How the DynamoDB share splits by how it reached the user's lines — measured (a frame of the
+ * user's code on the stack, or a recorder label), estimated, unattributed — in the same words
+ * for the CLI, the hover, the status bar and the report.
+ */
+import type { Analysis } from './types';
+
+/** The split of `Analysis.dynamoWeight` in percent of the profile total (0–100). */
+export interface AttributionShares {
+  readonly dynamoPercent: number;
+  /** Credited to a line by measurement (stack or recorder label); includes `labelledPercent`. */
+  readonly measuredPercent: number;
+  /** Part of `measuredPercent` credited through recorder call-site labels. */
+  readonly labelledPercent: number;
+  /** Shared among call sites by `estimateMethod`. */
+  readonly estimatedPercent: number;
+  /** Credited to no call site at all. */
+  readonly unattributedPercent: number;
+  readonly estimateMethod?: string;
+  /** Why marshalling had no frame of the user's code above it; absent when all of it had one. */
+  readonly unattributedReason?: string;
+  /** Stacks cut by the profiler's depth limit and their repair, when any were cut. */
+  readonly truncation?: { readonly depthLimit: number; readonly truncatedPercent: number; readonly repairedPercent: number; readonly stillCutPercent: number };
+}
+
+const pct = (weight: number, total: number) => (total > 0 ? (weight / total) * 100 : 0);
+const one = (percent: number) => `${percent.toFixed(1)}%`;
+
+/** Why marshalling of this profile has no user frame above it (Go depth limit, or Node async callbacks). */
+export function unattributedReason(a: Analysis): string {
+  if (!(a.format === 'pprof' && a.functions.some((f) => f.file.endsWith('.go')))) {
+    return 'the SDK parses responses in an async callback, where no frame of your code is on the stack';
+  }
+  const cut = a.truncation?.stillCutDynamoWeight ?? 0;
+  return cut > 0
+    ? `Go keeps only the ${a.truncation!.depthLimit} innermost frames of a stack and ${pct(cut, a.totalWeight).toFixed(1)}% of the profile stays cut after repair; SDK goroutines have no frame of yours`
+    : 'SDK goroutines have no frame of yours';
+}
+
+/** The attribution split of an analysis, in percent of its total. */
+export function attributionShares(a: Analysis): AttributionShares {
+  const t = a.totalWeight;
+  const s = a.attribution;
+  return {
+    dynamoPercent: pct(a.dynamoWeight, t),
+    measuredPercent: pct(s.measuredWeight, t),
+    labelledPercent: pct(s.labelledWeight, t),
+    estimatedPercent: pct(s.estimatedWeight, t),
+    unattributedPercent: pct(s.unattributedWeight, t),
+    ...(s.estimateMethod ? { estimateMethod: s.estimateMethod } : {}),
+    ...(a.unattributedWeight > 0 ? { unattributedReason: unattributedReason(a) } : {}),
+    ...(a.truncation
+      ? {
+          truncation: {
+            depthLimit: a.truncation.depthLimit,
+            truncatedPercent: pct(a.truncation.truncatedWeight, t),
+            repairedPercent: pct(a.truncation.repairedWeight, t),
+            stillCutPercent: pct(a.truncation.stillCutWeight, t),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * One line: `measured on your lines 4.9% (0.0% through recorded call sites) · estimated 41.6% ·
+ * unattributed 0.0%`; the three parts add up to the DynamoDB share.
+ */
+export function attributionLine(s: AttributionShares): string {
+  const recorded = s.labelledPercent > 0 ? ` (${one(s.labelledPercent)} through recorded call sites)` : '';
+  return `measured on your lines ${one(s.measuredPercent)}${recorded} · estimated ${one(s.estimatedPercent)} · unattributed ${one(s.unattributedPercent)}`;
+}
+
+/**
+ * Sentences saying where the marshalling that no frame of the user's code reached went: why
+ * it had none, how it was estimated, how to measure it instead. Empty when there was none.
+ */
+export function unattributedSentences(s: AttributionShares): string[] {
+  const out: string[] = [];
+  const away = s.estimatedPercent + s.unattributedPercent;
+  if (away <= 0) return out;
+  out.push(`${one(away)} of the profile is marshalling with no frame of your code above it${s.unattributedReason ? ` (${s.unattributedReason})` : ''}.`);
+  if (s.estimatedPercent > 0 && s.estimateMethod) out.push(`Estimated per call site (${one(s.estimatedPercent)}): ${s.estimateMethod}.`);
+  if (s.unattributedPercent > 0) out.push(`${one(s.unattributedPercent)} stays unattributed: no call site of the same SDK was found to share it.`);
+  if (s.unattributedReason?.startsWith('the SDK parses')) out.push('Record with `dynamo-hotpath record -- node app.js` to measure it per call site.');
+  return out;
+}
+
+/** `Go stacks cut at 64 frames: 48.0% of the profile; 45.0% repaired, 3.0% still cut`, or undefined. */
+export function truncationLine(s: AttributionShares): string | undefined {
+  const t = s.truncation;
+  if (!t) return undefined;
+  return `stacks cut at ${t.depthLimit} frames: ${one(t.truncatedPercent)} of the profile; ${one(t.repairedPercent)} repaired, ${one(t.stillCutPercent)} still cut`;
+}
+
+/** The status bar's short text: `DynamoDB 46.5%`, then `(41.6% est.)` / `(3.1% unattributed)` when some is not measured. */
+export function statusBarText(s: AttributionShares): string {
+  const parts: string[] = [];
+  if (s.estimatedPercent >= 0.05) parts.push(`${one(s.estimatedPercent)} est.`);
+  if (s.unattributedPercent >= 0.05) parts.push(`${one(s.unattributedPercent)} unattributed`);
+  return `DynamoDB ${one(s.dynamoPercent)}${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+}
+
+/**
+ * Share of the DynamoDB weight measured on a line (stack or recorder label), 0–1; 1 when there
+ * is no DynamoDB weight. Per-call-site comparisons need it high on both sides: a line's change
+ * is otherwise mostly a change in what could be measured.
+ */
+export function measuredFraction(a: Analysis): number {
+  return a.dynamoWeight > 0 ? a.attribution.measuredWeight / a.dynamoWeight : 1;
+}
+
+/** Below this {@link measuredFraction} on either side, comparison lenses give no per-line change (the issue's 90 % goal). */
+export const PER_LINE_COMPARISON_MIN_MEASURED = 0.9;
