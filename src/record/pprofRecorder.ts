@@ -8,7 +8,7 @@
  * `collectCpuTime` (which needs contexts).
  */
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ContextSink, RequestContext } from './requestContexts';
 
 /** A running profiler: feed its sink, then stop it once to get the encoded profile. */
@@ -24,18 +24,20 @@ type DatadogPprof = typeof import('@datadog/pprof');
 export const DATADOG_PPROF_VERSION = '5.20.0';
 
 /**
- * Loads @datadog/pprof from dynamo-hotpath's own dependencies, else from the recorded
- * program's folder. @throws Error saying how to install it.
+ * Loads @datadog/pprof (native binaries, so not bundled) from the recorded program's folder —
+ * its main script's, then the working directory's — else from beside this recorder.
+ * @throws Error saying how to install it.
  */
 function loadDatadogPprof(): DatadogPprof {
-  for (const from of [__filename, join(process.cwd(), 'package.json')]) {
+  const main = process.argv[1] ? join(dirname(process.argv[1]), 'index.js') : undefined;
+  for (const from of [...(main ? [main] : []), join(process.cwd(), 'package.json'), __filename]) {
     try {
       return createRequire(from)('@datadog/pprof') as DatadogPprof;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
     }
   }
-  throw new Error(`the pprof format needs @datadog/pprof: run \`npm install @datadog/pprof@${DATADOG_PPROF_VERSION}\``);
+  throw new Error(`the pprof format needs @datadog/pprof in the recorded program's folder: run \`npm install --save-dev @datadog/pprof@${DATADOG_PPROF_VERSION}\` there`);
 }
 
 /** Starts the time profiler, sampling every `intervalMicros` µs. @throws Error when @datadog/pprof cannot be loaded. */
