@@ -29,7 +29,13 @@ options:
 
 The program runs with NODE_OPTIONS=--require <recorder>; stop a server with Ctrl+C to write the
 profile. To record inside your own start command instead:
-  DYNAMO_HOTPATH_RECORD_OUT=profile.pb.gz node --require dynamo-hotpath/record app.js
+  DYNAMO_HOTPATH_RECORD_OUT=profile.pb.gz node --require <dynamo-hotpath>/dist/record.js app.js
+Needs @datadog/pprof 5.20.0 in the program's folder (npm install --save-dev @datadog/pprof@5.20.0).
+
+exit codes:
+  0  the program exited with 0, or was stopped by SIGINT/SIGTERM after recording
+  2  bad command line, or nothing could be recorded (the reason is printed)
+  any other: the program's own exit code
 `;
 
 /** The recorder bundle: next to this CLI bundle in dist/, or in dist/ when the CLI runs from its sources. */
