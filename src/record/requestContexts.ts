@@ -9,7 +9,7 @@
  * the callback about to run, `after` clears it.
  */
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
-import { CALL_SITE_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL } from '../core/analysis/recorderLabels';
+import { CALL_SITE_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL } from '../core/analysis/recorderLabels';
 import type { CallerFrame } from './callSite';
 
 /** One distinct (call site, operation, client): created once, shared by all its requests. */
@@ -47,7 +47,7 @@ export class RequestContexts {
     const key = `${site}\u0000${operation}\u0000${client}`;
     let context = this.byKey.get(key);
     if (!context) {
-      const labels: Record<string, string> = { [OPERATION_LABEL]: operation, [CLIENT_LABEL]: client };
+      const labels: Record<string, string> = { [OPERATION_LABEL]: operation, [CLIENT_LABEL]: client, [RECORDER_LABEL]: __filename };
       if (caller) {
         labels[CALL_SITE_LABEL] = site;
         labels[FUNCTION_LABEL] = caller.functionName;

@@ -79,6 +79,7 @@ describe('record: the Node sample service with aws-sdk v2 and v3', () => {
       );
       assert.ok(a.attribution.labelledWeight > 0.5 * a.dynamoWeight, 'most marshalling runs in async continuations and is credited by label');
       assert.ok(a.attribution.unattributedWeight < 0.02 * a.dynamoWeight, `unattributed ${a.attribution.unattributedWeight}`);
+      assert.deepEqual(a.coverage.unresolved.map((u) => u.profileFile), [], 'the recorder\'s own frames are no unmapped user file');
       const parts = a.attribution.measuredWeight + a.attribution.estimatedWeight + a.attribution.unattributedWeight;
       assert.ok(Math.abs(parts - a.dynamoWeight) < 1e-6 * a.dynamoWeight);
     });

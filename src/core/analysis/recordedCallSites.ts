@@ -7,18 +7,21 @@
  * the new frames like the recorded ones.
  */
 import type { Frame, Profile, Sample } from '../profile/model';
-import { recordedCallSite } from './recorderLabels';
+import { RECORDER_LABEL, recordedCallSite } from './recorderLabels';
 
 /**
  * Grafts the recorded call site of every labelled sample onto its stack (root end). Profiles
  * without call-site labels come back as they are, at no cost. Frames of recorded call sites
- * carry the recorded column (for source maps) and the function name the recorder saw.
+ * carry the recorded column (for source maps) and the function name the recorder saw; frames
+ * of the recorder itself (its file named by the `ddb.recorder` label) lose their file.
  */
 export function graftRecordedCallSites(profile: Profile): Profile {
   const sets = profile.labelSets;
   const firstRecordedFrame = profile.frames.length;
   if (!sets || sets.length === 0) return profile;
-  const frames: Frame[] = [...profile.frames];
+  const recorderFiles = new Set(sets.map((labels) => labels[RECORDER_LABEL]).filter((f): f is string => !!f));
+  // The recorder's wrappers are on the stack of every call: neither the user's code nor an unmapped file.
+  const frames: Frame[] = profile.frames.map((f) => (recorderFiles.has(f.file) ? { ...f, file: '' } : f));
   const frameOfSet = sets.map((labels) => {
     const site = recordedCallSite(labels);
     if (!site) return -1;
@@ -27,7 +30,7 @@ export function graftRecordedCallSites(profile: Profile): Profile {
     frames.push({ name: site.functionName, file: site.file, line: site.line, column: site.column, inlined: false });
     return frames.length - 1;
   });
-  if (frames.length === firstRecordedFrame) return profile;
+  if (frames.length === firstRecordedFrame) return recorderFiles.size > 0 ? { ...profile, frames } : profile;
   const samples: Sample[] = profile.samples.map((sample) => {
     const frame = sample.labels === undefined ? -1 : frameOfSet[sample.labels]!;
     if (frame < 0) return sample;

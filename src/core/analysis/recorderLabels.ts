@@ -9,6 +9,11 @@ export const CALL_SITE_LABEL = 'ddb.call_site';
 export const FUNCTION_LABEL = 'ddb.function';
 /** DynamoDB API operation (`Query`, `PutItem`, `BatchGetItem`…). */
 export const OPERATION_LABEL = 'ddb.operation';
+/**
+ * The recorder's own file (its wrappers sit on the stack of every call): the analysis drops the
+ * file of its frames, so they count neither as the user's code nor as an unmapped file.
+ */
+export const RECORDER_LABEL = 'ddb.recorder';
 /** Client class the user called (`DocumentClient`, `DynamoDB`, `DynamoDBDocumentClient`, `DynamoDBClient`). */
 export const CLIENT_LABEL = 'ddb.client';
 

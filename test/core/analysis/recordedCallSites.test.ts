@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyzeProfile } from '../../../src/core/analysis/analyze';
-import { CALL_SITE_LABEL, FUNCTION_LABEL, OPERATION_LABEL, recordedCallSite } from '../../../src/core/analysis/recorderLabels';
+import { analyzeWithSources } from '../../../src/core/analysis/prepare';
+import { CALL_SITE_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL, recordedCallSite } from '../../../src/core/analysis/recorderLabels';
 import { createPathResolver } from '../../../src/core/paths/resolve';
 import { createWorkspaceIndex } from '../../../src/core/paths/workspaceIndex';
 import type { Frame, LabelSet, Profile, Sample } from '../../../src/core/profile/model';
@@ -14,9 +14,10 @@ const frames: Frame[] = [
   { name: '(anonymous)', file: APP, line: 20, inlined: false },
   { name: 'sign', file: '/ws/node_modules/aws-sdk/lib/signers/v4.js', line: 1, inlined: false },
   { name: 'getTargetingModel', file: APP, line: 30, inlined: false },
+  { name: 'makeRequestInContext', file: '/opt/dynamo-hotpath/dist/record.js', line: 1, inlined: false },
 ];
-const [PARSE, TICKS, GET_USER, CALLBACK, SIGN, GET_TARGETING] = [0, 1, 2, 3, 4, 5];
-const labelSets: LabelSet[] = [{ [CALL_SITE_LABEL]: `${APP}:12:27`, [FUNCTION_LABEL]: 'getUserActivity', [OPERATION_LABEL]: 'Query' }];
+const [PARSE, TICKS, GET_USER, CALLBACK, SIGN, GET_TARGETING, RECORDER] = [0, 1, 2, 3, 4, 5, 6];
+const labelSets: LabelSet[] = [{ [CALL_SITE_LABEL]: `${APP}:12:27`, [FUNCTION_LABEL]: 'getUserActivity', [OPERATION_LABEL]: 'Query', [RECORDER_LABEL]: '/opt/dynamo-hotpath/dist/record.js' }];
 
 function profileOf(samples: { stack: number[]; weight: number; labelled?: boolean }[]): Profile {
   const built: Sample[] = samples.map((s) => ({ stack: Uint32Array.from(s.stack), weight: s.weight, count: 1, ...(s.labelled ? { labels: 0 } : {}) }));
@@ -36,6 +37,8 @@ function profileOf(samples: { stack: number[]; weight: number; labelled?: boolea
 }
 
 const resolver = () => createPathResolver(createWorkspaceIndex('/ws', ['dist/repo.js']));
+/** The analysis as the CLI and the server run it: repair, recorded call sites grafted, source maps, attribution. */
+const analyzeProfile = (profile: Profile, options: { resolver: ReturnType<typeof resolver> }) => analyzeWithSources(profile, options).analysis;
 const lineOf = (a: ReturnType<typeof analyzeProfile>, line: number) => a.callSites.find((s) => s.line === line);
 
 describe('recorded call sites (labels of dynamo-hotpath record)', () => {
@@ -63,6 +66,14 @@ describe('recorded call sites (labels of dynamo-hotpath record)', () => {
     assert.equal(site.totalWeight, 1000, 'every sample of the request is beneath the recorded line');
     assert.equal(lineOf(a, 10), undefined, 'the function head (all V8 knows) gives way to the recorded line');
     assert.deepEqual(a.attribution, { measuredWeight: 900, labelledWeight: 900, estimatedWeight: 0, unattributedWeight: 0 });
+  });
+
+  it('takes the recorder\'s own frames for neither user code nor an unmapped file', () => {
+    const a = analyzeProfile(profileOf([{ stack: [PARSE, RECORDER, GET_USER], weight: 100, labelled: true }, { stack: [SIGN, RECORDER, GET_USER], weight: 10 }]), { resolver: resolver() });
+    assert.equal(lineOf(a, 12)?.dynamoWeight, 100);
+    assert.deepEqual(a.coverage.unresolved, []);
+    assert.equal(a.coverage.percent, 100);
+    assert.ok(a.functions.some((f) => f.name === 'makeRequestInContext' && f.file === ''));
   });
 
   it('keeps a stack frame of another user function (a callback) as the call site', () => {
