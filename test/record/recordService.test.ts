@@ -13,12 +13,13 @@ import { analyzeFile } from '../../src/core/analysis/analyzeFile';
 
 const SERVICE = 'fixtures/node-adserver/src';
 /**
- * The line of each SDK call in the compiled adapter the service runs (dist/repository/*.js), per
- * function; in the TypeScript sources: v2 31/42/56, v3 40/51/65.
+ * The line of each SDK call per adapter function: where the recorder sees it in the compiled
+ * JavaScript the service runs (`dist`), and the TypeScript line the analysis maps it to through
+ * the service's source maps (`ts`).
  */
 const CALL_LINES = {
-  v2: { file: 'dist/repository/v2-adapter.js', lines: { getUserActivity: 64, getTargetingModel: 74, recordImpression: 87 } },
-  v3: { file: 'dist/repository/v3-adapter.js', lines: { getUserActivity: 69, getTargetingModel: 79, recordImpression: 92 } },
+  v2: { dist: 'dist/repository/v2-adapter.js', file: 'src/repository/v2-adapter.ts', distLines: { getUserActivity: 64, getTargetingModel: 74, recordImpression: 87 }, lines: { getUserActivity: 31, getTargetingModel: 42, recordImpression: 56 } },
+  v3: { dist: 'dist/repository/v3-adapter.js', file: 'src/repository/v3-adapter.ts', distLines: { getUserActivity: 69, getTargetingModel: 79, recordImpression: 92 }, lines: { getUserActivity: 40, getTargetingModel: 51, recordImpression: 65 } },
 } as const;
 
 function freePort(): Promise<number> {
@@ -57,7 +58,7 @@ describe('record: the Node sample service with aws-sdk v2 and v3', () => {
   });
 
   for (const variant of ['v2', 'v3'] as const) {
-    it(`${variant}: credits ≥ 90 % of the marshalling to the adapter's calls, async parsing to the line of each SDK call`, async () => {
+    it(`${variant}: credits ≥ 90 % of the marshalling to the adapter's calls, async parsing to the .ts line of each SDK call`, async () => {
       const out = join(dir, `${variant}.pb.gz`);
       const r = spawnSync(
         process.execPath,
@@ -66,7 +67,7 @@ describe('record: the Node sample service with aws-sdk v2 and v3', () => {
       );
       assert.equal(r.status, 0, r.stderr);
       const expected = CALL_LINES[variant];
-      for (const [fn, line] of Object.entries(expected.lines)) assert.match(r.stderr, new RegExp(`${fn}\\s+\\S+${expected.file.replace(/[./]/g, '\\$&')}:${line}:\\d+`), r.stderr);
+      for (const [fn, line] of Object.entries(expected.distLines)) assert.match(r.stderr, new RegExp(`${fn}\\s+\\S+${expected.dist.replace(/[./]/g, '\\$&')}:${line}:\\d+`), r.stderr);
 
       const { analysis: a } = await analyzeFile(out, { root: SERVICE });
       const inAdapter = a.callSites.filter((s) => s.relativePath === expected.file && s.functionName in expected.lines);

@@ -57,9 +57,9 @@ describe('Node adserver on AWS SDK v3 (after-v3.cpuprofile)', async () => {
 });
 
 for (const [file, adapter] of [
-  ['before-v2.cpuprofile', 'dist/repository/v2-adapter.js'],
-  ['after-v3.cpuprofile', 'dist/repository/v3-adapter.js'],
-  ['before-v2.pb.gz', 'dist/repository/v2-adapter.js'],
+  ['before-v2.cpuprofile', 'src/repository/v2-adapter.ts'],
+  ['after-v3.cpuprofile', 'src/repository/v3-adapter.ts'],
+  ['before-v2.pb.gz', 'src/repository/v2-adapter.ts'],
 ] as const) {
   describe(`estimates for the async share of a plain profile (${file})`, async () => {
     const { analysis: a } = await analyzeFile(`fixtures/node-adserver/profiles/${file}`, { root: ROOT });
