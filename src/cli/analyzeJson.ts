@@ -41,14 +41,6 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
         estimateMethod: a.attribution.estimateMethod ?? null,
       },
     },
-    truncation: a.truncation
-      ? {
-          depthLimit: a.truncation.depthLimit,
-          truncatedPercent: pct(a.truncation.truncatedWeight, t),
-          repairedPercent: pct(a.truncation.repairedWeight, t),
-          stillCutPercent: pct(a.truncation.stillCutWeight, t),
-        }
-      : null,
     gcPercent: pct(a.gcWeight, t),
     connectionSetupPercent: pct(a.connectionSetupWeight, t),
     callSites: a.callSites.slice(0, options.top).map((s) => ({
