@@ -4,7 +4,7 @@
  * Anything given as a command argument skips its picker.
  */
 import * as vscode from 'vscode';
-import { listLabelValues, serviceSelector } from '../../core/fleet/discovery';
+import { listLabelNames, listLabelValues, serviceSelector } from '../../core/fleet/discovery';
 import type { Endpoint } from '../../core/fleet/endpoint';
 import type { ProfileType } from '../../core/fleet/querierMessages';
 import { validateTime } from './validate';
@@ -33,14 +33,28 @@ function rank(t: ProfileType): number {
 export async function pickSelector(endpoint: Endpoint, profileTypeId: string, preset?: string): Promise<string | undefined> {
   if (preset) return preset;
   const now = Date.now();
-  const services = await listLabelValues(endpoint, { name: 'service_name', matchers: [`{__profile_type__="${profileTypeId}"}`], startMs: now - 7 * 86400e3, endMs: now });
-  const custom = { label: '$(edit) Label selector…', description: 'e.g. {service_name="adserver", namespace="prod"}' };
-  const picked = await vscode.window.showQuickPick([...services.map((s) => ({ label: s, description: 'service_name' })), custom], {
-    title: services.length ? 'Service' : 'Service (the server lists no service_name values for the last 7 days)',
-    ignoreFocusOut: true,
-  });
+  const range = { matchers: [`{__profile_type__="${profileTypeId}"}`], startMs: now - 7 * 86400e3, endMs: now };
+  const services = await listLabelValues(endpoint, { name: 'service_name', ...range });
+  if (services.length === 0) return pickByLabel(endpoint, range);
+  const picked = await vscode.window.showQuickPick([...services.map((s) => ({ label: s, description: 'service_name' })), CUSTOM], { title: 'Service', ignoreFocusOut: true });
   if (!picked) return undefined;
-  if (picked !== custom) return serviceSelector(picked.label);
+  return picked === CUSTOM ? typeSelector() : serviceSelector(picked.label);
+}
+
+const CUSTOM = { label: '$(edit) Label selector…', description: 'e.g. {service_name="adserver", namespace="prod"}' };
+
+/** Without `service_name` values: pick a label (LabelNames), then one of its values (LabelValues). */
+async function pickByLabel(endpoint: Endpoint, range: { matchers: string[]; startMs: number; endMs: number }): Promise<string | undefined> {
+  const names = (await listLabelNames(endpoint, range)).filter((n) => !n.startsWith('__'));
+  const label = await vscode.window.showQuickPick([...names.map((n) => ({ label: n })), CUSTOM], { title: 'Label (the server lists no service_name values for the last 7 days)', ignoreFocusOut: true });
+  if (!label) return undefined;
+  if (label === CUSTOM) return typeSelector();
+  const values = await listLabelValues(endpoint, { name: label.label, ...range });
+  const value = await vscode.window.showQuickPick(values, { title: `Value of ${label.label}`, ignoreFocusOut: true });
+  return value === undefined ? undefined : serviceSelector(value, label.label);
+}
+
+function typeSelector(): Thenable<string | undefined> {
   return vscode.window.showInputBox({
     title: 'Label selector',
     value: '{service_name=""}',

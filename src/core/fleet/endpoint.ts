@@ -85,10 +85,3 @@ export function authHeaders(endpoint: Endpoint): Record<string, string> {
   else if (auth.kind === 'bearer') headers.Authorization = `Bearer ${auth.token}`;
   return headers;
 }
-
-/** The secret strings of an endpoint, for callers that must make sure none reaches an output. */
-export function secretsOf(endpoint: Endpoint): string[] {
-  const a = endpoint.auth;
-  const values = a.kind === 'basic' ? [a.password] : a.kind === 'bearer' ? [a.token] : [];
-  return values.filter((v) => v.length > 0);
-}
