@@ -20,7 +20,11 @@ const HELP = `usage: dynamo-hotpath bench [--items FILE | --generate SHAPE[:COUN
 Benchmarks aws-sdk v2 against v3 DynamoDB marshalling on your items, in a separate Node process.
 
 items (one of; default --generate nested:40):
-  --items FILE            JSON items, DynamoDB-JSON items, or a {"Items": [...]} Query/Scan response
+  --items PATH            items in any shape, detected: plain JSON or DynamoDB JSON items (array or
+                          JSON Lines); a Query/Scan, GetItem or BatchGetItem response; DynamoDB
+                          Streams records; a DynamoDB export to S3 (DynamoDB JSON or Amazon Ion,
+                          gzipped or not; PATH may be the export's folder: its data files are read,
+                          at most 1000 items); incremental export lines
   --generate SHAPE[:N]    generated items: ${GENERATOR_SHAPES.join(', ')} (N default 40)
   --scan TABLE            read-only Scan of a live table (opt-in), with:
       --limit N           at most N items (default 50)
@@ -160,6 +164,7 @@ export async function run(args: string[]): Promise<number> {
     throw err;
   }
   process.stderr.write(`items: ${set.label} (${set.format}) — ${describeShape(summarizeShape(set.items))}\n`);
+  for (const note of set.notes ?? []) process.stderr.write(`items: ${note}\n`);
 
   const controller = new AbortController();
   const onSigint = () => controller.abort();
