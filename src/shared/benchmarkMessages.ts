@@ -45,7 +45,9 @@ export interface RunBenchmarkCommandArgs {
   /** Go suite: runs of each benchmark and target time per run, ms (defaults 5 and 1000). */
   goPlan?: { count?: number; benchtimeMs?: number };
   budgetMsPerCase?: number;
+  /** Minimum processes; with it alone exactly that many run (tests), with `maxProcesses` up to that many. */
   processes?: number;
+  maxProcesses?: number;
 }
 
 /** Fleet inputs until the user enters their own. */

@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { DEFAULT_FLEET_INPUTS, type FromBenchmarkView, type ToBenchmarkView } from '../../shared/benchmarkMessages';
 import { BenchCancelledError, resolveWorker } from '../../core/bench/runner';
 import { runBenchmarkWithGo } from '../../core/bench/goCombined';
+import type { ProcessPolicy } from '../../core/bench/policy';
 import { reportToMarkdown } from '../../core/bench/format';
 import { describeShape, summarizeShape } from '../../core/bench/shape';
 import type { ItemSet } from '../../core/bench/itemTypes';
@@ -26,8 +27,8 @@ export interface BenchmarkRun {
   set: ItemSet;
   suites: SuiteId[];
   settings: MeasureSettings;
-  /** Fresh worker processes to merge (≥ 2: intervals include run-to-run variation). */
-  processes: number;
+  /** How many fresh worker processes (policy.ts): the intervals include run-to-run variation. */
+  policy: ProcessPolicy;
   /** Go suite: the struct, its module root, and items to generate from it (see goRun.ts). */
   goType?: string;
   goModuleRoot?: string;
@@ -113,7 +114,7 @@ export class BenchmarkPanel {
           let last = 0;
           return runBenchmarkWithGo(
             { items: { kind: 'set', set: run.set }, suites: run.suites, settings: run.settings, workspaceRoot, goType: run.goType, goGenerate: run.goGenerate },
-            run.processes,
+            run.policy,
             {
               signal: controller.signal,
               worker: resolveWorker(vscode.Uri.joinPath(this.context.extensionUri, 'dist').fsPath),

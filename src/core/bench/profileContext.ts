@@ -63,7 +63,14 @@ export function profileVerdict(share: ProfileShare, report: BenchReport, options
     lo += o.percent * (e.lower - 1);
     if (Number.isFinite(e.upper)) hi += o.percent * (e.upper - 1);
     else bounded = false;
-    const outcome = e.verdict === 'slower' ? 'migrating this path would cost, not save' : e.verdict === 'faster' ? 'migrating this path would save' : 'the benchmark cannot tell a difference';
+    const outcome =
+      e.verdict === 'slower'
+        ? 'migrating this path would cost, not save'
+        : e.verdict === 'faster'
+          ? 'migrating this path would save'
+          : e.verdict === 'unstable'
+            ? 'run it again on a quieter machine before deciding'
+            : 'the benchmark cannot tell a difference';
     sentences.push(`${share.callSite} spends ${o.percent.toFixed(1)} % of CPU in ${o.name}; the benchmark says v3 ${o.name} of your items is ${describeEstimate(e)}: ${outcome}.`);
   }
   const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;

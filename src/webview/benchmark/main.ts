@@ -8,7 +8,7 @@ import type { Chart } from 'chart.js';
 import type { ToBenchmarkView } from '../../shared/benchmarkMessages';
 import { DEFAULT_FLEET_INPUTS } from '../../shared/benchmarkMessages';
 import type { BenchReport, CaseResult, SuiteResult } from '../../core/bench/suiteTypes';
-import { describeEstimate, formatBytes, formatNs } from '../../core/bench/format';
+import { describeEstimate, formatBytes, formatNs, methodText } from '../../core/bench/format';
 import { fleetImpact, HOURS_PER_MONTH, type FleetInputs } from '../../core/bench/fleet';
 import { button, el } from './dom';
 import { drawSuiteChart } from './chart';
@@ -109,7 +109,7 @@ function renderFleetResults(): void {
       if (!impact) continue;
       const saves = impact.cores < 0;
       const range = impact.coresRange ? ` (95 % CI ${impact.coresRange[0].toFixed(2)} to ${impact.coresRange[1].toFixed(2)} cores)` : '';
-      const significant = cmp.estimate!.verdict !== 'no significant difference';
+      const significant = cmp.estimate!.verdict === 'faster' || cmp.estimate!.verdict === 'slower';
       list.append(
         el(
           'li',
@@ -156,13 +156,7 @@ function environmentSection(r: BenchReport): HTMLElement {
     ['Load average (1 min)', `${e.loadAverageStart.toFixed(2)} at start, ${e.loadAverageEnd.toFixed(2)} at end`],
     ['SDKs', Object.entries(e.sdkVersions).map(([k, v]) => `${k} ${v}`).join(', ')],
     ['Run', `${new Date(r.startedAt).toLocaleString()}, ${(r.durationMs / 1000).toFixed(1)} s, ${r.settings.budgetMsPerCase} ms budget per case, target RME ${r.settings.targetRmePercent} %`],
-    [
-      'Method',
-      'fresh Node process with --expose-gc; CPU time per op (process.cpuUsage) in batches ≥ 1 ms; cases interleaved; ratio of means with a 95 % Fieller interval; verdict from the interval. ' +
-        ((r.processes ?? 1) >= 2
-          ? `${r.processes} processes: intervals use per-process means (run-to-run variation included).`
-          : 'One process: the interval covers within-process variation only; set dynamoHotpath.benchmark.processes to 3 to include run-to-run variation.'),
-    ],
+    ['Method', methodText(r)],
   ];
   return el('section', { class: 'environment' }, el('h2', {}, 'Environment'), el('dl', {}, ...rows.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
 }
