@@ -132,6 +132,7 @@ function profileShare(summary: ProfileSummary | null) {
     callSite: site.id,
     unmarshallPercent: sum('attribute-unmarshal', 'protocol-unmarshal'),
     marshallPercent: sum('attribute-marshal', 'protocol-marshal'),
+    ...(summary.dynamoCallSites ? { callSiteOps: summary.dynamoCallSites } : {}),
   };
 }
 

@@ -50,5 +50,5 @@ export interface RunBenchmarkCommandArgs {
   maxProcesses?: number;
 }
 
-/** Fleet inputs until the user enters their own. */
-export const DEFAULT_FLEET_INPUTS: FleetInputs = { requestsPerSecond: 1000, itemsPerRequest: 50, costPerCoreHour: 0.04 };
+/** Fleet inputs until the user enters their own (operations per request may come from the loaded profile). */
+export const DEFAULT_FLEET_INPUTS: FleetInputs = { requestsPerSecond: 1000, perRequest: { item: 50, query: 2, put: 1 }, coresPerPod: 0, costPerCoreHour: 0.04, currency: 'USD' };

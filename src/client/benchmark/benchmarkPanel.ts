@@ -13,7 +13,7 @@ import { reportToMarkdown } from '../../core/bench/format';
 import { describeShape, summarizeShape } from '../../core/bench/shape';
 import type { ItemSet } from '../../core/bench/itemTypes';
 import type { BenchReport, MeasureSettings, SuiteId } from '../../core/bench/suiteTypes';
-import type { FleetInputs } from '../../core/bench/fleet';
+import { normalizeFleetInputs, type FleetInputs } from '../../core/bench/fleet';
 import { profileVerdict, type ProfileShare } from '../../core/bench/profileContext';
 import { makeNonce, webviewHtml } from '../webviewHtml';
 
@@ -132,6 +132,7 @@ export class BenchmarkPanel {
       if (this.running !== controller) return undefined;
       this.report = report;
       const share = this.profileShare?.();
+      this.post({ type: 'fleetInputs', inputs: this.fleetInputs() });
       this.post({ type: 'report', report, profileContext: share ? profileVerdict(share, report)?.sentences : undefined });
       return report;
     } catch (err) {
@@ -148,8 +149,23 @@ export class BenchmarkPanel {
     }
   }
 
+  /**
+   * The remembered inputs; Query and PutItem calls per request come from the loaded profile's call
+   * sites (one call per request each) unless the user typed them.
+   */
   private fleetInputs(): FleetInputs {
-    return this.context.workspaceState.get<FleetInputs>(FLEET_STATE_KEY) ?? DEFAULT_FLEET_INPUTS;
+    const inputs = normalizeFleetInputs(this.context.workspaceState.get(FLEET_STATE_KEY), DEFAULT_FLEET_INPUTS);
+    const ops = this.profileShare?.()?.callSiteOps;
+    if (!ops) return inputs;
+    const measured = { query: ops.reads, put: ops.writes } as const;
+    const source = { ...inputs.perRequestSource };
+    const perRequest = { ...inputs.perRequest };
+    for (const unit of ['query', 'put'] as const) {
+      if (source[unit] === 'typed' || measured[unit] === 0) continue;
+      perRequest[unit] = measured[unit];
+      source[unit] = `from the profile: ${measured[unit]} call site${measured[unit] === 1 ? '' : 's'} that ${unit === 'query' ? 'read' : 'write'} items`;
+    }
+    return { ...inputs, perRequest, perRequestSource: source };
   }
 
   private post(message: ToBenchmarkView): void {

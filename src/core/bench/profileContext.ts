@@ -15,6 +15,8 @@ export interface ProfileShare {
   callSite: string;
   unmarshallPercent: number;
   marshallPercent: number;
+  /** Call sites of the profile that read (unmarshal) and write (marshal) items, for the fleet estimate. */
+  callSiteOps?: { reads: number; writes: number };
 }
 
 /** A call site's marshal/unmarshal share of the profile (attribute and protocol categories together), percent. */

@@ -9,7 +9,8 @@ import type { ToBenchmarkView } from '../../shared/benchmarkMessages';
 import { DEFAULT_FLEET_INPUTS } from '../../shared/benchmarkMessages';
 import type { BenchReport, CaseResult, SuiteResult } from '../../core/bench/suiteTypes';
 import { describeEstimate, formatBytes, formatNs, methodText } from '../../core/bench/format';
-import { fleetImpact, HOURS_PER_MONTH, type FleetInputs } from '../../core/bench/fleet';
+import { normalizeFleetInputs, type FleetInputs } from '../../core/bench/fleet';
+import { fleetSection } from './fleetSection';
 import { button, el } from './dom';
 import { drawSuiteChart } from './chart';
 import { loadState, saveState, send } from './vscodeApi';
@@ -18,7 +19,7 @@ const app = document.getElementById('app')!;
 let charts: Chart[] = [];
 let report: BenchReport | undefined = loadState().report;
 let profileContext: string[] | undefined = loadState().profileContext;
-let fleetInputs: FleetInputs = loadState().fleetInputs ?? DEFAULT_FLEET_INPUTS;
+let fleetInputs: FleetInputs = normalizeFleetInputs(loadState().fleetInputs, DEFAULT_FLEET_INPUTS);
 let status: { kind: 'idle' | 'running' | 'failed' | 'cancelled'; text?: string; items?: string } = { kind: 'idle' };
 
 function caseRow(c: CaseResult): HTMLTableRowElement {
@@ -79,65 +80,6 @@ function suiteSection(suite: SuiteResult): HTMLElement {
   return section;
 }
 
-function numberInput(label: string, key: keyof FleetInputs, step: string): HTMLLabelElement {
-  const input = el('input', { type: 'number', min: '0', step, value: String(fleetInputs[key]) });
-  input.addEventListener('change', () => {
-    const value = Number(input.value);
-    if (!Number.isFinite(value) || value < 0) return;
-    fleetInputs = { ...fleetInputs, [key]: value };
-    saveState({ fleetInputs });
-    send({ type: 'fleetInputsChanged', inputs: fleetInputs });
-    renderFleetResults();
-  });
-  return el('label', {}, label, input);
-}
-
-const fleetResults = el('div', { class: 'fleet-results' });
-
-function money(v: number): string {
-  return Math.abs(v).toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
-}
-
-function renderFleetResults(): void {
-  fleetResults.replaceChildren();
-  if (!report) return;
-  const list = el('ul', {});
-  for (const suite of report.suites) {
-    for (const cmp of suite.comparisons) {
-      const older = suite.cases.find((c) => c.id === cmp.older);
-      const impact = older && fleetImpact(cmp, older, fleetInputs);
-      if (!impact) continue;
-      const saves = impact.cores < 0;
-      const range = impact.coresRange ? ` (95 % CI ${impact.coresRange[0].toFixed(2)} to ${impact.coresRange[1].toFixed(2)} cores)` : '';
-      const significant = cmp.estimate!.verdict === 'faster' || cmp.estimate!.verdict === 'slower';
-      list.append(
-        el(
-          'li',
-          { class: significant ? (saves ? 'saves' : 'costs') : 'neutral' },
-          el('strong', {}, `${cmp.label}: `),
-          significant
-            ? `${saves ? 'saves' : 'adds'} ${Math.abs(impact.cores).toFixed(2)} cores${range}, ${saves ? 'saving' : 'costing'} ${money(impact.monthlyCost)} per month.`
-            : `no significant difference; the point estimate is ${impact.cores.toFixed(2)} cores${range}.`,
-          el('div', { class: 'formula' }, impact.formula),
-        ),
-      );
-    }
-  }
-  fleetResults.append(list);
-}
-
-function fleetSection(): HTMLElement {
-  renderFleetResults();
-  return el(
-    'section',
-    { class: 'fleet' },
-    el('h2', {}, 'What it means for your fleet'),
-    el('p', { class: 'muted' }, `cores = Δ CPU time per item × items per request × requests per second; monthly cost = cores × cost per core-hour × ${HOURS_PER_MONTH} h. Negative Δ saves.`),
-    el('div', { class: 'inputs' }, numberInput('Requests per second', 'requestsPerSecond', '1'), numberInput('Items per request', 'itemsPerRequest', '1'), numberInput('Cost per core-hour', 'costPerCoreHour', '0.001')),
-    fleetResults,
-  );
-}
-
 function environmentSection(r: BenchReport): HTMLElement {
   const e = r.environment;
   const go = r.suites.filter((s) => s.environment).map((s): [string, string] => ['Go', s.environment!]);
@@ -185,7 +127,12 @@ function render(): void {
     if (profileContext?.length) {
       parts.push(el('section', { class: 'profile-context' }, el('h2', {}, 'Next to your profile'), el('ul', {}, ...profileContext.map((t) => el('li', {}, t)))));
     }
-    parts.push(...report.suites.map(suiteSection), fleetSection(), environmentSection(report));
+    const onFleetChange = (inputs: FleetInputs) => {
+      fleetInputs = inputs;
+      saveState({ fleetInputs });
+      send({ type: 'fleetInputsChanged', inputs });
+    };
+    parts.push(...report.suites.map(suiteSection), fleetSection(report, fleetInputs, onFleetChange), environmentSection(report));
   }
   app.replaceChildren(...parts);
 }
@@ -223,7 +170,7 @@ window.addEventListener('message', (event: MessageEvent<ToBenchmarkView>) => {
       render();
       return;
     case 'fleetInputs':
-      fleetInputs = message.inputs;
+      fleetInputs = normalizeFleetInputs(message.inputs, DEFAULT_FLEET_INPUTS);
       saveState({ fleetInputs });
       render();
       return;
