@@ -69,7 +69,14 @@ async function main(): Promise<number> {
     for (let run = 1; run <= runs; run++) {
       const started = Date.now();
       const loadStart = loadavg()[0]!;
-      const report = await runBenchmarkWithPolicy({ items: { kind: 'set', set }, suites: ['conversion', 'response'], settings: DEFAULT_MEASURE_SETTINGS }, DEFAULT_PROCESS_POLICY);
+      let report: BenchReport;
+      try {
+        report = await runBenchmarkWithPolicy({ items: { kind: 'set', set }, suites: ['conversion', 'response'], settings: DEFAULT_MEASURE_SETTINGS }, DEFAULT_PROCESS_POLICY);
+      } catch (err) {
+        // A run that fails (e.g. a worker past its hard time limit) says nothing either way; it is reported, not counted.
+        process.stdout.write(`\n### Run ${run}: failed after ${((Date.now() - started) / 1000).toFixed(0)} s: ${err instanceof Error ? err.message : String(err)}\n`);
+        continue;
+      }
       const row = rowsOf(report, run, (Date.now() - started) / 1000, [loadStart, loadavg()[0]!]);
       rows.push(row);
       process.stdout.write(`\n### Run ${run}: ${row.processes} processes, ${row.seconds.toFixed(0)} s, load ${row.load[0].toFixed(1)} → ${row.load[1].toFixed(1)}; ${report.stoppedBecause}\n`);

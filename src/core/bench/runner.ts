@@ -58,12 +58,14 @@ export function resolveWorker(baseDir = __dirname): WorkerLocation {
 }
 
 /**
- * A generous hard limit for `request`: per case, the budget plus ~2.5 s for warm-up, allocation
- * measurement and one overshooting round; six cases per suite; plus 30 s to start and prepare.
+ * A generous hard limit for `request`: per case, the budget plus 5 s for warm-up, calibration and
+ * allocation measurement (CPU-time loops that take many times longer in wall time on a machine
+ * running ten times more work than it has cores), six cases per suite, plus 60 s to start the
+ * process and prepare the suites.
  */
 export function estimateTimeLimitMs(request: BenchRequest): number {
   const cases = request.suites.filter((s) => s !== 'go').length * 6;
-  return 30_000 + cases * (request.settings.budgetMsPerCase + 2_500);
+  return 60_000 + cases * (request.settings.budgetMsPerCase + 5_000);
 }
 
 const STDERR_TAIL_BYTES = 4000;
