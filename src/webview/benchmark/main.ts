@@ -14,9 +14,10 @@ import { fleetSection } from './fleetSection';
 import { button, el } from './dom';
 import { drawSuiteChart } from './chart';
 import { loadState, saveState, send } from './vscodeApi';
+import { labelCells, onThemeChange } from '../theme';
 
 const app = document.getElementById('app')!;
-let charts: Chart[] = [];
+let charts: { chart: Chart; canvas: HTMLCanvasElement; suite: SuiteResult }[] = [];
 let report: BenchReport | undefined = loadState().report;
 let profileContext: string[] | undefined = loadState().profileContext;
 let fleetInputs: FleetInputs = normalizeFleetInputs(loadState().fleetInputs, DEFAULT_FLEET_INPUTS);
@@ -64,7 +65,7 @@ function suiteSection(suite: SuiteResult): HTMLElement {
   const wall = suite.timeKind === 'wall';
   section.append(el('p', { class: 'muted' }, suite.note, wall ? ' Times are wall-clock time per op (go test -bench ns/op), not CPU time.' : ' Times are CPU time per op; wall/op is elapsed time.'));
   const head = wall ? ['case', 'wall ns/op (mean)', 'median', 'RME', 'per item', 'B/op', 'allocs/op', 'runs'] : ['case', 'mean/op', 'median/op', 'p99/op', 'ops/s', 'RME', 'per item', 'wall/op', 'alloc/op', 'GCs'];
-  section.append(el('table', {}, el('thead', {}, el('tr', {}, ...head.map((h) => el('th', {}, h)))), el('tbody', {}, ...suite.cases.map(wall ? wallCaseRow : caseRow))));
+  section.append(el('div', { class: 'table-wrap' }, labelCells(el('table', {}, el('thead', {}, el('tr', {}, ...head.map((h) => el('th', {}, h)))), el('tbody', {}, ...suite.cases.map(wall ? wallCaseRow : caseRow))))));
   const verdicts = el('ul', { class: 'verdicts' });
   for (const c of suite.comparisons) {
     const verdict = c.estimate?.verdict ?? 'unknown';
@@ -75,7 +76,7 @@ function suiteSection(suite: SuiteResult): HTMLElement {
   section.append(el('div', { class: 'chart' }, canvas));
   queueMicrotask(() => {
     const chart = drawSuiteChart(canvas, suite);
-    if (chart) charts.push(chart);
+    if (chart) charts.push({ chart, canvas, suite });
   });
   return section;
 }
@@ -115,7 +116,7 @@ function toolbar(): HTMLElement {
 }
 
 function render(): void {
-  for (const c of charts) c.destroy();
+  for (const c of charts) c.chart.destroy();
   charts = [];
   const parts: HTMLElement[] = [el('h1', {}, 'DynamoDB marshalling benchmark: aws-sdk v2 vs v3'), toolbar()];
   if (status.items) parts.push(el('p', { class: 'items' }, status.items));
@@ -177,6 +178,14 @@ window.addEventListener('message', (event: MessageEvent<ToBenchmarkView>) => {
     default:
       console.warn('benchmark view: unknown message', message);
   }
+});
+
+// Charts take their colours from the theme when drawn: redraw them when the user switches theme.
+onThemeChange(() => {
+  charts = charts.map(({ chart, canvas, suite }) => {
+    chart.destroy();
+    return { chart: drawSuiteChart(canvas, suite)!, canvas, suite };
+  });
 });
 
 render();
