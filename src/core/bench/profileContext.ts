@@ -76,6 +76,10 @@ export function profileVerdict(share: ProfileShare, report: BenchReport, options
     sentences.push(`${share.callSite} spends ${o.percent.toFixed(1)} % of CPU in ${o.name}; the benchmark says v3 ${o.name} of your items is ${describeEstimate(e)}: ${outcome}.`);
   }
   const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
+  if (ops.some((o) => o.cmp!.estimate!.verdict === 'unstable')) {
+    sentences.push('No projected change for this call site: the benchmark was unstable.');
+    return { sentences, deltaPercentPoints: delta };
+  }
   sentences.push(
     `Projected change for this call site: ${sign(delta)} percentage points of the profile's CPU` + (bounded ? ` (95 % CI ${sign(lo)} to ${sign(hi)}).` : '.'),
   );
