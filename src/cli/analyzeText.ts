@@ -34,6 +34,8 @@ function summary(a: Analysis): string[] {
     if (w) out.push(`  ${formatPercent(w, a.totalWeight).padStart(6)}  ${categoryLabel(c)}`);
   }
   out.push(`  ${formatPercent(a.gcWeight, a.totalWeight).padStart(6)}  GC with no DynamoDB frame on the stack (reported apart)`);
+  if (a.tlsUnknownHostWeight > 0) out.push(`  ${formatPercent(a.tlsUnknownHostWeight, a.totalWeight).padStart(6)}  TLS handshakes with no DynamoDB client on the stack (host unknown; not counted as DynamoDB)`);
+  if (a.moduleLoadingWeight > 0) out.push(`  ${formatPercent(a.moduleLoadingWeight, a.totalWeight).padStart(6)}  SDK code run while Node loads the module (require; not counted as marshalling)`);
   if (a.unattributedWeight > 0) {
     const why =
       a.format === 'pprof' && a.functions.some((f) => f.file.endsWith('.go'))

@@ -10,10 +10,11 @@
  */
 import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
 import { directionFromStack, isGcFrame, isTransparent, matchFrame, type RuleMatch } from '../detect/classify';
-import { categoryOf } from '../detect/rules';
+import { categoryOf, type FrameRule } from '../detect/rules';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
+import { isDynamoClientFrame, isModuleLoadFrame } from './stackEvidence';
 import type { FrameKeys } from './frameKeys';
 
 /** Per-frame flag bits. */
@@ -22,6 +23,8 @@ const GC = 2;
 const REFLECT = 4;
 const MATCH = 8;
 const MARSHAL = 16;
+const MODULE_LOAD = 32;
+const DYNAMO_CLIENT = 64;
 
 /** Index of each category in the per-call-site weight arrays. */
 export const CATEGORY_INDEX: Readonly<Record<DynamoCategory, number>> = Object.fromEntries(
@@ -52,6 +55,10 @@ export interface AttributionResult {
   /** Samples with any marshalling frame anywhere on the stack (upper bound). */
   readonly anyFrameWeight: number;
   readonly gcWeight: number;
+  /** TLS handshakes with no DynamoDB client frame on the stack: not counted as DynamoDB connection setup. */
+  readonly tlsUnknownHostWeight: number;
+  /** SDK marshalling code running under Node's module loader (`require` of the SDK), not counted as marshalling. */
+  readonly moduleLoadingWeight: number;
   /** Marshalling with no user frame above it (async continuations, other goroutines). */
   readonly unattributedWeight: number;
   readonly callSites: Map<number, CallSiteAccumulator>;
@@ -84,7 +91,9 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       (isGcFrame(frame) ? GC : 0) |
       (f.name.startsWith('reflect.') ? REFLECT : 0) |
       (match ? MATCH : 0) |
-      (match && match.rule.family !== 'connection' ? MARSHAL : 0)
+      (match && match.rule.family !== 'connection' ? MARSHAL : 0) |
+      (isModuleLoadFrame(frame) ? MODULE_LOAD : 0) |
+      (isDynamoClientFrame(frame) ? DYNAMO_CLIENT : 0)
     );
   });
   const matches = frames.map((_, id) => fnMatches[keys.functionOf[id]!]);
@@ -117,6 +126,9 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
   let anyFrameWeight = 0;
   let gcWeight = 0;
   let unattributedWeight = 0;
+  const apisCalled = new Set<string>();
+  let tlsUnknownHostWeight = 0;
+  let moduleLoadingWeight = 0;
   const repairOf = profile.truncation?.sampleRepair;
   const originOf = profile.truncation?.sampleOrigin;
   const dynamoByRepair = new Float64Array(4);
@@ -148,6 +160,13 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       return;
     }
     const category = categoryOf(decider.rule, directionFromStack(stack, d, matches));
+    let u = d + 1;
+    while (u < stack.length && !isUser[stack[u]!]) u++;
+    if (category === 'connection-setup' ? !anyFlag(stack, 0, stack.length, flags, DYNAMO_CLIENT) : anyFlag(stack, d + 1, u, flags, MODULE_LOAD)) {
+      if (category === 'connection-setup') tlsUnknownHostWeight += weight;
+      else moduleLoadingWeight += weight;
+      return;
+    }
     const ci = CATEGORY_INDEX[category];
     byCategory[ci]! += weight;
     if (category !== 'connection-setup') {
@@ -155,10 +174,9 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       dynamoCount += count;
       if (repairOf) dynamoByRepair[repairOf[s]!]! += weight;
     }
-    if (decider.rule.migration) byMigration.set(decider.rule.migration, (byMigration.get(decider.rule.migration) ?? 0) + weight);
-
-    let u = d + 1;
-    while (u < stack.length && !isUser[stack[u]!]) u++;
+    const rule = apiRule(stack, d, u, matches, decider.rule);
+    if (rule.migration) byMigration.set(rule.migration, (byMigration.get(rule.migration) ?? 0) + weight);
+    apisCalled.add(rule.id);
     if (u >= stack.length) {
       if (category !== 'connection-setup') unattributedWeight += weight;
       return;
@@ -182,7 +200,7 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       callSites.set(key, site);
     }
     site.byCategory[ci]! += weight;
-    const ruleKey = `${decider.rule.id}|${category}`;
+    const ruleKey = `${rule.id}|${category}`;
     site.byRule.set(ruleKey, (site.byRule.get(ruleKey) ?? 0) + weight);
     if (category === 'connection-setup') return;
     site.dynamoWeight += weight;
@@ -211,6 +229,31 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       else site.sharedWeight += weight;
     }
   }
+  // The JSON parser serves every aws-sdk v2 client: its DocumentClient migration only applies when DocumentClient was called.
+  if (!apisCalled.has('js-v2-document-client')) byMigration.delete('js-lib-dynamodb');
   const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileWeight[i]! }]));
-  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, unattributedWeight, callSites, byMigration, matches, isUser, files, dynamoByRepair };
+  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, callSites, byMigration, matches, isUser, files, dynamoByRepair };
+}
+
+/**
+ * The rule of the API the user called for a sample decided by `decider` at `stack[d]`: the
+ * attribute-level frame of the same SDK nearest the caller (below the user frame at `u`, or the
+ * stack's root when there is none). DocumentClient's translator converts through the Converter,
+ * so a sample whose innermost frame is in `converter.js` under `translator.js` is DocumentClient
+ * work, labelled and migrated as such; the same holds for `@aws-sdk/lib-dynamodb` over
+ * `util-dynamodb`. Protocol-level deciders keep their own rule.
+ */
+function apiRule(stack: Uint32Array, d: number, u: number, matches: readonly (RuleMatch | undefined)[], decider: FrameRule): FrameRule {
+  if (decider.family !== 'attribute') return decider;
+  for (let i = Math.min(u, stack.length) - 1; i > d; i--) {
+    const m = matches[stack[i]!];
+    if (m && m.rule.family === 'attribute' && m.rule.sdk === decider.sdk) return m.rule;
+  }
+  return decider;
+}
+
+/** True when a frame of `stack[from..to)` has `flag`. */
+function anyFlag(stack: Uint32Array, from: number, to: number, flags: Uint8Array, flag: number): boolean {
+  for (let i = from; i < Math.min(to, stack.length); i++) if (flags[stack[i]!]! & flag) return true;
+  return false;
 }
