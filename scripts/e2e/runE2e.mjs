@@ -15,7 +15,7 @@ import {
   REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
   startCodeServer, workbenchUrl,
 } from './codeServer.mjs';
-import { CheckFailed, finishRun, openThroughPalette, recordFailure, packageVsix, pickInFileDialog, runCommand, stepTimer } from './uiSteps.mjs';
+import { CheckFailed, finishRun, goToLine, openThroughPalette, recordFailure, packageVsix, pickInFileDialog, runCommand, stepTimer } from './uiSteps.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e');
@@ -147,12 +147,7 @@ async function main() {
     await page.locator('.view-line', { hasText: /^package\sddbv1\s*$/ }).waitFor();
     step('workbenchLoad', t);
     // Bring the hot function into view (Go to Line) before the profile is loaded.
-    await page.locator('.view-line', { hasText: /^package\sddbv1\s*$/ }).click();
-    await page.keyboard.press('Control+G');
-    await page.locator('.quick-input-widget input.input').waitFor({ state: 'visible' });
-    await page.keyboard.type(String(EXPECTED_LINE));
-    await page.keyboard.press('Enter');
-    await page.locator('.view-line', { hasText: 'func (a *Adapter) GetUserActivity' }).waitFor();
+    await goToLine(page, /^package\sddbv1\s*$/, EXPECTED_LINE, 'func (a *Adapter) GetUserActivity');
 
     // A truncated profile: one notification naming the file, with "Show Output".
     t = Date.now();

@@ -54,6 +54,19 @@ export async function runCommand(page, label) {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Clicks the editor line matching `anchor`, goes to line `line` (Ctrl+G) and waits for the line
+ * matching `expected` to be shown.
+ */
+export async function goToLine(page, anchor, line, expected) {
+  await page.locator('.view-line', { hasText: anchor }).click();
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input.input').waitFor({ state: 'visible' });
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.locator('.view-line', { hasText: expected }).waitFor();
+}
+
 /** Types `path` into VS Code's (simple) file dialog, already open, and accepts it. */
 export async function pickInFileDialog(page, path, name) {
   const input = page.locator('.quick-input-widget input.input');

@@ -43,6 +43,8 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
     },
     gcPercent: pct(a.gcWeight, t),
     connectionSetupPercent: pct(a.connectionSetupWeight, t),
+    tlsUnknownHostPercent: pct(a.tlsUnknownHostWeight, t),
+    moduleLoadingPercent: pct(a.moduleLoadingWeight, t),
     callSites: a.callSites.slice(0, options.top).map((s) => ({
       file: s.relativePath,
       profileFile: s.profileFile,

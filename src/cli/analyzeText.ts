@@ -35,6 +35,8 @@ function summary(a: Analysis): string[] {
     if (w) out.push(`  ${formatPercent(w, a.totalWeight).padStart(6)}  ${categoryLabel(c)}`);
   }
   out.push(`  ${formatPercent(a.gcWeight, a.totalWeight).padStart(6)}  GC with no DynamoDB frame on the stack (reported apart)`);
+  if (a.tlsUnknownHostWeight > 0) out.push(`  ${formatPercent(a.tlsUnknownHostWeight, a.totalWeight).padStart(6)}  TLS handshakes with no DynamoDB client on the stack (host unknown; not counted as DynamoDB)`);
+  if (a.moduleLoadingWeight > 0) out.push(`  ${formatPercent(a.moduleLoadingWeight, a.totalWeight).padStart(6)}  SDK code run while Node loads the module (require; not counted as marshalling)`);
   const shares = attributionShares(a);
   if (a.dynamoWeight > 0) {
     out.push(`  Credited to your code: ${attributionLine(shares)}`);

@@ -11,6 +11,7 @@ import { scanItems } from '../core/bench/scanSource';
 import { summarizeShape, describeShape } from '../core/bench/shape';
 import { BenchCancelledError, BenchTimeoutError, BenchWorkerError } from '../core/bench/runner';
 import { runBenchmarkWithGo } from '../core/bench/goCombined';
+import { DEFAULT_PROCESS_POLICY, type ProcessPolicy } from '../core/bench/policy';
 import { reportToMarkdown } from '../core/bench/format';
 import { DEFAULT_MEASURE_SETTINGS, MAX_BUDGET_MS_PER_CASE, SUITE_IDS, type SuiteId } from '../core/bench/suiteTypes';
 import type { ItemSet } from '../core/bench/itemTypes';
@@ -20,7 +21,11 @@ const HELP = `usage: dynamo-hotpath bench [--items FILE | --generate SHAPE[:COUN
 Benchmarks aws-sdk v2 against v3 DynamoDB marshalling on your items, in a separate Node process.
 
 items (one of; default --generate nested:40):
-  --items FILE            JSON items, DynamoDB-JSON items, or a {"Items": [...]} Query/Scan response
+  --items PATH            items in any shape, detected: plain JSON or DynamoDB JSON items (array or
+                          JSON Lines); a Query/Scan, GetItem or BatchGetItem response; DynamoDB
+                          Streams records; a DynamoDB export to S3 (DynamoDB JSON or Amazon Ion,
+                          gzipped or not; PATH may be the export's folder: its data files are read,
+                          at most 1000 items); incremental export lines
   --generate SHAPE[:N]    generated items: ${GENERATOR_SHAPES.join(', ')} (N default 40)
   --scan TABLE            read-only Scan of a live table (opt-in), with:
       --limit N           at most N items (default 50)
@@ -31,8 +36,13 @@ options:
   --suite LIST            ${SUITE_IDS.join(',')} (comma-separated; default conversion,response)
   --budget-ms N           time budget per case, ms (default ${DEFAULT_MEASURE_SETTINGS.budgetMsPerCase}, at most ${MAX_BUDGET_MS_PER_CASE})
   --target-rme P          stop a case early below this relative margin of error, % (default ${DEFAULT_MEASURE_SETTINGS.targetRmePercent})
-  --processes N           repeat in N fresh processes (default 1); with N ≥ 2 the intervals
-                          use per-process means and so include run-to-run variation
+  --processes N           at least N fresh worker processes (default ${DEFAULT_PROCESS_POLICY.minProcesses}); the verdicts
+                          combine the processes' median ratios, so they include run-to-run
+                          variation, and say "unstable" when the processes contradict each other
+  --max-processes M       add processes one at a time while a comparison is unsettled, up to M
+                          (default ${DEFAULT_PROCESS_POLICY.maxProcesses}; M = N runs exactly N)
+  --time-budget S         start another process only while it fits in S seconds for the whole
+                          run (default ${DEFAULT_PROCESS_POLICY.timeBudgetMs / 1000})
   --go-type PATH.Type     for --suite go (needs go on PATH; the module is the nearest go.mod at or
                           above the current folder): the struct, e.g.
                           github.com/example/adserver/internal/model.UserActivity or ./internal/model.UserActivity
@@ -77,6 +87,19 @@ function parseGenerate(value: string): { shape: GeneratorShape; count: number } 
 
 type Values = Record<string, string | boolean | undefined>;
 
+function processPolicy(v: Values): ProcessPolicy {
+  const count = (name: string, fallback: number) => {
+    const n = positiveNumber(`--${name}`, v[name] as string | undefined, fallback);
+    if (!Number.isInteger(n) || n > 20) throw new CliUsageError(`--${name} must be an integer from 1 to 20, got '${v[name]}'`);
+    return n;
+  };
+  const minProcesses = count('processes', DEFAULT_PROCESS_POLICY.minProcesses);
+  const maxProcesses = count('max-processes', Math.max(minProcesses, DEFAULT_PROCESS_POLICY.maxProcesses));
+  if (maxProcesses < minProcesses) throw new CliUsageError(`--max-processes (${maxProcesses}) must be at least --processes (${minProcesses})`);
+  const timeBudgetMs = 1000 * positiveNumber('--time-budget', v['time-budget'] as string | undefined, DEFAULT_PROCESS_POLICY.timeBudgetMs / 1000);
+  return { minProcesses, maxProcesses, timeBudgetMs };
+}
+
 async function loadItems(v: Values): Promise<ItemSet> {
   const chosen = ['items', 'generate', 'scan'].filter((k) => v[k] !== undefined);
   if (chosen.length > 1) throw new CliUsageError(`choose one item source, got --${chosen.join(' and --')}`);
@@ -111,6 +134,8 @@ export async function run(args: string[]): Promise<number> {
         'budget-ms': { type: 'string' },
         'target-rme': { type: 'string' },
         processes: { type: 'string' },
+        'max-processes': { type: 'string' },
+        'time-budget': { type: 'string' },
         'go-type': { type: 'string' },
         'go-count': { type: 'string' },
         'go-generate': { type: 'string' },
@@ -137,8 +162,7 @@ export async function run(args: string[]): Promise<number> {
   };
   if (settings.budgetMsPerCase > MAX_BUDGET_MS_PER_CASE) throw new CliUsageError(`--budget-ms must be at most ${MAX_BUDGET_MS_PER_CASE} (a minute per case), got '${v['budget-ms']}'`);
   settings.minTimeMsPerCase = Math.min(settings.minTimeMsPerCase, settings.budgetMsPerCase);
-  const processes = positiveNumber('--processes', v.processes as string | undefined, 1);
-  if (!Number.isInteger(processes) || processes > 20) throw new CliUsageError(`--processes must be an integer from 1 to 20, got '${v.processes}'`);
+  const policy = processPolicy(v);
 
   const goCount = positiveNumber('--go-count', v['go-count'] as string | undefined, 5);
   if (!Number.isInteger(goCount) || goCount > 100) throw new CliUsageError(`--go-count must be an integer from 1 to 100, got '${v['go-count']}'`);
@@ -160,6 +184,7 @@ export async function run(args: string[]): Promise<number> {
     throw err;
   }
   process.stderr.write(`items: ${set.label} (${set.format}) — ${describeShape(summarizeShape(set.items))}\n`);
+  for (const note of set.notes ?? []) process.stderr.write(`items: ${note}\n`);
 
   const controller = new AbortController();
   const onSigint = () => controller.abort();
@@ -169,7 +194,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     const report = await runBenchmarkWithGo(
       { items: { kind: 'set', set }, suites, settings, workspaceRoot: process.cwd(), goType: v['go-type'] as string | undefined, goGenerate },
-      processes,
+      policy,
       {
         signal: controller.signal,
         onProgress: (p) => {

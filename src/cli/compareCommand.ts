@@ -1,5 +1,6 @@
 /**
- * `dynamo-hotpath compare <before> <after> [--requests-before N --requests-after M] [--root DIR] [--json|--markdown]`
+ * `dynamo-hotpath compare <before> <after> | --before A [B…] --after C [D…] [--requests-before N…
+ * --requests-after M…] [--run-records] [--root DIR] [--json|--markdown] [--fleet-rate R …]`
  *
  * or, fetching both sides from Pyroscope around a deploy, `compare --pyroscope URL --query Q --deploy TIME …`
  * (see compareFleet.ts); stdout is the same table either way.
@@ -10,7 +11,9 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { CompareError } from '../core/compare/compareAnalyses';
-import { compareFiles, type CompareFileSide } from '../core/compare/compareFiles';
+import { compareFileSets, type CompareFileSide } from '../core/compare/compareFiles';
+import { takeLists } from './sideLists';
+import { fleetLines, fleetOptionsHelp, parseFleetOptions } from './compareFleetEstimate';
 import { formatComparisonMarkdown } from '../core/compare/format/formatMarkdown';
 import { formatComparisonText } from '../core/compare/format/formatText';
 import { parseRequestInput, RequestCountError } from '../core/compare/requestCount';
@@ -25,19 +28,25 @@ import { interruptSignal, reportFleetError } from './fleetRun';
 import { prunedShare } from '../core/fleet/truncation';
 
 const HELP = `usage: dynamo-hotpath compare <before> <after> [options]
+       dynamo-hotpath compare --before A.pb.gz [B.pb.gz …] --after C.pb.gz [D.pb.gz …] [options]
 
-Compares a baseline CPU profile with a new one (any supported formats, e.g. before and after an
+Compares baseline CPU profiles with new ones (any supported formats, e.g. before and after an
 SDK migration): CPU, requests and CPU per request, then per DynamoDB category, user function,
-call site and SDK function, with the sampling noise of every share.
+call site and SDK function, with the sampling noise of every share. With two or more profiles
+per side (replicate runs) and request counts, CPU and DynamoDB marshalling per request get a
+confidence interval that covers run-to-run variation, and a change is significant only when the
+interval excludes 0; with one profile per side the run-to-run variation is unknown.
 
 options:
-  --requests-before N   requests the before profile served: a count (990, 30.06M) or a rate
-                        with an optional duration (49.35/s, 49.35/s*20s; default duration: the
-                        profile's own)
-  --requests-after M    the same for the after profile
-  --run-before FILE     JSON run record of the before profile (requests or requests_per_s,
+  --before FILE…        the before profiles (replicate runs of the same build)
+  --after FILE…         the after profiles
+  --requests-before N…  requests each before profile served, in order: a count (990, 30.06M) or
+                        a rate with an optional duration (49.35/s, 49.35/s*20s; default
+                        duration: the profile's own)
+  --requests-after M…   the same for the after profiles
+  --run-before FILE…    JSON run record of each before profile (requests or requests_per_s,
                         duration_s, window_start/end_monotonic_us to trim a .cpuprofile)
-  --run-after FILE      the same for the after profile
+  --run-after FILE…     the same for the after profiles
   --run-records         use <profile>.json beside each profile as its run record
   --root DIR            workspace root holding your sources (default: current folder)
   --map FROM=TO         path-mapping rule, repeatable
@@ -45,7 +54,7 @@ options:
   --top N               SDK functions to list (default 15)
   --json                machine-readable output (JSON Schema: schemas/compare.schema.json)
   --markdown            Markdown tables to paste into a pull request
-${COMPARE_FLEET_HELP}
+${fleetOptionsHelp()}${COMPARE_FLEET_HELP}
 exit codes:
   0  compared
   2  bad usage or bad input: unreadable or malformed profile or run record, bad request count
@@ -63,18 +72,33 @@ function requestsOption(name: string, text: string | undefined) {
   }
 }
 
+const LIST_FLAGS = ['before', 'after', 'requests-before', 'requests-after', 'run-before', 'run-after'];
+
+/** Pairs each profile with its n-th request count and run record; counts must match the profiles. */
+async function sidesOf(kind: 'before' | 'after', paths: string[], lists: Record<string, string[]>, runRecords: boolean): Promise<CompareFileSide[]> {
+  const requests = lists[`requests-${kind}`] ?? [];
+  const runs = lists[`run-${kind}`] ?? [];
+  for (const [flag, list] of [[`--requests-${kind}`, requests], [`--run-${kind}`, runs]] as const) {
+    if (list.length && list.length !== paths.length) throw new CliUsageError(`${flag} gives ${list.length} value${list.length === 1 ? '' : 's'} for ${paths.length} ${kind} profile${paths.length === 1 ? '' : 's'}`);
+  }
+  return Promise.all(
+    paths.map(async (path, i) => {
+      const count = requests[i] !== undefined ? requestsOption(`requests-${kind}`, requests[i]) : undefined;
+      const runPath = runs[i] ?? (runRecords ? runRecordPathFor(path) : undefined);
+      return { path, ...(count ? { requests: count } : {}), ...(runPath ? { runRecord: await readRunRecord(runPath) } : {}) };
+    }),
+  );
+}
+
 /** Runs the compare subcommand; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
+  const { lists, rest } = takeLists(args, LIST_FLAGS);
   let parsed;
   try {
     parsed = parseArgs({
-      args,
+      args: rest,
       allowPositionals: true,
       options: {
-        'requests-before': { type: 'string' },
-        'requests-after': { type: 'string' },
-        'run-before': { type: 'string' },
-        'run-after': { type: 'string' },
         'run-records': { type: 'boolean' },
         root: { type: 'string' },
         map: { type: 'string', multiple: true },
@@ -82,6 +106,10 @@ export async function run(args: string[]): Promise<number> {
         top: { type: 'string' },
         json: { type: 'boolean' },
         markdown: { type: 'boolean' },
+        'fleet-rate': { type: 'string' },
+        'cores-per-pod': { type: 'string' },
+        'cost-per-core-hour': { type: 'string' },
+        currency: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         ...PYROSCOPE_OPTIONS,
         ...PROMETHEUS_OPTIONS,
@@ -97,38 +125,41 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const fleet = values.pyroscope !== undefined;
-  if (fleet && positionals.length > 0) throw new CliUsageError('with --pyroscope the profiles are fetched: give no profile files');
-  if (!fleet && positionals.length !== 2) throw new CliUsageError(`expects two profile files, <before> and <after>\n\n${HELP}`);
+  const listed = lists.before !== undefined || lists.after !== undefined;
+  if (fleet && (positionals.length > 0 || listed)) throw new CliUsageError('with --pyroscope the profiles are fetched: give no profile files');
+  if (listed && (positionals.length || !lists.before || !lists.after)) throw new CliUsageError(`give the profiles either as <before> <after> or as --before FILE… --after FILE…\n\n${HELP}`);
+  if (!fleet && !listed && positionals.length !== 2) throw new CliUsageError(`expects two profile files, <before> and <after>\n\n${HELP}`);
   if (values.json && values.markdown) throw new CliUsageError('choose one of --json and --markdown');
-  const [beforePath, afterPath] = positionals as [string, string];
+  const beforePaths = listed ? lists.before! : [positionals[0]!];
+  const afterPaths = listed ? lists.after! : [positionals[1]!];
   const top = nonNegativeInteger('top', values.top, 15);
   const mappings = (values.map ?? []).map(parseMapping);
   const root = resolve(values.root ?? '.');
-  const requestsBefore = requestsOption('requests-before', values['requests-before']);
-  const requestsAfter = requestsOption('requests-after', values['requests-after']);
+  const estimate = parseFleetOptions(values);
 
   const interrupt = fleet ? interruptSignal() : undefined;
   let fleetSides: FleetSides | undefined;
   try {
-    if (fleet) fleetSides = await fleetCompareSides(values, { ...(requestsBefore ? { before: requestsBefore } : {}), ...(requestsAfter ? { after: requestsAfter } : {}) }, interrupt!.signal);
-    const runPathOf = (explicit: string | undefined, profilePath: string) => explicit ?? (values['run-records'] ? runRecordPathFor(profilePath) : undefined);
-    const side = async (path: string, explicitRun: string | undefined, requests: ReturnType<typeof requestsOption>): Promise<CompareFileSide> => {
-      const runPath = runPathOf(explicitRun, path);
-      return { path, ...(requests ? { requests } : {}), ...(runPath ? { runRecord: await readRunRecord(runPath) } : {}) };
-    };
+    if (fleet) {
+      const requestsBefore = requestsOption('requests-before', lists['requests-before']?.[0]);
+      const requestsAfter = requestsOption('requests-after', lists['requests-after']?.[0]);
+      fleetSides = await fleetCompareSides(values, { ...(requestsBefore ? { before: requestsBefore } : {}), ...(requestsAfter ? { after: requestsAfter } : {}) }, interrupt!.signal);
+    }
+    const runRecords = values['run-records'] === true;
     const [before, after] = fleetSides
-      ? [fleetSides.before, fleetSides.after]
-      : await Promise.all([side(beforePath, values['run-before'], requestsBefore), side(afterPath, values['run-after'], requestsAfter)]);
-    const { comparison, ...sides } = await compareFiles(before, after, {
+      ? [[fleetSides.before], [fleetSides.after]]
+      : await Promise.all([sidesOf('before', beforePaths, lists, runRecords), sidesOf('after', afterPaths, lists, runRecords)]);
+    const { comparison, ...sides } = await compareFileSets(before, after, {
       root,
       mappings,
       topSdkFunctions: top,
       ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}),
     });
     if (fleet) process.stderr.write(`pruned by the server into 'other': before ${prunedShare(sides.before.profile).percent.toFixed(2)}%, after ${prunedShare(sides.after.profile).percent.toFixed(2)}% of the profile\n`);
-    if (values.json) process.stdout.write(`${JSON.stringify(comparison, null, 2)}\n`);
-    else if (values.markdown) process.stdout.write(formatComparisonMarkdown(comparison));
-    else process.stdout.write(formatComparisonText(comparison));
+    const fleetText = estimate ? fleetLines(comparison, estimate) : [];
+    if (values.json) process.stdout.write(`${JSON.stringify(estimate ? { ...comparison, fleet: fleetText } : comparison, null, 2)}\n`);
+    else if (values.markdown) process.stdout.write(formatComparisonMarkdown(comparison) + (fleetText.length ? `\n**Fleet**\n\n${fleetText.map((l) => `- ${l}`).join('\n')}\n` : ''));
+    else process.stdout.write(formatComparisonText(comparison) + (fleetText.length ? `\nFleet\n${fleetText.map((l) => `  ${l}`).join('\n')}\n` : ''));
     return 0;
   } catch (err) {
     const fleetCode = reportFleetError('compare', err);

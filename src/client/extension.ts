@@ -23,6 +23,7 @@ import { addPathMappingInteractively } from './pathMappings';
 import { registerBenchmarkCommand } from './benchmark/index';
 import { registerCompareCommands } from './compareCommand';
 import { migrateGoPackage, registerMigrateGoPackage } from './migrateGoPackage';
+import { registerFleetCommands } from './fleet/index';
 
 let server: ServerClient | undefined;
 
@@ -111,12 +112,14 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(startForDocument));
   registerBenchmarkCommand(context, { log, profileShare: () => profileShare(loaded) });
   registerMigrateGoPackage(context, serverClient, log);
-  registerCompareCommands(context, {
+  const compareHost = {
     server: serverClient,
     log,
     profileLoaded: () => loaded !== null,
-    showReport: (rootUri) => ReportPanel.show(context.extensionUri, host, rootUri),
-  });
+    showReport: (rootUri: string) => ReportPanel.show(context.extensionUri, host, rootUri),
+  };
+  registerCompareCommands(context, compareHost);
+  registerFleetCommands(context, compareHost);
   log.info('DynamoDB Hot Path activated');
 }
 
@@ -129,6 +132,7 @@ function profileShare(summary: ProfileSummary | null) {
     callSite: site.id,
     unmarshallPercent: sum('attribute-unmarshal', 'protocol-unmarshal'),
     marshallPercent: sum('attribute-marshal', 'protocol-marshal'),
+    ...(summary.dynamoCallSites ? { callSiteOps: summary.dynamoCallSites } : {}),
   };
 }
 

@@ -84,6 +84,12 @@ export function sessionFlame(session: ProfileSession): FlameNode {
   return session.flame;
 }
 
+/** Call sites whose dominant category unmarshals (reads) or marshals (writes) items. */
+function countReadsAndWrites(sites: readonly { dominant: { category: string } }[]): { reads: number; writes: number } {
+  const is = (suffix: string) => sites.filter((s) => s.dominant.category.endsWith(suffix)).length;
+  return { reads: is('-unmarshal'), writes: is('-marshal') };
+}
+
 /** What the status bar and the client need to know of a session. */
 export function summarize(session: ProfileSession): ProfileSummary {
   const { profile } = session;
@@ -108,5 +114,6 @@ export function summarize(session: ProfileSession): ProfileSummary {
     })),
     warnings: [...profile.warnings, ...(first?.analysis.warnings ?? [])],
     hottestCallSite: hottest ? { id: callSiteId(hottest), byCategory: categoryPercents(hottest.byCategory, profile.totalWeight) } : undefined,
+    dynamoCallSites: countReadsAndWrites([...session.roots.values()].map((r) => r.analysis.callSites).find((sites) => sites.length > 0) ?? []),
   };
 }

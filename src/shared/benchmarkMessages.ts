@@ -45,8 +45,10 @@ export interface RunBenchmarkCommandArgs {
   /** Go suite: runs of each benchmark and target time per run, ms (defaults 5 and 1000). */
   goPlan?: { count?: number; benchtimeMs?: number };
   budgetMsPerCase?: number;
+  /** Minimum processes; with it alone exactly that many run (tests), with `maxProcesses` up to that many. */
   processes?: number;
+  maxProcesses?: number;
 }
 
-/** Fleet inputs until the user enters their own. */
-export const DEFAULT_FLEET_INPUTS: FleetInputs = { requestsPerSecond: 1000, itemsPerRequest: 50, costPerCoreHour: 0.04 };
+/** Fleet inputs until the user enters their own (operations per request may come from the loaded profile). */
+export const DEFAULT_FLEET_INPUTS: FleetInputs = { requestsPerSecond: 1000, perRequest: { item: 50, query: 2, put: 1 }, coresPerPod: 0, costPerCoreHour: 0.04, currency: 'USD' };

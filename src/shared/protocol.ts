@@ -51,6 +51,8 @@ export interface ProfileSummary {
   readonly warnings: readonly string[];
   /** The heaviest call site (first root that has one): `relativePath:line` and percent of total per category. */
   readonly hottestCallSite?: { readonly id: string; readonly byCategory: Readonly<Record<string, number>> };
+  /** Call sites (first root with any) whose dominant DynamoDB work is reading (unmarshal) or writing (marshal) items: the benchmark's fleet estimate takes each as one call per request. */
+  readonly dynamoCallSites?: { readonly reads: number; readonly writes: number };
 }
 
 /**

@@ -9,17 +9,18 @@ function cli(...args: string[]) {
 
 describe('dynamo-hotpath bench', () => {
   it('benchmarks the fixture response and prints the shape, the table and the verdicts', () => {
-    const r = cli('--items', 'fixtures/data/query-targeting-model.json', '--suite', 'conversion,go', '--budget-ms', '250');
+    const r = cli('--items', 'fixtures/data/query-targeting-model.json', '--suite', 'conversion,go', '--budget-ms', '250', '--processes', '2', '--max-processes', '2');
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /^items: query-targeting-model\.json \(response\) — 25 items, ~1\.\d KB each/m);
-    assert.match(r.stderr, /\[6\/6\] Attribute conversion: v3 marshall \(migration options\)/);
+    assert.match(r.stderr, /\[6\/6\] run 2\/2: Attribute conversion: v3 marshall \(migration options\)/);
     assert.match(r.stdout, /^\| v2 Converter\.marshall \| [\d.]+ (µs|ms) \|/m);
-    assert.match(r.stdout, /^- marshall: v3 defaults vs v2 — (\d+(\.\d+)?× (faster|slower) \(95 % CI|no significant difference)/m);
+    assert.match(r.stdout, /^- marshall: v3 defaults vs v2 — (\d+(\.\d+)?× (faster|slower) \(95 % CI|no significant difference|unstable: the machine is too noisy to tell)/m);
+    assert.match(r.stdout, /2 worker processes: the ratio new\/old is the geometric mean of the processes' median ratios/);
     assert.match(r.stdout, /Not run: (Go not found: install golang-go|Not a Go module|The Go suite needs a struct)/);
   });
 
   it('--json prints the report', () => {
-    const r = cli('--generate', 'flat:3', '--suite', 'conversion', '--budget-ms', '150', '--json');
+    const r = cli('--generate', 'flat:3', '--suite', 'conversion', '--budget-ms', '150', '--processes', '1', '--max-processes', '1', '--json');
     assert.equal(r.code, 0, r.stderr);
     const report = JSON.parse(r.stdout);
     assert.equal(report.itemSource.label, 'generated: flat × 3');
@@ -37,6 +38,9 @@ describe('dynamo-hotpath bench', () => {
     r = cli('--budget-ms', '600000');
     assert.equal(r.code, 2);
     assert.match(r.stderr, /--budget-ms must be at most 60000 \(a minute per case\), got '600000'/);
+    r = cli('--processes', '4', '--max-processes', '3');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--max-processes \(3\) must be at least --processes \(4\)/);
     r = cli('--items', 'a.json', '--generate', 'flat');
     assert.equal(r.code, 2);
     assert.match(r.stderr, /choose one item source, got --items and --generate/);

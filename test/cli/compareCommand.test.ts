@@ -17,7 +17,7 @@ describe('dynamo-hotpath compare', () => {
     assert.match(lines[0]!, /^Comparing .*before-v1\.pb\.gz → .*after-v2\.pb\.gz \(changes per request\)$/);
     assert.ok(lines.some((l) => /^Metric\s+Before\s+After\s+Change$/.test(l)), r.stdout);
     assert.ok(lines.some((l) => /^Requests\s+990\s+1,585\s+\+60\.1%$/.test(l)), r.stdout);
-    assert.ok(lines.some((l) => /^CPU per request\s+16\.57 ms\s+9\.306 ms\s+-43\.8%$/.test(l)), r.stdout);
+    assert.ok(lines.some((l) => /^CPU per request\s+16\.57 ms\s+9\.306 ms\s+-43\.8% \(sampling 95 % CI -47\.6% to -39\.7%; run-to-run variation unknown\)$/.test(l)), r.stdout);
     assert.ok(lines.some((l) => /^DynamoDB marshalling share\s+84\.63% ±0\.9\s+67\.12% ±1\.2\s+-17\.5 pp$/.test(l)), r.stdout);
     // after-v2's Query parse is cut at Go 1.19's 64-frame limit: repaired, the call site keeps its
     // real weight (before the repair it read 2.98 %, −96.7 %, while marshalling per request fell 55 %).
@@ -40,8 +40,23 @@ describe('dynamo-hotpath compare', () => {
     const r = runCli(['compare', ...GO_PAIR, '--requests-before', '49.35109476774779/s*20.06034526s', '--requests-after', '1585', '--markdown']);
     assert.equal(r.code, 0, r.stderr);
     assert.ok(r.stdout.includes('| Metric | Before | After | Change |\n|---|---:|---:|---:|\n'), r.stdout);
-    assert.ok(r.stdout.includes('| CPU per request | 16.57 ms | 9.306 ms | -43.8% |'), r.stdout);
+    assert.ok(r.stdout.includes('| CPU per request | 16.57 ms | 9.306 ms | -43.8% (sampling 95 % CI -47.6% to -39.7%; run-to-run variation unknown) |'), r.stdout);
     assert.ok(r.stdout.includes('| (\\*Adapter).GetUserActivity [ddbv1 → ddbv2] | 9.27 s / 56.52% | 5.74 s / 38.89% |'), r.stdout);
+  });
+
+  it('two profiles per side with run records: intervals over the replicates, and the fleet formula', () => {
+    const R = `${GO}/replicates`;
+    const r = runCli(['compare', '--before', `${R}/before-v1-r1.pb.gz`, `${R}/before-v1-r2.pb.gz`, '--after', `${R}/after-v2-r1.pb.gz`, `${R}/after-v2-r2.pb.gz`, '--run-records', '--root', 'fixtures/go-adserver/src', '--fleet-rate', '70M/h', '--cores-per-pod', '4']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^Comparing 2 profiles \(.*before-v1-r1\.pb\.gz, .*before-v1-r2\.pb\.gz\) → 2 profiles/);
+    assert.match(r.stdout, /^CPU per request \(mean of 2\+2 profiles\)\s+14\.44 ms\s+7\.587 ms\s+-47\.4% \(95 % CI -66\.8% to -16\.9%, significant\)$/m);
+    assert.match(r.stdout, /^Fleet\n  -6\.85 ms per request × 19,444\.4 requests\/s = -133 cores \(-33\.3 pods of 4 cores\)/m);
+    const same = runCli(['compare', '--before', `${R}/before-v1-r1.pb.gz`, `${R}/before-v1-r2.pb.gz`, '--after', `${R}/before-v1-r3.pb.gz`, `${R}/before-v1-r4.pb.gz`, '--run-records', '--root', 'fixtures/go-adserver/src', '--json']);
+    const doc = JSON.parse(same.stdout);
+    assert.equal(doc.replicates.cpuPerRequest.change.significant, false);
+    const bad = runCli(['compare', '--before', `${R}/before-v1-r1.pb.gz`, `${R}/before-v1-r2.pb.gz`, '--after', `${R}/after-v2-r1.pb.gz`, '--requests-before', '202']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--requests-before gives 1 value for 2 before profiles/);
   });
 
   it('says traffic may differ when no counts are given', () => {

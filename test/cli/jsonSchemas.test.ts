@@ -54,6 +54,16 @@ describe('JSON outputs match their shipped JSON Schemas', () => {
     assert.equal(validateAnalysis(drifted), false);
   });
 
+  it('compare --json with two profiles per side and --fleet-rate matches, replicates and fleet lines included', () => {
+    const R = 'fixtures/go-adserver/profiles/replicates';
+    const r = runCli(['compare', '--before', `${R}/before-v1-r1.pb.gz`, `${R}/before-v1-r2.pb.gz`, '--after', `${R}/after-v2-r1.pb.gz`, `${R}/after-v2-r2.pb.gz`, '--run-records', '--root', 'fixtures/go-adserver/src', '--fleet-rate', '70M/h', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const doc = JSON.parse(r.stdout);
+    assertValid(validateComparison, doc, 'CLI replicates');
+    assert.equal(doc.replicates.cpuPerRequest.change.method, 'replicates');
+    assert.equal(doc.fleet.length, 2);
+  });
+
   it('compare --json (the CLI output) matches schemas/compare.schema.json, with requests known', () => {
     const r = runCli(['compare', 'fixtures/go-adserver/profiles/before-v1.pb.gz', 'fixtures/go-adserver/profiles/after-v2.pb.gz', '--run-records', '--root', 'fixtures/go-adserver/src', '--json']);
     assert.equal(r.code, 0, r.stderr);

@@ -8,11 +8,12 @@ import { writeFile } from 'node:fs/promises';
 import { DEFAULT_FLEET_INPUTS, type FromBenchmarkView, type ToBenchmarkView } from '../../shared/benchmarkMessages';
 import { BenchCancelledError, resolveWorker } from '../../core/bench/runner';
 import { runBenchmarkWithGo } from '../../core/bench/goCombined';
+import type { ProcessPolicy } from '../../core/bench/policy';
 import { reportToMarkdown } from '../../core/bench/format';
 import { describeShape, summarizeShape } from '../../core/bench/shape';
 import type { ItemSet } from '../../core/bench/itemTypes';
 import type { BenchReport, MeasureSettings, SuiteId } from '../../core/bench/suiteTypes';
-import type { FleetInputs } from '../../core/bench/fleet';
+import { normalizeFleetInputs, type FleetInputs } from '../../core/bench/fleet';
 import { profileVerdict, type ProfileShare } from '../../core/bench/profileContext';
 import { makeNonce, webviewHtml } from '../webviewHtml';
 
@@ -26,8 +27,8 @@ export interface BenchmarkRun {
   set: ItemSet;
   suites: SuiteId[];
   settings: MeasureSettings;
-  /** Fresh worker processes to merge (≥ 2: intervals include run-to-run variation). */
-  processes: number;
+  /** How many fresh worker processes (policy.ts): the intervals include run-to-run variation. */
+  policy: ProcessPolicy;
   /** Go suite: the struct, its module root, and items to generate from it (see goRun.ts). */
   goType?: string;
   goModuleRoot?: string;
@@ -113,7 +114,7 @@ export class BenchmarkPanel {
           let last = 0;
           return runBenchmarkWithGo(
             { items: { kind: 'set', set: run.set }, suites: run.suites, settings: run.settings, workspaceRoot, goType: run.goType, goGenerate: run.goGenerate },
-            run.processes,
+            run.policy,
             {
               signal: controller.signal,
               worker: resolveWorker(vscode.Uri.joinPath(this.context.extensionUri, 'dist').fsPath),
@@ -131,6 +132,7 @@ export class BenchmarkPanel {
       if (this.running !== controller) return undefined;
       this.report = report;
       const share = this.profileShare?.();
+      this.post({ type: 'fleetInputs', inputs: this.fleetInputs() });
       this.post({ type: 'report', report, profileContext: share ? profileVerdict(share, report)?.sentences : undefined });
       return report;
     } catch (err) {
@@ -147,8 +149,23 @@ export class BenchmarkPanel {
     }
   }
 
+  /**
+   * The remembered inputs; Query and PutItem calls per request come from the loaded profile's call
+   * sites (one call per request each) unless the user typed them.
+   */
   private fleetInputs(): FleetInputs {
-    return this.context.workspaceState.get<FleetInputs>(FLEET_STATE_KEY) ?? DEFAULT_FLEET_INPUTS;
+    const inputs = normalizeFleetInputs(this.context.workspaceState.get(FLEET_STATE_KEY), DEFAULT_FLEET_INPUTS);
+    const ops = this.profileShare?.()?.callSiteOps;
+    if (!ops) return inputs;
+    const measured = { query: ops.reads, put: ops.writes } as const;
+    const source = { ...inputs.perRequestSource };
+    const perRequest = { ...inputs.perRequest };
+    for (const unit of ['query', 'put'] as const) {
+      if (source[unit] === 'typed' || measured[unit] === 0) continue;
+      perRequest[unit] = measured[unit];
+      source[unit] = `from the profile: ${measured[unit]} call site${measured[unit] === 1 ? '' : 's'} that ${unit === 'query' ? 'read' : 'write'} items`;
+    }
+    return { ...inputs, perRequest, perRequestSource: source };
   }
 
   private post(message: ToBenchmarkView): void {

@@ -1,7 +1,10 @@
 /**
  * The benchmark feature's entry for activation: the `dynamoHotpath.runBenchmark` command and the
  * results panel's serializer. Settings read: `dynamoHotpath.benchmark.suites`,
- * `dynamoHotpath.benchmark.budgetMsPerCase`, `dynamoHotpath.benchmark.processes`.
+ * `dynamoHotpath.benchmark.budgetMsPerCase`, `dynamoHotpath.benchmark.processes`,
+ * `dynamoHotpath.benchmark.maxProcesses`, `dynamoHotpath.benchmark.timeBudgetSeconds` (defaults
+ * from src/core/bench: DEFAULT_MEASURE_SETTINGS and DEFAULT_PROCESS_POLICY, which the manifest
+ * test checks package.json against).
  */
 import * as vscode from 'vscode';
 import { RUN_BENCHMARK_COMMAND, type RunBenchmarkCommandArgs } from '../../shared/benchmarkMessages';
@@ -9,6 +12,7 @@ import { BENCHMARK_VIEW_TYPE, BenchmarkPanel, type BenchmarkRun } from './benchm
 import { pickItems } from './pickItems';
 import { chooseGoRun } from './goRun';
 import { clampBudgetMs, DEFAULT_MEASURE_SETTINGS, SUITE_IDS, type SuiteId } from '../../core/bench/suiteTypes';
+import { DEFAULT_PROCESS_POLICY, type ProcessPolicy } from '../../core/bench/policy';
 import { ItemSourceError, parseItems } from '../../core/bench/itemSource';
 import type { ItemSet } from '../../core/bench/itemTypes';
 import type { ProfileShare } from '../../core/bench/profileContext';
@@ -26,15 +30,19 @@ export interface BenchmarkDeps {
 
 type RunBenchmarkArgs = RunBenchmarkCommandArgs;
 
-function readSettings(): { suites: SuiteId[]; budgetMsPerCase: number; processes: number } {
+const count = (n: number, fallback: number) => (Number.isInteger(n) && n >= 1 && n <= 20 ? n : fallback);
+
+function readSettings(): { suites: SuiteId[]; budgetMsPerCase: number; policy: ProcessPolicy } {
   const config = vscode.workspace.getConfiguration('dynamoHotpath');
   const suites = config.get<string[]>('benchmark.suites', ['conversion', 'response']).filter((s): s is SuiteId => (SUITE_IDS as readonly string[]).includes(s));
   const budget = config.get<number>('benchmark.budgetMsPerCase', DEFAULT_MEASURE_SETTINGS.budgetMsPerCase);
-  const processes = Math.round(config.get<number>('benchmark.processes', 1));
+  const minProcesses = count(Math.round(config.get<number>('benchmark.processes', DEFAULT_PROCESS_POLICY.minProcesses)), DEFAULT_PROCESS_POLICY.minProcesses);
+  const maxProcesses = Math.max(minProcesses, count(Math.round(config.get<number>('benchmark.maxProcesses', DEFAULT_PROCESS_POLICY.maxProcesses)), DEFAULT_PROCESS_POLICY.maxProcesses));
+  const seconds = config.get<number>('benchmark.timeBudgetSeconds', DEFAULT_PROCESS_POLICY.timeBudgetMs / 1000);
   return {
     suites: suites.length ? suites : ['conversion'],
     budgetMsPerCase: clampBudgetMs(budget),
-    processes: processes >= 1 && processes <= 20 ? processes : 1,
+    policy: { minProcesses, maxProcesses, timeBudgetMs: seconds > 0 ? seconds * 1000 : DEFAULT_PROCESS_POLICY.timeBudgetMs },
   };
 }
 
@@ -60,7 +68,7 @@ export function registerBenchmarkCommand(context: vscode.ExtensionContext, deps:
           suites,
           ...(go ? { goType: go.goType, goModuleRoot: go.moduleRoot, goGenerate: go.generate, goPlan: args?.goPlan } : {}),
           settings: { ...DEFAULT_MEASURE_SETTINGS, budgetMsPerCase: budget, minTimeMsPerCase: Math.min(DEFAULT_MEASURE_SETTINGS.minTimeMsPerCase, budget) },
-          processes: args?.processes ?? settings.processes,
+          policy: args?.processes !== undefined ? { ...settings.policy, minProcesses: args.processes, maxProcesses: Math.max(args.processes, args.maxProcesses ?? args.processes) } : settings.policy,
         };
         return await BenchmarkPanel.show(context, deps.log, deps.profileShare).run(run);
       } catch (err) {

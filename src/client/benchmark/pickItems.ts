@@ -1,11 +1,11 @@
 /**
  * Where the benchmark's items come from, chosen in the editor: the current selection or file when it
- * holds JSON items (plain, DynamoDB JSON or a Query/Scan response), otherwise a quick pick of the
- * generator's shapes, or an opt-in, read-only Scan of a live table.
+ * holds items in any shape `parseItems` reads, otherwise a quick pick of a file or export folder,
+ * the generator's shapes, or an opt-in, read-only Scan of a live table.
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import { parseItems, ItemSourceError } from '../../core/bench/itemSource';
+import { parseItems, readItemsFile, ItemSourceError } from '../../core/bench/itemSource';
 import { generateItems, GENERATOR_SHAPES, SHAPE_DESCRIPTIONS, type GeneratorShape } from '../../core/bench/generator';
 import { scanItems } from '../../core/bench/scanSource';
 import { describeShape, summarizeShape } from '../../core/bench/shape';
@@ -25,7 +25,18 @@ export function itemsFromEditor(editor: vscode.TextEditor | undefined): { set?: 
   }
 }
 
-type SourcePick = vscode.QuickPickItem & { shape?: GeneratorShape; scan?: true };
+type SourcePick = vscode.QuickPickItem & { shape?: GeneratorShape; scan?: true; file?: true };
+
+async function askFile(): Promise<ItemSet | undefined> {
+  const picked = await vscode.window.showOpenDialog({
+    title: 'Items to benchmark: a file, or the folder of a DynamoDB export to S3',
+    canSelectFiles: true,
+    canSelectFolders: true,
+    canSelectMany: false,
+    defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri,
+  });
+  return picked?.[0] ? readItemsFile(picked[0].fsPath) : undefined;
+}
 
 async function askCount(shape: GeneratorShape): Promise<number | undefined> {
   const value = await vscode.window.showInputBox({
@@ -51,8 +62,8 @@ async function askScan(): Promise<ItemSet | undefined> {
 
 /**
  * Picks the items: the editor's JSON when it parses (after the user confirms its shape), else a
- * quick pick of generator shapes and "Scan a live table…". Undefined when the user backs out.
- * Throws ItemSourceError when a scan fails.
+ * quick pick of a file or export folder, generator shapes and "Scan a live table…". Undefined
+ * when the user backs out. Throws ItemSourceError when a file cannot be read or a scan fails.
  */
 export async function pickItems(editor: vscode.TextEditor | undefined): Promise<ItemSet | undefined> {
   const fromEditor = itemsFromEditor(editor);
@@ -60,12 +71,14 @@ export async function pickItems(editor: vscode.TextEditor | undefined): Promise<
   if (fromEditor.set) {
     picks.push({ label: `$(file) ${fromEditor.set.label}`, description: fromEditor.set.format, detail: describeShape(summarizeShape(fromEditor.set.items)) });
   }
+  picks.push({ label: '$(folder-opened) Items from a file or export folder…', detail: 'JSON or DynamoDB JSON items, responses, stream records, or a DynamoDB export to S3 (JSON or Ion, gzipped or not)', file: true });
   for (const shape of GENERATOR_SHAPES) picks.push({ label: `$(symbol-structure) Generated: ${shape}`, detail: SHAPE_DESCRIPTIONS[shape], shape });
   picks.push({ label: '$(database) Scan a live table…', detail: 'One read-only Scan with Limit, your credential chain or a local endpoint', scan: true });
   const placeHolder = fromEditor.problem ? `The editor's text is not usable items (${fromEditor.problem}); pick a source` : 'Items to benchmark';
   const choice = await vscode.window.showQuickPick(picks, { title: 'Run Marshalling Benchmark', placeHolder, matchOnDetail: true });
   if (!choice) return undefined;
   if (choice.scan) return askScan();
+  if (choice.file) return askFile();
   if (choice.shape) {
     const count = await askCount(choice.shape);
     return count === undefined ? undefined : generateItems({ shape: choice.shape, count });

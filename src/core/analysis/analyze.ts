@@ -229,6 +229,8 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     byCategory: toCategoryWeights(attribution.byCategory),
     gcWeight: attribution.gcWeight,
     connectionSetupWeight: attribution.byCategory[DYNAMO_CATEGORIES.indexOf('connection-setup')]!,
+    tlsUnknownHostWeight: attribution.tlsUnknownHostWeight,
+    moduleLoadingWeight: attribution.moduleLoadingWeight,
     callSites,
     userFunctions: rollUpUserFunctions(callSites, keys, tables),
     functions: functionStats(keys, tables),

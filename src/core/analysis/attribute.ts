@@ -10,11 +10,12 @@
  */
 import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
 import { directionFromStack, isGcFrame, isTransparent, matchFrame, type RuleMatch } from '../detect/classify';
-import { categoryOf } from '../detect/rules';
+import { categoryOf, type FrameRule } from '../detect/rules';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
 import { familyIndexOfFrame, familyIndexOfSdk, UnattributedEstimator, type SiteEstimate } from './estimate';
+import { isDynamoClientFrame, isModuleLoadFrame } from './stackEvidence';
 import type { FrameKeys } from './frameKeys';
 import { recordedCallSite } from './recorderLabels';
 
@@ -24,10 +25,8 @@ const GC = 2;
 const REFLECT = 4;
 const MATCH = 8;
 const MARSHAL = 16;
-const LOADING = 32;
-
-/** Node's module loader (`require`, `Module._compile`): SDK frames beneath it are module loading, not calls. */
-const MODULE_LOADER_FILE = /^node:internal\/modules\//;
+const MODULE_LOAD = 32;
+const DYNAMO_CLIENT = 64;
 
 /** Index of each category in the per-call-site weight arrays. */
 export const CATEGORY_INDEX: Readonly<Record<DynamoCategory, number>> = Object.fromEntries(
@@ -62,6 +61,10 @@ export interface AttributionResult {
   /** Samples with any marshalling frame anywhere on the stack (upper bound). */
   readonly anyFrameWeight: number;
   readonly gcWeight: number;
+  /** TLS handshakes with no DynamoDB client frame on the stack: not counted as DynamoDB connection setup. */
+  readonly tlsUnknownHostWeight: number;
+  /** SDK marshalling code running under Node's module loader (`require` of the SDK), not counted as marshalling. */
+  readonly moduleLoadingWeight: number;
   /** Marshalling with no user frame above it (async continuations, other goroutines). */
   readonly unattributedWeight: number;
   /** Part of the credited marshalling that reached its call site through a recorder label. */
@@ -103,7 +106,8 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       (f.name.startsWith('reflect.') ? REFLECT : 0) |
       (match ? MATCH : 0) |
       (match && match.rule.family !== 'connection' ? MARSHAL : 0) |
-      (MODULE_LOADER_FILE.test(f.file) ? LOADING : 0)
+      (isModuleLoadFrame(frame) ? MODULE_LOAD : 0) |
+      (isDynamoClientFrame(frame) ? DYNAMO_CLIENT : 0)
     );
   });
   const matches = frames.map((_, id) => fnMatches[keys.functionOf[id]!]);
@@ -140,6 +144,9 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
   let anyFrameWeight = 0;
   let gcWeight = 0;
   let unattributedWeight = 0;
+  const apisCalled = new Set<string>();
+  let tlsUnknownHostWeight = 0;
+  let moduleLoadingWeight = 0;
   const repairOf = profile.truncation?.sampleRepair;
   const originOf = profile.truncation?.sampleOrigin;
   const dynamoByRepair = new Float64Array(4);
@@ -179,7 +186,7 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       const f = flags[frame]!;
       if (f & MARSHAL) anyMatch = true;
       if (f & GC) anyGc = true;
-      if (f & LOADING) loading = true;
+      if (f & MODULE_LOAD) loading = true;
       if (firstUser < 0) {
         if (isUser[frame]) firstUser = i;
         else if (sdkFamily < 0) sdkFamily = family[frame]!;
@@ -203,6 +210,12 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       return;
     }
     const category = categoryOf(decider.rule, directionFromStack(stack, d, matches));
+    const u = creditedUser(d + 1);
+    if (category === 'connection-setup' ? !anyFlag(stack, 0, stack.length, flags, DYNAMO_CLIENT) : anyFlag(stack, d + 1, u, flags, MODULE_LOAD)) {
+      if (category === 'connection-setup') tlsUnknownHostWeight += weight;
+      else moduleLoadingWeight += weight;
+      return;
+    }
     const ci = CATEGORY_INDEX[category];
     byCategory[ci]! += weight;
     if (category !== 'connection-setup') {
@@ -210,10 +223,10 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       dynamoCount += count;
       if (repairOf) dynamoByRepair[repairOf[s]!]! += weight;
     }
-    if (decider.rule.migration) byMigration.set(decider.rule.migration, (byMigration.get(decider.rule.migration) ?? 0) + weight);
-
-    const ruleKey = `${decider.rule.id}|${category}`;
-    const u = creditedUser(d + 1);
+    const rule = apiRule(stack, d, u, matches, decider.rule);
+    if (rule.migration) byMigration.set(rule.migration, (byMigration.get(rule.migration) ?? 0) + weight);
+    apisCalled.add(rule.id);
+    const ruleKey = `${rule.id}|${category}`;
     if (u >= stack.length) {
       if (category === 'connection-setup') return;
       unattributedWeight += weight;
@@ -256,12 +269,14 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       else site.sharedWeight += weight;
     }
   }
+  // The JSON parser serves every aws-sdk v2 client: its DocumentClient migration only applies when DocumentClient was called.
+  if (!apisCalled.has('js-v2-document-client')) byMigration.delete('js-lib-dynamodb');
   const estimates = estimator.share();
   for (const [key, estimate] of estimates.sites) siteFor(callSites, key, requestSiteFrames.get(key)!).estimate = estimate;
   let estimatedWeight = 0;
   for (const estimate of estimates.sites.values()) estimatedWeight += estimate.weight;
   const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileWeight[i]! }]));
-  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, unattributedWeight, labelledWeight, estimatedWeight, callSites, byMigration, matches, isUser, files, dynamoByRepair };
+  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, labelledWeight, estimatedWeight, callSites, byMigration, matches, isUser, files, dynamoByRepair };
 }
 
 /** The accumulator of call site `key` (user frame `frame`), created empty when new. */
@@ -283,4 +298,28 @@ function siteFor(callSites: Map<number, CallSiteAccumulator>, key: number, frame
     callSites.set(key, site);
   }
   return site;
+}
+
+
+/**
+ * The rule of the API the user called for a sample decided by `decider` at `stack[d]`: the
+ * attribute-level frame of the same SDK nearest the caller (below the user frame at `u`, or the
+ * stack's root when there is none). DocumentClient's translator converts through the Converter,
+ * so a sample whose innermost frame is in `converter.js` under `translator.js` is DocumentClient
+ * work, labelled and migrated as such; the same holds for `@aws-sdk/lib-dynamodb` over
+ * `util-dynamodb`. Protocol-level deciders keep their own rule.
+ */
+function apiRule(stack: Uint32Array, d: number, u: number, matches: readonly (RuleMatch | undefined)[], decider: FrameRule): FrameRule {
+  if (decider.family !== 'attribute') return decider;
+  for (let i = Math.min(u, stack.length) - 1; i > d; i--) {
+    const m = matches[stack[i]!];
+    if (m && m.rule.family === 'attribute' && m.rule.sdk === decider.sdk) return m.rule;
+  }
+  return decider;
+}
+
+/** True when a frame of `stack[from..to)` has `flag`. */
+function anyFlag(stack: Uint32Array, from: number, to: number, flags: Uint8Array, flag: number): boolean {
+  for (let i = from; i < Math.min(to, stack.length); i++) if (flags[stack[i]!]! & flag) return true;
+  return false;
 }

@@ -199,8 +199,12 @@ export interface Analysis {
   readonly byCategory: CategoryWeights;
   /** GC work with no DynamoDB frame on its stack (`runtime.gcBgMarkWorker`, `(garbage collector)`). */
   readonly gcWeight: number;
-  /** TLS handshakes (also in byCategory['connection-setup']). */
+  /** TLS handshakes with a DynamoDB client frame on the stack (also in byCategory['connection-setup']). */
   readonly connectionSetupWeight: number;
+  /** TLS handshakes with no DynamoDB client frame on the stack ("host unknown"): in no DynamoDB figure. */
+  readonly tlsUnknownHostWeight: number;
+  /** SDK marshalling code run by Node's module loader (`require` of the SDK, below any frame of yours): in no DynamoDB figure. */
+  readonly moduleLoadingWeight: number;
   /** Call sites, heaviest DynamoDB weight first. */
   readonly callSites: readonly CallSite[];
   readonly userFunctions: readonly UserFunctionStat[];

@@ -6,7 +6,7 @@
 import type { ItemSet } from './itemTypes';
 import { generateItems } from './generator';
 import { summarizeShape } from './shape';
-import { compareMeans } from './stats';
+import { compareMedians } from './robust';
 import { captureEnvironment, finishEnvironment } from './environment';
 import { GcMonitor } from './gcMonitor';
 import { measureCases } from './measure';
@@ -25,7 +25,7 @@ function compare(cases: CaseResult[], spec: PreparedSuite['comparisons'][number]
   const older = cases.find((c) => c.id === spec.older);
   const out: ComparisonResult = { label: spec.label, newer: spec.newer, older: spec.older };
   if (!newer?.summary || !older?.summary || newer.summary.n < 2 || older.summary.n < 2) return out;
-  out.estimate = compareMeans(newer.summary, older.summary);
+  out.estimate = compareMedians(newer.summary, older.summary);
   out.deltaNsPerItem = newer.nsPerItem! - older.nsPerItem!;
   return out;
 }
@@ -80,7 +80,7 @@ export async function runBenchRequest(request: BenchRequest, onProgress: (p: Ben
     return {
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
-      itemSource: { format: set.format, label: set.label },
+      itemSource: { format: set.format, label: set.label, ...(set.notes?.length ? { notes: set.notes } : {}) },
       shape,
       settings: request.settings,
       environment: finishEnvironment(environment),

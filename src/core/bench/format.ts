@@ -22,12 +22,23 @@ export function formatBytes(bytes: number): string {
 
 const times = (x: number) => `${Number(x.toPrecision(3))}×`;
 
+/** A ratio new/old as "1.3× faster" or "1.2× slower" (the point estimate only). */
+function direction(ratio: number): string {
+  return ratio <= 1 ? `${times(1 / ratio)} faster` : `${times(ratio)} slower`;
+}
+
 /**
  * The verdict in words, from the interval: "2.91× faster (95 % CI 2.70–3.13×)", "1.8× slower (…)",
- * or "no significant difference (ratio 0.97, 95 % CI 0.90–1.05)".
+ * "no significant difference (ratio 0.97, 95 % CI 0.90–1.05)", or "unstable: the machine is too
+ * noisy to tell (processes ranged from 1.3× faster to 1.2× slower)".
  */
 export function describeEstimate(e: RatioEstimate): string {
   const level = `${Math.round(e.confidence * 100)} % CI`;
+  if (e.verdict === 'unstable') {
+    const ratios = (e.processes ?? []).map((p) => p.ratio);
+    const range = ratios.length ? ` (processes ranged from ${direction(Math.min(...ratios))} to ${direction(Math.max(...ratios))})` : '';
+    return `unstable: the machine is too noisy to tell${range}`;
+  }
   if (e.verdict === 'faster') {
     const hi = e.lower > 0 ? times(1 / e.lower) : '∞';
     return `${times(1 / e.ratio)} faster (${level} ${times(1 / e.upper)}–${hi})`;
@@ -72,7 +83,7 @@ export function suiteToMarkdown(suite: SuiteResult): string {
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const c of suite.cases) lines.push(wallCaseRow(c));
   } else {
-    lines.push(suite.note, '', 'Times are CPU time per op (mean, median, p99); wall/op is elapsed time.', '');
+    lines.push(suite.note, '', 'Times are CPU time per op (mean, median, p99); per item = median / items; wall/op is elapsed time.', '');
     lines.push('| case | mean/op | median/op | p99/op | ops/s | RME | per item | wall/op | alloc/op | GCs | samples |');
     lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const c of suite.cases) lines.push(caseRow(c));
@@ -81,6 +92,23 @@ export function suiteToMarkdown(suite: SuiteResult): string {
   for (const c of suite.comparisons) lines.push(`- ${describeComparison(c)}`);
   lines.push('');
   return lines.join('\n');
+}
+
+/** How the numbers were made, in one paragraph (the report's "Method" line and the panel's). */
+export function methodText(report: BenchReport): string {
+  const env = report.environment;
+  const processes = report.processes ?? 1;
+  return (
+    `fresh Node processes${env.gcExposed ? ' with --expose-gc' : ''}; CPU time (process.cpuUsage) per op in batches of ≥ 1 ms, tinybench rounds, cases of a suite interleaved, ` +
+    `until RME < ${report.settings.targetRmePercent} % or ${report.settings.budgetMsPerCase} ms per case. ` +
+    `Each case is summarised by its median (robust to slow outliers); per item = median / items. ` +
+    (processes >= 2
+      ? `${processes} worker processes: the ratio new/old is the geometric mean of the processes' median ratios with a 95 % Student-t interval over processes (df ${processes - 1}), ` +
+        `so it includes run-to-run variation; when one process's own interval says faster and another's says slower the verdict is "unstable". `
+      : `One worker process: the ratio of medians has a normal interval on the log scale (SE of a median from the MAD); it covers within-process variation only. `) +
+    (report.stoppedBecause ? `Stopped adding processes: ${report.stoppedBecause}. ` : '') +
+    `The verdict follows from the interval. Alloc/op: heapUsed delta over GC-free windows after a forced GC.`
+  );
 }
 
 /** The whole report as Markdown: items, suites, environment and method. */
@@ -98,20 +126,14 @@ export function reportToMarkdown(report: BenchReport): string {
     `## DynamoDB marshalling benchmark`,
     '',
     `Items: ${report.itemSource.label} (${report.itemSource.format}) — ${describeShape(report.shape)}`,
+    ...(report.itemSource.notes ?? []).map((n) => `Items: ${n}.`),
     '',
     ...report.suites.map(suiteToMarkdown),
     `Environment: Node ${env.node} (V8 ${env.v8}), ${env.platform}, ${env.cpuCount} × ${env.cpuModel}; ` +
       `${load}; ${sdks}.`,
     ...goEnvironment,
     '',
-    `Method: a fresh Node process${env.gcExposed ? ' with --expose-gc' : ''}; CPU time (process.cpuUsage) per op in batches of ≥ 1 ms, tinybench rounds, cases of a suite interleaved, ` +
-      `until RME < ${report.settings.targetRmePercent} % or ${report.settings.budgetMsPerCase} ms per case. ` +
-      `RME = t(0.975, n−1)·s/√n/mean. Ratio new/old of mean times with a 95 % Fieller interval (Welch df); ` +
-      `the verdict follows from the interval. ` +
-      ((report.processes ?? 1) >= 2
-        ? `${report.processes} worker processes: intervals use the per-process means, so they include run-to-run variation. `
-        : `One worker process: the interval covers within-process variation only (use several processes for run-to-run). `) +
-      `Alloc/op: heapUsed delta over GC-free windows after a forced GC.`,
+    `Method: ${methodText(report)}`,
     '',
   ].join('\n');
 }

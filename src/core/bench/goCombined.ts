@@ -5,7 +5,8 @@
  */
 import type { ItemSet } from './itemTypes';
 import type { BenchReport, BenchRequest } from './suiteTypes';
-import { runBenchmarkProcesses, type RunBenchmarkOptions } from './runner';
+import type { RunBenchmarkOptions } from './runner';
+import { runBenchmarkWithPolicy, type ProcessPolicy } from './policy';
 import { captureEnvironment, finishEnvironment } from './environment';
 import { generateItems } from './generator';
 import { summarizeShape } from './shape';
@@ -22,18 +23,19 @@ function resolveItems(request: BenchRequest): ItemSet {
 }
 
 /**
- * Same contract as {@link runBenchmarkProcesses} (same errors; `processes` applies to the Node
- * suites), plus the Go suite when `request.suites` has it: with `request.goType` and a `go.mod`
+ * Same contract as {@link runBenchmarkWithPolicy} (same errors; `processes` — a fixed count or a
+ * process policy — applies to the Node suites), plus the Go suite when `request.suites` has it: with `request.goType` and a `go.mod`
  * at or above `request.workspaceRoot`, measured by runGoSuite; otherwise a skipped suite saying
  * what is missing.
  */
-export async function runBenchmarkWithGo(request: BenchRequest, processes: number, options: RunBenchmarkOptions = {}, goPlan: GoPlanOptions = {}): Promise<BenchReport> {
+export async function runBenchmarkWithGo(request: BenchRequest, processes: number | ProcessPolicy, options: RunBenchmarkOptions = {}, goPlan: GoPlanOptions = {}): Promise<BenchReport> {
+  const policy = typeof processes === 'number' ? { minProcesses: processes, maxProcesses: processes, timeBudgetMs: Number.MAX_SAFE_INTEGER } : processes;
   const started = Date.now();
   const nodeSuites = request.suites.filter((s) => s !== 'go');
   const environment = captureEnvironment();
   const set = resolveItems(request);
   const report: BenchReport = nodeSuites.length
-    ? await runBenchmarkProcesses({ ...request, items: { kind: 'set', set }, suites: nodeSuites }, processes, options)
+    ? await runBenchmarkWithPolicy({ ...request, items: { kind: 'set', set }, suites: nodeSuites }, policy, options)
     : { startedAt: new Date(started).toISOString(), durationMs: 0, itemSource: { format: set.format, label: set.label }, shape: summarizeShape(set.items), settings: request.settings, environment, suites: [] };
   if (request.suites.includes('go')) {
     const moduleRoot = request.workspaceRoot ? findModuleRoot(request.workspaceRoot) : undefined;

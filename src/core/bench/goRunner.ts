@@ -13,7 +13,7 @@ import { GENERATED_FILE, GENERATE_ENV, ITEMS_ENV, NAME_SUFFIX, generateGoBenchma
 import { readFile } from 'node:fs/promises';
 import { compareGoBenchmarks, parseGoBenchOutput } from './goBenchParser';
 import { judgeFit, parseFitLine } from './goFit';
-import { DEFAULT_GO_PLAN, benchtimeFlag, goPhaseLimits, nominalRunMs, type GoBenchPlan } from './goPlan';
+import { DEFAULT_GO_PLAN, benchtimeFlag, goPhaseLimits, nominalRunMs, type GoBenchPlan, type GoPhaseLimits } from './goPlan';
 import { dynamoModuleVersions, goVersion } from './goEnvironment';
 import { GoSandbox } from '../go/goSandbox';
 import { execGroup, type ExecOptions, type ExecResult } from '../go/goExec';
@@ -48,6 +48,8 @@ export interface GoSuiteRequest {
   set: ItemSet;
   generate?: number;
   plan?: Partial<Omit<GoBenchPlan, 'cases'>>;
+  /** Tighter phase limits than the plan's, ms (tests; a caller with its own deadline). */
+  limits?: Partial<GoPhaseLimits>;
   signal?: AbortSignal;
   onProgress?: (p: GoProgress) => void;
   /** Called with the generated items (when `generate` is set) before they are timed. */
@@ -71,7 +73,7 @@ function check(r: ExecResult, phase: string, limitMs: number): void {
  */
 export async function runGoSuite(request: GoSuiteRequest): Promise<SuiteResult> {
   const plan: GoBenchPlan = { ...DEFAULT_GO_PLAN, ...request.plan, cases: CASES };
-  const limits = goPhaseLimits(plan);
+  const limits = { ...goPhaseLimits(plan), ...request.limits };
   const { importPath, typeName } = parseGoType(request.goType);
   const progress = (message: string, done = 0, total = 0) => request.onProgress?.({ message, done, total });
   const box = await GoSandbox.create(request.moduleRoot);
@@ -82,9 +84,11 @@ export async function runGoSuite(request: GoSuiteRequest): Promise<SuiteResult> 
     const go = request.goBinary;
 
     progress(`Go: finding ${importPath}`);
-    const listed = await run(go, ['list', ...box.flags(), '-f', '{{.Dir}}\t{{.Name}}', importPath], 'go list', limits.build);
+    const listed = await run(go, ['list', ...box.flags(), '-f', '{{.Dir}}\t{{.Name}}\t{{join .GoFiles ","}}', importPath], 'go list', limits.build);
     if (listed.code !== 0) return skipped(`go list ${importPath} failed:\n${tail(listed)}`);
-    const [dir, packageName] = listed.stdout.trim().split('\t') as [string, string];
+    const [dir, packageName, files] = listed.stdout.trim().split('\t') as [string, string, string];
+    const structs = await structNames(dir, files.split(',').filter(Boolean));
+    if (!structs.includes(typeName)) return skipped(`${importPath} declares no struct type ${typeName}${structs.length ? ` (its struct types: ${structs.join(', ')})` : ''}.`);
     const rel = relative(request.moduleRoot, dir);
     if (rel.startsWith('..') || isAbsolute(rel)) return skipped(`${importPath} is not in the module at ${request.moduleRoot}: the Go suite benchmarks a struct of your own module.`);
 
@@ -165,4 +169,14 @@ function toSuite(
     cases,
     comparisons: comparisons.map((c) => ({ label: `${c.label.replace(NAME_SUFFIX, '')}: v2 vs v1`, newer: c.newer, older: c.older, estimate: c.estimate, deltaNsPerItem: (c.newerSummary.meanNs - c.olderSummary.meanNs) / items })),
   };
+}
+
+/** Names of the struct types declared in a package's files (`type T struct`, also inside `type ( … )`). */
+async function structNames(dir: string, files: string[]): Promise<string[]> {
+  const names = new Set<string>();
+  for (const f of files) {
+    const text = await readFile(join(dir, f), 'utf8');
+    for (const m of text.matchAll(/^(?:type[ \t]+|[ \t]+)([A-Za-z_]\w*)[ \t]+struct[ \t]*\{/gm)) names.add(m[1]!);
+  }
+  return [...names].sort();
 }

@@ -1,11 +1,16 @@
 /**
- * Reads benchmark items from text: plain JSON items, DynamoDB-JSON items (`{"S": …}`), or a
- * recorded Query/Scan response (`{"Items": […]}`), one JSON document or JSON Lines. The format is
- * detected, never asked for.
+ * Reads benchmark items from text, a file (gzipped or not) or a folder of export files. The
+ * shapes recognised — bare items (plain or DynamoDB JSON), Query/Scan, GetItem and BatchGetItem
+ * responses, DynamoDB Streams records, full and incremental exports to S3 in DynamoDB JSON or
+ * Amazon Ion — are detected, never asked for, and detected the same way for one item or many.
  */
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { ItemSet, WireAttributeValue, WireItem } from './itemTypes';
+import type { ItemSet } from './itemTypes';
+import { assembleItems, AssembleError, formatOf } from './items/assemble';
+import { DocumentError, splitDocuments } from './items/documents';
+import { readItemInput, type InputText } from './items/readInput';
+
+export { isWireAttributeValue, isWireItem } from './items/wire';
 
 /** Bad item input: names the source and what is wrong. */
 export class ItemSourceError extends Error {
@@ -15,117 +20,77 @@ export class ItemSourceError extends Error {
   }
 }
 
-const SCALAR_CHECKS: Record<string, (v: unknown) => boolean> = {
-  S: (v) => typeof v === 'string',
-  N: (v) => typeof v === 'string',
-  B: (v) => typeof v === 'string',
-  BOOL: (v) => typeof v === 'boolean',
-  NULL: (v) => v === true,
-  SS: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
-  NS: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
-  BS: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
-  L: (v) => Array.isArray(v) && v.every(isWireAttributeValue),
-  M: (v) => isPlainObject(v) && Object.values(v).every(isWireAttributeValue),
-};
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** True when `v` is one wire-JSON AttributeValue: exactly one type key with a value of that type. */
-export function isWireAttributeValue(v: unknown): v is WireAttributeValue {
-  if (!isPlainObject(v)) return false;
-  const keys = Object.keys(v);
-  if (keys.length !== 1) return false;
-  const check = SCALAR_CHECKS[keys[0]!];
-  return check !== undefined && check(v[keys[0]!]);
-}
-
-/** True when every attribute of a non-empty object is a wire AttributeValue. */
-export function isWireItem(v: unknown): v is WireItem {
-  return isPlainObject(v) && Object.keys(v).length > 0 && Object.values(v).every(isWireAttributeValue);
-}
-
-/** Marshals a plain JSON value the way JSON maps onto DynamoDB types (string→S, number→N, …). */
-function jsonToWire(value: unknown, source: string, path: string): WireAttributeValue {
-  if (typeof value === 'string') return { S: value };
-  if (typeof value === 'number') return { N: String(value) };
-  if (typeof value === 'boolean') return { BOOL: value };
-  if (value === null) return { NULL: true };
-  if (Array.isArray(value)) return { L: value.map((v, i) => jsonToWire(v, source, `${path}[${i}]`)) };
-  if (isPlainObject(value)) return { M: jsonObjectToWire(value, source, path) };
-  throw new ItemSourceError(source, `unsupported value at ${path}`);
-}
-
-function jsonObjectToWire(obj: Record<string, unknown>, source: string, path: string): WireItem {
-  const out: WireItem = {};
-  for (const [k, v] of Object.entries(obj)) out[k] = jsonToWire(v, source, path ? `${path}.${k}` : k);
-  return out;
-}
-
-function parseDocuments(text: string, source: string): unknown[] {
-  const trimmed = text.trim();
-  if (!trimmed) throw new ItemSourceError(source, 'no items: the input is empty');
+function withSource<T>(source: string, run: () => T): T {
   try {
-    return [JSON.parse(trimmed)];
-  } catch (whole) {
-    const lines = trimmed.split(/\r?\n/).filter((l) => l.trim());
-    if (lines.length < 2) throw new ItemSourceError(source, `not valid JSON (${(whole as Error).message})`);
-    return lines.map((line, i) => {
-      try {
-        return JSON.parse(line);
-      } catch (err) {
-        // Not JSON Lines either when even the first line fails: report the document's own error.
-        if (i === 0) throw new ItemSourceError(source, `not valid JSON (${(whole as Error).message})`);
-        throw new ItemSourceError(source, `line ${i + 1} is not valid JSON (${(err as Error).message})`);
-      }
-    });
+    return run();
+  } catch (err) {
+    if (err instanceof DocumentError || err instanceof AssembleError) throw new ItemSourceError(source, err.message);
+    throw err;
   }
 }
 
-function toItemList(docs: unknown[], source: string): { items: unknown[]; response: boolean } {
-  if (docs.length === 1) {
-    const doc = docs[0];
-    if (isPlainObject(doc) && Array.isArray(doc.Items)) return { items: doc.Items, response: true };
-    if (isPlainObject(doc) && isPlainObject(doc.Item)) return { items: [doc.Item], response: false };
-    if (Array.isArray(doc)) return { items: doc, response: false };
-    if (isPlainObject(doc)) return { items: [doc], response: false };
-    throw new ItemSourceError(source, 'expected an item, an array of items or a {"Items": [...]} response');
-  }
-  return { items: docs, response: false };
+function skippedNote(skipped: number): string[] {
+  return skipped ? [`${skipped} record${skipped === 1 ? '' : 's'} without a NewImage or OldImage (a KEYS_ONLY stream or a deletion) left out`] : [];
 }
 
 /**
- * Parses items from `text`; `source` names the input in errors and in the set's label.
- * Detection: `{"Items": [...]}` is a Query/Scan response (its body kept for replay when the items
- * are wire JSON), `{"Item": {...}}` a GetItem response, an array or JSON Lines a list of items, an
- * object one item. A list whose every item is wire JSON is DynamoDB JSON, otherwise plain JSON
- * (marshalled string→S, number→N, boolean→BOOL, null→NULL, array→L, object→M).
- * Throws ItemSourceError for empty input, invalid JSON, no items, or non-object items.
+ * Parses items from `text`; `source` names the input in errors and in the set's label. A Query
+ * or Scan response of DynamoDB JSON keeps its body for byte-for-byte replay. Plain JSON is
+ * marshalled string→S, number→N, boolean→BOOL, null→NULL, array→L, object→M.
+ * Throws ItemSourceError for empty input, invalid JSON or Ion, no items, non-object items, or
+ * an ambiguous input (documents of several kinds, or DynamoDB-JSON and plain items mixed).
  */
 export function parseItems(text: string, source: string): ItemSet {
-  const { items, response } = toItemList(parseDocuments(text, source), source);
-  if (items.length === 0) throw new ItemSourceError(source, 'no items found');
-  items.forEach((item, i) => {
-    if (!isPlainObject(item)) throw new ItemSourceError(source, `item ${i + 1} is not an object`);
+  return withSource(source, () => {
+    const documents = splitDocuments(text);
+    const a = assembleItems(documents);
+    const set: ItemSet = { format: formatOf(a.kind, a.encoding), label: source, items: a.items, encoding: a.encoding };
+    const notes = skippedNote(a.skipped);
+    if (notes.length) set.notes = notes;
+    if (set.format === 'response' && a.encoding === 'dynamodb-json' && documents.layout === 'document') set.responseBody = text.trim();
+    return set;
   });
-  if (items.every(isWireItem)) {
-    return response
-      ? { format: 'response', label: source, items, responseBody: text.trim() }
-      : { format: 'dynamodb-json', label: source, items };
-  }
-  const wire = (items as Record<string, unknown>[]).map((item, i) => jsonObjectToWire(item, source, `item ${i + 1}`));
-  return { format: 'json', label: source, items: wire };
 }
 
-/** Reads and parses an item file ({@link parseItems}); the label is the file's base name. */
-export async function readItemsFile(path: string): Promise<ItemSet> {
-  let text: string;
+function fromInput(input: InputText): ItemSet {
+  // An export writes an empty data file for each empty partition.
+  const nonEmpty = input.files.filter((f) => input.files.length === 1 || f.text.trim()).map((f) => withSource(f.name, () => ({ file: f, documents: splitDocuments(f.text) })));
+  return withSource(input.source, () => {
+    const assembled = nonEmpty.map((p) => withSource(p.file.name, () => assembleItems(p.documents)));
+    const kinds = new Set(assembled.map((a) => `${a.kind}/${a.encoding}`));
+    if (kinds.size > 1) {
+      const what = assembled.map((a, i) => `${basename(nonEmpty[i]!.file.name)}: ${formatOf(a.kind, a.encoding)}`);
+      throw new AssembleError(`ambiguous input, its files hold different kinds (${what.join(', ')})`);
+    }
+    if (assembled.length === 0) throw new AssembleError('no items: every data file is empty');
+    const first = assembled[0]!;
+    let format = formatOf(first.kind, first.encoding);
+    if (input.isExport && format === 'item-wrapper') format = 'export-json';
+    const items = assembled.flatMap((a) => a.items);
+    const limited = input.isExport ? items.slice(0, input.maxItems) : items;
+    const notes = skippedNote(assembled.reduce((n, a) => n + a.skipped, 0));
+    if (limited.length < items.length || input.truncated) notes.push(`the first ${limited.length} items are used (the input holds more)`);
+    const set: ItemSet = { format, label: input.label, items: limited, encoding: first.encoding };
+    if (notes.length) set.notes = notes;
+    const only = input.files.length === 1 ? input.files[0]! : undefined;
+    if (only && format === 'response' && first.encoding === 'dynamodb-json' && !only.compressed && nonEmpty[0]?.documents.layout === 'document') set.responseBody = only.text.trim();
+    return set;
+  });
+}
+
+/**
+ * Reads and parses an item file or folder ({@link parseItems}; `.gz` files are gunzipped; a
+ * folder is read as a DynamoDB export: the data files under it, manifests skipped). The label is
+ * the base name. Of an export (a folder or a gzipped file) at most `maxItems` (default 1000) items
+ * are kept, with a note. Throws ItemSourceError.
+ */
+export async function readItemsFile(path: string, maxItems = 1000): Promise<ItemSet> {
+  let input: InputText;
   try {
-    text = await readFile(path, 'utf8');
+    input = await readItemInput(path, maxItems);
   } catch (err) {
-    throw new ItemSourceError(path, `cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    if (err instanceof ItemSourceError) throw err;
+    throw new ItemSourceError(path, (err as Error).message);
   }
-  const set = parseItems(text, path);
-  return { ...set, label: basename(path) };
+  return fromInput(input);
 }

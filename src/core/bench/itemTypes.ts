@@ -19,8 +19,28 @@ export type WireAttributeValue =
 /** An item (attribute map) in wire JSON. */
 export type WireItem = { [attribute: string]: WireAttributeValue };
 
-/** Where the items came from, as detected or chosen. */
-export type ItemSourceFormat = 'json' | 'dynamodb-json' | 'response' | 'generated' | 'scan';
+/**
+ * Where the items came from, as detected or chosen: bare items (`json` = plain JSON,
+ * `dynamodb-json` = wire JSON), a Query/Scan `response`, `item-wrapper` documents (`{"Item": …}`:
+ * a GetItem response or the lines of a DynamoDB export to S3), a `batch-get` response, `stream`
+ * records, `incremental-export` lines, a full `export-json` / `export-ion` (a gzipped export file
+ * or folder, or Ion text), `generated`, or a `scan` of a live table.
+ */
+export type ItemSourceFormat =
+  | 'json'
+  | 'dynamodb-json'
+  | 'response'
+  | 'item-wrapper'
+  | 'batch-get'
+  | 'stream'
+  | 'incremental-export'
+  | 'export-json'
+  | 'export-ion'
+  | 'generated'
+  | 'scan';
+
+/** How the items were written in the input: plain JSON, DynamoDB JSON, or Amazon Ion. */
+export type ItemEncoding = 'plain' | 'dynamodb-json' | 'ion';
 
 /** The items a benchmark runs on. */
 export interface ItemSet {
@@ -28,6 +48,10 @@ export interface ItemSet {
   /** Human description: a file name, "generated: nested × 40", "scan of table T". */
   label: string;
   items: WireItem[];
+  /** How the input wrote them (absent for generated and scanned items). */
+  encoding?: ItemEncoding;
+  /** Input notes, e.g. stream records without an image that were left out. */
+  notes?: string[];
   /** The recorded response body when the source was a Query/Scan response, replayed byte for byte. */
   responseBody?: string;
 }

@@ -204,7 +204,7 @@ export async function measureCases(
     results.push({
       ...base,
       summary,
-      nsPerItem: summary.meanNs / itemsPerOp,
+      nsPerItem: summary.medianNs / itemsPerOp,
       wallNsPerOp: (s.wallMs * 1e6) / s.opsTimed,
       opsPerSample: s.opsPerSample,
       bytesPerOp: await measureAllocation(s.c.fn, gcs),

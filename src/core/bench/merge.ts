@@ -2,10 +2,12 @@
  * Combines the reports of R independent worker processes on the same request. Within one process
  * the samples of a case are not independent of that process's state (JIT decisions, heap sizing,
  * GC helper threads competing with neighbours), so a within-process interval understates run-to-run
- * variation. With R ≥ 2 processes, comparisons use the per-process means as the samples (n = R), so
- * the interval covers process-to-process variation; descriptive statistics pool all samples.
+ * variation. With R ≥ 2 processes, each comparison combines the processes' own median ratios
+ * (robust.ts: a t interval over processes, `unstable` when they contradict each other);
+ * descriptive statistics pool all samples.
  */
-import { compareMeans, summarize, tCritical, type SampleSummary } from './stats';
+import { median, tCritical, type RatioEstimate, type SampleSummary } from './stats';
+import { combineProcesses } from './robust';
 import type { BenchReport, CaseResult, ComparisonResult, SuiteResult } from './suiteTypes';
 
 /**
@@ -32,6 +34,7 @@ export function poolSummaries(parts: readonly SampleSummary[]): SampleSummary {
     maxNs: Math.max(...parts.map((p) => p.maxNs)),
     sdNs: sd,
     semNs: sem,
+    madNs: median(parts.map((p) => p.madNs ?? 0)),
     rmePercent: (100 * tCritical(n - 1) * sem) / mean,
     opsPerSecond: 1e9 / mean,
   };
@@ -50,22 +53,24 @@ function mergeCase(runs: CaseResult[]): CaseResult {
   return {
     ...first,
     summary,
-    nsPerItem: summary.meanNs / first.itemsPerOp,
+    nsPerItem: summary.medianNs / first.itemsPerOp,
     wallNsPerOp: wall.length ? avg(wall) : undefined,
     bytesPerOp: bytes.length ? avg(bytes) : undefined,
     gcCount: runs.reduce((a, r) => a + (r.gcCount ?? 0), 0),
     gcPauseMs: runs.reduce((a, r) => a + (r.gcPauseMs ?? 0), 0),
     processMeansNs: runs.map((r) => r.summary!.meanNs),
+    processMediansNs: runs.map((r) => r.summary!.medianNs),
   };
 }
 
-function mergeComparison(c: ComparisonResult, cases: CaseResult[]): ComparisonResult {
+function mergeComparison(c: ComparisonResult, runs: (ComparisonResult | undefined)[], cases: CaseResult[]): ComparisonResult {
   const newer = cases.find((x) => x.id === c.newer);
   const older = cases.find((x) => x.id === c.older);
   const out: ComparisonResult = { label: c.label, newer: c.newer, older: c.older };
-  if (!newer?.processMeansNs || !older?.processMeansNs) return out;
-  out.estimate = compareMeans(summarize(newer.processMeansNs), summarize(older.processMeansNs));
-  out.deltaNsPerItem = newer.nsPerItem! - older.nsPerItem!;
+  const estimates = runs.map((r) => r?.estimate);
+  if (!newer?.summary || !older?.summary || estimates.some((e) => !e)) return out;
+  out.estimate = combineProcesses(estimates as RatioEstimate[]);
+  out.deltaNsPerItem = older.nsPerItem! * (out.estimate.ratio - 1);
   return out;
 }
 
@@ -84,7 +89,8 @@ export function mergeReports(reports: readonly BenchReport[]): BenchReport {
       if (runs.some((r) => r?.id !== c.id)) throw new RangeError(`reports differ: case ${c.id} of ${suite.id} is missing in a run`);
       return mergeCase(runs as CaseResult[]);
     });
-    return { ...suite, cases, comparisons: suite.comparisons.map((c) => mergeComparison(c, cases)) };
+    const comparisons = suite.comparisons.map((c, ci) => mergeComparison(c, reports.map((r) => r.suites[si]?.comparisons[ci]), cases));
+    return { ...suite, cases, comparisons };
   });
   const last = reports[reports.length - 1]!;
   return {

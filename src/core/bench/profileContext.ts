@@ -15,6 +15,8 @@ export interface ProfileShare {
   callSite: string;
   unmarshallPercent: number;
   marshallPercent: number;
+  /** Call sites of the profile that read (unmarshal) and write (marshal) items, for the fleet estimate. */
+  callSiteOps?: { reads: number; writes: number };
 }
 
 /** A call site's marshal/unmarshal share of the profile (attribute and protocol categories together), percent. */
@@ -63,10 +65,21 @@ export function profileVerdict(share: ProfileShare, report: BenchReport, options
     lo += o.percent * (e.lower - 1);
     if (Number.isFinite(e.upper)) hi += o.percent * (e.upper - 1);
     else bounded = false;
-    const outcome = e.verdict === 'slower' ? 'migrating this path would cost, not save' : e.verdict === 'faster' ? 'migrating this path would save' : 'the benchmark cannot tell a difference';
+    const outcome =
+      e.verdict === 'slower'
+        ? 'migrating this path would cost, not save'
+        : e.verdict === 'faster'
+          ? 'migrating this path would save'
+          : e.verdict === 'unstable'
+            ? 'run it again on a quieter machine before deciding'
+            : 'the benchmark cannot tell a difference';
     sentences.push(`${share.callSite} spends ${o.percent.toFixed(1)} % of CPU in ${o.name}; the benchmark says v3 ${o.name} of your items is ${describeEstimate(e)}: ${outcome}.`);
   }
   const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
+  if (ops.some((o) => o.cmp!.estimate!.verdict === 'unstable')) {
+    sentences.push('No projected change for this call site: the benchmark was unstable.');
+    return { sentences, deltaPercentPoints: delta };
+  }
   sentences.push(
     `Projected change for this call site: ${sign(delta)} percentage points of the profile's CPU` + (bounded ? ` (95 % CI ${sign(lo)} to ${sign(hi)}).` : '.'),
   );

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BenchReport, BenchRequest } from './suiteTypes';
 import type { BenchProgress, ParentToWorker, WorkerToParent } from './workerProtocol';
-import { mergeReports } from './merge';
 
 /** How to start the worker: the script and the Node flags it needs besides `--expose-gc`. */
 export interface WorkerLocation {
@@ -59,12 +58,14 @@ export function resolveWorker(baseDir = __dirname): WorkerLocation {
 }
 
 /**
- * A generous hard limit for `request`: per case, the budget plus ~2.5 s for warm-up, allocation
- * measurement and one overshooting round; six cases per suite; plus 30 s to start and prepare.
+ * A generous hard limit for `request`: per case, the budget plus 5 s for warm-up, calibration and
+ * allocation measurement (CPU-time loops that take many times longer in wall time on a machine
+ * running ten times more work than it has cores), six cases per suite, plus 60 s to start the
+ * process and prepare the suites.
  */
 export function estimateTimeLimitMs(request: BenchRequest): number {
   const cases = request.suites.filter((s) => s !== 'go').length * 6;
-  return 30_000 + cases * (request.settings.budgetMsPerCase + 2_500);
+  return 60_000 + cases * (request.settings.budgetMsPerCase + 5_000);
 }
 
 const STDERR_TAIL_BYTES = 4000;
@@ -154,29 +155,4 @@ function crashSummary(stderr: string): string {
   const fatal = lines.filter((l) => /FATAL ERROR|heap out of memory|Fatal JavaScript/i.test(l));
   const shown = (fatal.length ? fatal : lines.slice(-6)).join('\n').trim();
   return shown ? `; its last output:\n${shown}` : '';
-}
-
-/**
- * Runs `request` in `processes` fresh workers one after another and merges the reports
- * ({@link mergeReports}: with ≥ 2, comparison intervals use per-process means, so they cover
- * run-to-run variation). Progress counts cases over all runs. Same errors as {@link runBenchmark};
- * the time limit applies to each process.
- */
-export async function runBenchmarkProcesses(request: BenchRequest, processes: number, options: RunBenchmarkOptions = {}): Promise<BenchReport> {
-  if (!Number.isInteger(processes) || processes < 1 || processes > 20) throw new RangeError(`processes must be an integer from 1 to 20, got ${processes}`);
-  const reports: BenchReport[] = [];
-  for (let k = 0; k < processes; k++) {
-    reports.push(
-      await runBenchmark(request, {
-        ...options,
-        onProgress: (p) =>
-          options.onProgress?.(
-            processes === 1
-              ? p
-              : { ...p, message: `run ${k + 1}/${processes}: ${p.message}`, caseIndex: p.caseCount ? k * p.caseCount + p.caseIndex : 0, caseCount: p.caseCount * processes },
-          ),
-      }),
-    );
-  }
-  return mergeReports(reports);
 }

@@ -7,8 +7,11 @@ import { tCritical } from './studentT';
 
 export { tCritical } from './studentT';
 
-/** What the ratio interval says about "new" compared with "old" (time per op, so < 1 is faster). */
-export type Verdict = 'faster' | 'slower' | 'no significant difference';
+/**
+ * What the ratio interval says about "new" compared with "old" (time per op, so < 1 is faster);
+ * `unstable` when worker processes contradict each other (see robust.ts): no direction is given.
+ */
+export type Verdict = 'faster' | 'slower' | 'no significant difference' | 'unstable';
 
 /** Descriptive statistics of one case's timing samples (ns per op). */
 export interface SampleSummary {
@@ -24,6 +27,8 @@ export interface SampleSummary {
   sdNs: number;
   /** Standard error of the mean, sd / √n. */
   semNs: number;
+  /** Median absolute deviation from the median (unscaled); 0 for fewer than 2 samples. */
+  madNs?: number;
   /** Relative margin of error in percent: 100 · t(0.975, n−1) · sem / mean. */
   rmePercent: number;
   /** 1e9 / mean: operations per second implied by the mean time. */
@@ -40,10 +45,18 @@ export interface RatioEstimate {
   upper: number;
   /** Confidence level, e.g. 0.95. */
   confidence: number;
-  /** Degrees of freedom used for the t quantile (Welch–Satterthwaite, see {@link compareMeans}). */
+  /** Degrees of freedom used for the t quantile (Welch–Satterthwaite for `fieller`, processes − 1 for `process-medians`). */
   df: number;
-  method: 'fieller';
+  /**
+   * `fieller`: ratio of means, Fieller interval ({@link compareMeans}); `median`: ratio of the
+   * medians of one process with a normal interval on the log scale; `process-medians`: the
+   * geometric mean of the processes' median ratios with a Student-t interval over processes
+   * (robust.ts).
+   */
+  method: 'fieller' | 'median' | 'process-medians';
   verdict: Verdict;
+  /** Per-process estimates behind a `process-medians` estimate, in run order. */
+  processes?: { ratio: number; lower: number; upper: number }[];
 }
 
 /** Arithmetic mean. Throws on an empty array. */
@@ -93,7 +106,9 @@ export function summarize(samplesNs: readonly number[]): SampleSummary {
   const sd = Math.sqrt(sampleVariance(sorted));
   const sem = sd / Math.sqrt(n);
   const rme = n < 2 ? Infinity : (100 * tCritical(n - 1) * sem) / m;
+  const med = quantileSorted(sorted, 0.5);
   return {
+    madNs: n < 2 ? 0 : median(sorted.map((x) => Math.abs(x - med))),
     n,
     meanNs: m,
     medianNs: quantileSorted(sorted, 0.5),

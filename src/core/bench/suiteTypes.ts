@@ -50,7 +50,7 @@ export interface CaseResult {
   itemsPerOp: number;
   /** CPU time per op (ns), see measure.ts for the clock and batching. */
   summary?: SampleSummary;
-  /** Mean CPU ns per item: summary.meanNs / itemsPerOp. */
+  /** Median CPU ns per item: summary.medianNs / itemsPerOp (the robust centre the verdicts use). */
   nsPerItem?: number;
   /** Wall-clock ns per op over the timed rounds (includes time descheduled on a busy machine). */
   wallNsPerOp?: number;
@@ -65,6 +65,8 @@ export interface CaseResult {
   gcPauseMs?: number;
   /** Mean CPU ns per op of each worker process, when several were merged (merge.ts). */
   processMeansNs?: number[];
+  /** Median CPU ns per op of each worker process, when several were merged. */
+  processMediansNs?: number[];
   /** Set when the case could not run on these items (e.g. v3 default marshall rejects a number). */
   error?: string;
 }
@@ -76,7 +78,7 @@ export interface ComparisonResult {
   older: string;
   /** Missing when either case errored. */
   estimate?: RatioEstimate;
-  /** (new − old) mean ns per item: positive costs time, negative saves it. */
+  /** (new − old) median ns per item: positive costs time, negative saves it. */
   deltaNsPerItem?: number;
 }
 
@@ -115,12 +117,14 @@ export interface BenchEnvironment {
 export interface BenchReport {
   startedAt: string;
   durationMs: number;
-  itemSource: { format: ItemSet['format']; label: string };
+  itemSource: { format: ItemSet['format']; label: string; notes?: string[] };
   shape: ShapeSummary;
   settings: MeasureSettings;
   environment: BenchEnvironment;
-  /** Worker processes merged into this report (1 when absent); with ≥ 2, intervals use per-process means. */
+  /** Worker processes merged into this report (1 when absent); with ≥ 2, intervals are over the processes' median ratios. */
   processes?: number;
+  /** Why the run stopped adding processes (policy.ts), when it ran under a process policy. */
+  stoppedBecause?: string;
   suites: SuiteResult[];
 }
 
@@ -134,8 +138,11 @@ export interface MeasureSettings {
   minTimeMsPerCase: number;
 }
 
-/** Defaults: 2 s per case, stop at RME < 2 % after at least 500 ms. */
-export const DEFAULT_MEASURE_SETTINGS: MeasureSettings = { budgetMsPerCase: 2000, targetRmePercent: 2, minTimeMsPerCase: 500 };
+/**
+ * Defaults per process: 1 s per case, stop at RME < 2 % after at least 300 ms. The run's
+ * precision comes from several processes (policy.ts), not from one long process.
+ */
+export const DEFAULT_MEASURE_SETTINGS: MeasureSettings = { budgetMsPerCase: 1000, targetRmePercent: 2, minTimeMsPerCase: 300 };
 
 /**
  * Largest time budget per case, ms: 60 s, so the longest run (two suites of six cases) stays

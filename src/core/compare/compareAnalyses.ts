@@ -12,6 +12,7 @@ import type { Pairing } from './pairing';
 import { resolveRequests, type RequestInput, type ResolvedRequests } from './requestCount';
 import { byWeightDesc, makeRow, relativeChange, type SideScale } from './rows';
 import { isSignificantShareChange, shareError } from './significance';
+import { asyncShiftNote, noteShrinkingRows } from './asyncShift';
 import { COMPARE_SCHEMA, type Comparison, type CompareRow, type MatchKind, type RowRef, type SideTotals } from './types';
 
 /** One side of a comparison: its analysis and, optionally, how many requests it served. */
@@ -58,8 +59,9 @@ export function compareAnalyses(before: CompareSide, after: CompareSide, options
   const callSites = matchCallSites(b.callSites, a.callSites, functions);
   const sdk = matchSdkFunctions(b.sdkFunctions, a.sdkFunctions, callSites);
 
-  const userFunctionRows = rowsOf(functions, scales, (f) => f.totalWeight, userFunctionRef, (f) => shortFunctionName(f.functionName, f.profileFile));
-  const callSiteRows = rowsOf(callSites, scales, (c) => c.dynamoWeight, callSiteRef, callSiteLabel);
+  const asyncNote = asyncShiftNote(b, a);
+  const userFunctionRows = noteShrinkingRows(rowsOf(functions, scales, (f) => f.totalWeight, userFunctionRef, (f) => shortFunctionName(f.functionName, f.profileFile)), asyncNote);
+  const callSiteRows = noteShrinkingRows(rowsOf(callSites, scales, (c) => c.dynamoWeight, callSiteRef, callSiteLabel), asyncNote);
   const sdkRows = keepTop(
     rowsOf(sdk, scales, (f) => f.cum, (f) => ({ name: f.name, file: f.file }), (f) => shortFunctionName(f.name, f.file), (f) => f.category),
     options.topSdkFunctions ?? 15,
@@ -87,7 +89,7 @@ export function compareAnalyses(before: CompareSide, after: CompareSide, options
     movers,
     sdkChanges: sdkChangesOf(b, a),
     matchSummary: { userFunctions: summarize(functions), callSites: summarize(callSites), sdkFunctions: summarize(sdk) },
-    notes: notesOf(b, a, perRequest),
+    notes: [...notesOf(b, a, perRequest), ...(asyncNote ? [`User functions and call sites that shrank: ${asyncNote}.`] : [])],
   };
 }
 
@@ -203,6 +205,7 @@ function sdkChangesOf(b: Analysis, a: Analysis): Comparison['sdkChanges'] {
 
 function summarize<T>(p: Pairing<T, T>): Partial<Record<MatchKind | 'vanished' | 'appeared', number>> {
   const out: Partial<Record<MatchKind | 'vanished' | 'appeared', number>> = {};
+  // Counts of unpaired rows, whatever their status (a `sparse` row is also unpaired).
   for (const pair of p.pairs) out[pair.by] = (out[pair.by] ?? 0) + 1;
   if (p.before.length) out.vanished = p.before.length;
   if (p.after.length) out.appeared = p.after.length;

@@ -1,17 +1,18 @@
 /**
- * The compare job in one call: read two profile files (trimming a V8 `.cpuprofile` to its run's
- * measured window when a run record gives one), index the workspace root once, analyse both
- * and compare them.
+ * The compare job in one call: read the profile files of each side (trimming a V8 `.cpuprofile`
+ * to its run's measured window when a run record gives one), index the workspace root once,
+ * analyse them and compare the sides (compareSets.ts: replicates per side are pooled for the
+ * tables and give the interval of CPU per request).
  */
 import { readFile } from 'node:fs/promises';
-import { analyzeWithSources } from '../analysis/prepare';
 import type { Analysis } from '../analysis/types';
 import { createPathResolver } from '../paths/resolve';
 import { scanWorkspace } from '../paths/scan';
 import type { PathMappingRule } from '../paths/types';
 import type { Profile } from '../profile/model';
 import { parseProfile, readProfileFile } from '../profile/read';
-import { compareAnalyses, type CompareOptions } from './compareAnalyses';
+import type { CompareOptions } from './compareAnalyses';
+import { compareProfileSets } from './compareSets';
 import type { RequestInput } from './requestCount';
 import { requestInputOf, type RunRecord } from './runRecord';
 import type { Comparison } from './types';
@@ -40,26 +41,28 @@ export interface FileComparison {
 }
 
 /**
- * Reads, analyses and compares two profiles.
- * @throws ProfileError for an unreadable or malformed profile (names the file)
- * @throws WindowError when a run record's window holds no sample of its profile
- * @throws CompareError / RequestCountError as {@link compareAnalyses}
+ * Reads, analyses and compares two profiles ({@link compareFileSets} with one per side).
+ * @throws as {@link compareFileSets}
  */
 export async function compareFiles(before: CompareFileSide, after: CompareFileSide, options: CompareFilesOptions): Promise<FileComparison> {
+  return compareFileSets([before], [after], options);
+}
+
+/**
+ * Reads, analyses and compares one or more profiles per side. `before`/`after` of the result are
+ * the pooled sides (the single profile when a side has one).
+ * @throws ProfileError for an unreadable or malformed profile (names the file)
+ * @throws WindowError when a run record's window holds no sample of its profile
+ * @throws CompareError / RequestCountError as {@link compareProfileSets}
+ */
+export async function compareFileSets(before: readonly CompareFileSide[], after: readonly CompareFileSide[], options: CompareFilesOptions): Promise<FileComparison> {
   const readOptions = options.sampleType ? { sampleType: options.sampleType } : {};
-  const [b, a, index] = await Promise.all([readSide(before, readOptions), readSide(after, readOptions), scanWorkspace(options.root)]);
+  const [b, a, index] = await Promise.all([Promise.all(before.map((s) => readSide(s, readOptions))), Promise.all(after.map((s) => readSide(s, readOptions))), scanWorkspace(options.root)]);
   const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
-  const beforeAnalysis = analyzeWithSources(b, { resolver }).analysis;
-  const afterAnalysis = analyzeWithSources(a, { resolver }).analysis;
   const requestsOf = (side: CompareFileSide) => side.requests ?? (side.runRecord ? requestInputOf(side.runRecord) : undefined);
-  const beforeRequests = requestsOf(before);
-  const afterRequests = requestsOf(after);
-  const comparison = compareAnalyses(
-    { analysis: beforeAnalysis, ...(beforeRequests ? { requests: beforeRequests } : {}) },
-    { analysis: afterAnalysis, ...(afterRequests ? { requests: afterRequests } : {}) },
-    options,
-  );
-  return { before: { profile: b, analysis: beforeAnalysis }, after: { profile: a, analysis: afterAnalysis }, comparison };
+  const replicates = (sides: readonly CompareFileSide[], profiles: Profile[]) => profiles.map((profile, i) => ({ profile, ...(requestsOf(sides[i]!) ? { requests: requestsOf(sides[i]!)! } : {}) }));
+  const result = compareProfileSets(replicates(before, b), replicates(after, a), { ...options, resolver });
+  return { before: result.before.pooled, after: result.after.pooled, comparison: result.comparison };
 }
 
 async function readSide(side: CompareFileSide, readOptions: { sampleType?: string }): Promise<Profile> {

@@ -41,13 +41,16 @@ export interface RowInput {
 }
 
 /**
- * A full row. A side given as undefined is absent (weight 0): the row is `vanished` or `appeared`.
+ * A full row. A side given as undefined is absent (weight 0): the row is `vanished` or `appeared`
+ * when that is beyond sampling noise, else `sparse`.
  * @param scales the two sides' totals; per-request change is set only when both know requests
  */
 export function makeRow(input: RowInput, scales: { before: SideScale; after: SideScale }): CompareRow {
-  const status: RowStatus = input.before && input.after ? 'matched' : input.before ? 'vanished' : 'appeared';
   const before = rowSide(input.before?.weight ?? 0, scales.before, input.before?.ref);
   const after = rowSide(input.after?.weight ?? 0, scales.after, input.after?.ref);
+  const significant = isSignificantShareChange(before.share, before.shareStdErr, after.share, after.shareStdErr);
+  const oneSided: RowStatus = input.before ? 'vanished' : 'appeared';
+  const status: RowStatus = input.before && input.after ? 'matched' : significant ? oneSided : 'sparse';
   const perRequest =
     before.perRequest !== undefined && after.perRequest !== undefined
       ? { changePerRequestPercent: relativeChange(before.perRequest, after.perRequest) }
@@ -63,7 +66,7 @@ export function makeRow(input: RowInput, scales: { before: SideScale; after: Sid
     changeWeightPercent: relativeChange(before.weight, after.weight),
     ...perRequest,
     shareChangePoints: after.share - before.share,
-    significant: isSignificantShareChange(before.share, before.shareStdErr, after.share, after.shareStdErr),
+    significant,
   };
 }
 

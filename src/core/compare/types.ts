@@ -12,6 +12,7 @@
  * - `shareChangePoints` is after.share − before.share in percentage points.
  */
 import type { DynamoCategory, SdkId } from '../detect/types';
+import type { ReplicateTotals } from './replicates';
 
 export const COMPARE_SCHEMA = 'dynamo-hotpath.compare/1';
 
@@ -29,8 +30,12 @@ export const COMPARE_SCHEMA = 'dynamo-hotpath.compare/1';
  */
 export type MatchKind = 'same' | 'name' | 'call-site' | 'category' | 'key';
 
-/** `matched` rows exist on both sides; `vanished` only before; `appeared` only after. */
-export type RowStatus = 'matched' | 'vanished' | 'appeared';
+/**
+ * `matched` rows exist on both sides; `vanished` only before; `appeared` only after; `sparse`
+ * on one side only, in too few samples for that to mean anything (its share is within sampling
+ * noise of 0, see `significance.ts`), so it is called neither vanished nor appeared.
+ */
+export type RowStatus = 'matched' | 'vanished' | 'appeared' | 'sparse';
 
 /** Where a row points, on one side. */
 export interface RowRef {
@@ -74,6 +79,8 @@ export interface CompareRow {
   readonly shareChangePoints: number;
   /** Whether |shareChangePoints| exceeds the sampling noise (`significance.ts`). */
   readonly significant: boolean;
+  /** A caveat about this row, e.g. that part of its drop moved into async continuations. */
+  readonly note?: string;
 }
 
 /** One side's totals. */
@@ -133,4 +140,10 @@ export interface Comparison {
   readonly matchSummary: Readonly<Record<'userFunctions' | 'callSites' | 'sdkFunctions', Readonly<Partial<Record<MatchKind | 'vanished' | 'appeared', number>>>>>;
   /** Honest caveats: traffic may differ, different formats, short profiles… */
   readonly notes: readonly string[];
+  /**
+   * Per-profile CPU and DynamoDB marshalling per request and the change of their means with an
+   * interval (`replicates.ts`), when every profile has a request count. With several profiles per
+   * side the tables above are of the pooled profiles.
+   */
+  readonly replicates?: ReplicateTotals;
 }

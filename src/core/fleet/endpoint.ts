@@ -3,6 +3,7 @@
  * proxy, CAs and timeout. Credentials only ever leave this module as request headers;
  * {@link displayUrl} is what messages and logs show.
  */
+import { redactUrlCredentials } from '../redact';
 
 /** How the server authenticates (Grafana's options: none, basic, bearer). */
 export type Auth =
@@ -43,7 +44,7 @@ export function parseEndpointUrl(text: string): { url: URL; embeddedAuth?: Auth 
   try {
     url = new URL(text.trim());
   } catch {
-    throw new EndpointError(`'${stripCredentials(text)}' is not a URL (expected e.g. http://localhost:4040 or https://profiles-prod-001.grafana.net)`);
+    throw new EndpointError(`'${redactUrlCredentials(text)}' is not a URL (expected e.g. http://localhost:4040 or https://profiles-prod-001.grafana.net)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new EndpointError(`${displayUrl(url.href)}: only http and https URLs are supported`);
   let embeddedAuth: Auth | undefined;
@@ -61,13 +62,10 @@ export function displayUrl(text: string): string {
     const u = new URL(text);
     return `${u.protocol}//${u.host}${u.pathname === '/' ? '' : u.pathname.replace(/\/$/, '')}`;
   } catch {
-    return stripCredentials(text).replace(/[?#].*$/, '');
+    return redactUrlCredentials(text).replace(/[?#].*$/, '');
   }
 }
 
-function stripCredentials(text: string): string {
-  return text.replace(/\/\/[^/@]*@/, '//');
-}
 
 /** The request URL of `path` (`/querier.v1.QuerierService/ProfileTypes`) under the endpoint's base URL. */
 export function endpointUrl(endpoint: Endpoint, path: string): URL {
@@ -86,11 +84,4 @@ export function authHeaders(endpoint: Endpoint): Record<string, string> {
   if (auth.kind === 'basic') headers.Authorization = `Basic ${Buffer.from(`${auth.user}:${auth.password}`, 'utf8').toString('base64')}`;
   else if (auth.kind === 'bearer') headers.Authorization = `Bearer ${auth.token}`;
   return headers;
-}
-
-/** The secret strings of an endpoint, for callers that must make sure none reaches an output. */
-export function secretsOf(endpoint: Endpoint): string[] {
-  const a = endpoint.auth;
-  const values = a.kind === 'basic' ? [a.password] : a.kind === 'bearer' ? [a.token] : [];
-  return values.filter((v) => v.length > 0);
 }

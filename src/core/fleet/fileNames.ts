@@ -5,7 +5,7 @@
 import type { Window } from './deployWindows';
 import { isoTime } from './timeSpec';
 
-const stamp = (ms: number) => isoTime(ms).replace(/[^A-Za-z0-9._-]+/g, '-');
+const stamp = (ms: number) => isoTime(Math.floor(ms / 1000) * 1000).replace(/[^A-Za-z0-9._-]+/g, '-');
 
 /** `adserver_2026-03-14T09-50-00Z_2026-03-14T10-20-00Z.pb.gz` (`profile_…` without a service_name). */
 export function defaultOutName(selector: string, startMs: number, endMs: number): string {

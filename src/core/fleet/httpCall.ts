@@ -6,6 +6,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { PassThrough, Transform, type Readable } from 'node:stream';
+import { checkServerIdentity, type PeerCertificate } from 'node:tls';
 import { createGunzip } from 'node:zlib';
 import { displayUrl, type Endpoint } from './endpoint';
 import { FleetError } from './fleetError';
@@ -43,8 +44,11 @@ export function sendHttp(call: HttpCall): Promise<HttpResponse> {
   const { endpoint, url } = call;
   const server = displayUrl(endpoint.url);
   const timeoutMs = endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const tls = url.protocol === 'https:' ? { ca: trustedCas(endpoint.extraCaPem), rejectUnauthorized: endpoint.rejectUnauthorized !== false } : {};
   const proxy = proxyFor(url, endpoint.proxy);
+  // Through a CONNECT tunnel https-proxy-agent drops the host from the TLS options, so the
+  // certificate is checked against the target's host name explicitly (IP literals included).
+  const identity = proxy ? { checkServerIdentity: (_host: string, cert: PeerCertificate) => checkServerIdentity(url.hostname.replace(/^\[|\]$/g, ''), cert) } : {};
+  const tls = url.protocol === 'https:' ? { ca: trustedCas(endpoint.extraCaPem), rejectUnauthorized: endpoint.rejectUnauthorized !== false, ...identity } : {};
   const agent = proxy ? proxyAgent(url, proxy, tls) : undefined;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const headers = { ...call.headers, 'Accept-Encoding': 'gzip', ...(call.body ? { 'Content-Length': String(call.body.length) } : {}) };

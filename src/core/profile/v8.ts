@@ -47,15 +47,20 @@ export function parentsFromChildren(rawNodes: readonly unknown[]): Map<number, n
 }
 
 /**
- * Monotonic sample timestamps (µs) from a start time and deltas; negative deltas (seen in
- * Chrome traces) are clamped to 0, as speedscope does (its PR #305).
+ * Monotonic sample timestamps (µs) from a start time and signed deltas. The deltas are summed
+ * as they are, so each timestamp is the recorded one; a sample whose recorded time lies before
+ * its predecessor's (negative deltas, seen in Chrome traces and V8 profiles) gets the
+ * predecessor's time, i.e. weight 0, and the samples after it are not shifted. Clamping each
+ * delta to 0 instead would push every later sample late by the sum of the negative deltas.
  */
 export function timestampsFromDeltas(startUs: number, deltas: readonly unknown[]): number[] {
   const out = new Array<number>(deltas.length);
-  let t = startUs;
+  let recorded = startUs;
+  let previous = -Infinity;
   for (let i = 0; i < deltas.length; i++) {
-    t += Math.max(0, numberOr(deltas[i], 0));
-    out[i] = t;
+    recorded += numberOr(deltas[i], 0);
+    previous = Math.max(previous, recorded);
+    out[i] = previous;
   }
   return out;
 }

@@ -8,17 +8,19 @@ import type { Chart } from 'chart.js';
 import type { ToBenchmarkView } from '../../shared/benchmarkMessages';
 import { DEFAULT_FLEET_INPUTS } from '../../shared/benchmarkMessages';
 import type { BenchReport, CaseResult, SuiteResult } from '../../core/bench/suiteTypes';
-import { describeEstimate, formatBytes, formatNs } from '../../core/bench/format';
-import { fleetImpact, HOURS_PER_MONTH, type FleetInputs } from '../../core/bench/fleet';
+import { describeEstimate, formatBytes, formatNs, methodText } from '../../core/bench/format';
+import { normalizeFleetInputs, type FleetInputs } from '../../core/bench/fleet';
+import { fleetSection } from './fleetSection';
 import { button, el } from './dom';
 import { drawSuiteChart } from './chart';
 import { loadState, saveState, send } from './vscodeApi';
+import { labelCells, onThemeChange } from '../theme';
 
 const app = document.getElementById('app')!;
-let charts: Chart[] = [];
+let charts: { chart: Chart; canvas: HTMLCanvasElement; suite: SuiteResult }[] = [];
 let report: BenchReport | undefined = loadState().report;
 let profileContext: string[] | undefined = loadState().profileContext;
-let fleetInputs: FleetInputs = loadState().fleetInputs ?? DEFAULT_FLEET_INPUTS;
+let fleetInputs: FleetInputs = normalizeFleetInputs(loadState().fleetInputs, DEFAULT_FLEET_INPUTS);
 let status: { kind: 'idle' | 'running' | 'failed' | 'cancelled'; text?: string; items?: string } = { kind: 'idle' };
 
 function caseRow(c: CaseResult): HTMLTableRowElement {
@@ -63,7 +65,7 @@ function suiteSection(suite: SuiteResult): HTMLElement {
   const wall = suite.timeKind === 'wall';
   section.append(el('p', { class: 'muted' }, suite.note, wall ? ' Times are wall-clock time per op (go test -bench ns/op), not CPU time.' : ' Times are CPU time per op; wall/op is elapsed time.'));
   const head = wall ? ['case', 'wall ns/op (mean)', 'median', 'RME', 'per item', 'B/op', 'allocs/op', 'runs'] : ['case', 'mean/op', 'median/op', 'p99/op', 'ops/s', 'RME', 'per item', 'wall/op', 'alloc/op', 'GCs'];
-  section.append(el('table', {}, el('thead', {}, el('tr', {}, ...head.map((h) => el('th', {}, h)))), el('tbody', {}, ...suite.cases.map(wall ? wallCaseRow : caseRow))));
+  section.append(el('div', { class: 'table-wrap' }, labelCells(el('table', {}, el('thead', {}, el('tr', {}, ...head.map((h) => el('th', {}, h)))), el('tbody', {}, ...suite.cases.map(wall ? wallCaseRow : caseRow))))));
   const verdicts = el('ul', { class: 'verdicts' });
   for (const c of suite.comparisons) {
     const verdict = c.estimate?.verdict ?? 'unknown';
@@ -74,68 +76,9 @@ function suiteSection(suite: SuiteResult): HTMLElement {
   section.append(el('div', { class: 'chart' }, canvas));
   queueMicrotask(() => {
     const chart = drawSuiteChart(canvas, suite);
-    if (chart) charts.push(chart);
+    if (chart) charts.push({ chart, canvas, suite });
   });
   return section;
-}
-
-function numberInput(label: string, key: keyof FleetInputs, step: string): HTMLLabelElement {
-  const input = el('input', { type: 'number', min: '0', step, value: String(fleetInputs[key]) });
-  input.addEventListener('change', () => {
-    const value = Number(input.value);
-    if (!Number.isFinite(value) || value < 0) return;
-    fleetInputs = { ...fleetInputs, [key]: value };
-    saveState({ fleetInputs });
-    send({ type: 'fleetInputsChanged', inputs: fleetInputs });
-    renderFleetResults();
-  });
-  return el('label', {}, label, input);
-}
-
-const fleetResults = el('div', { class: 'fleet-results' });
-
-function money(v: number): string {
-  return Math.abs(v).toLocaleString('en-US', { maximumFractionDigits: 2, minimumFractionDigits: 2 });
-}
-
-function renderFleetResults(): void {
-  fleetResults.replaceChildren();
-  if (!report) return;
-  const list = el('ul', {});
-  for (const suite of report.suites) {
-    for (const cmp of suite.comparisons) {
-      const older = suite.cases.find((c) => c.id === cmp.older);
-      const impact = older && fleetImpact(cmp, older, fleetInputs);
-      if (!impact) continue;
-      const saves = impact.cores < 0;
-      const range = impact.coresRange ? ` (95 % CI ${impact.coresRange[0].toFixed(2)} to ${impact.coresRange[1].toFixed(2)} cores)` : '';
-      const significant = cmp.estimate!.verdict !== 'no significant difference';
-      list.append(
-        el(
-          'li',
-          { class: significant ? (saves ? 'saves' : 'costs') : 'neutral' },
-          el('strong', {}, `${cmp.label}: `),
-          significant
-            ? `${saves ? 'saves' : 'adds'} ${Math.abs(impact.cores).toFixed(2)} cores${range}, ${saves ? 'saving' : 'costing'} ${money(impact.monthlyCost)} per month.`
-            : `no significant difference; the point estimate is ${impact.cores.toFixed(2)} cores${range}.`,
-          el('div', { class: 'formula' }, impact.formula),
-        ),
-      );
-    }
-  }
-  fleetResults.append(list);
-}
-
-function fleetSection(): HTMLElement {
-  renderFleetResults();
-  return el(
-    'section',
-    { class: 'fleet' },
-    el('h2', {}, 'What it means for your fleet'),
-    el('p', { class: 'muted' }, `cores = Δ CPU time per item × items per request × requests per second; monthly cost = cores × cost per core-hour × ${HOURS_PER_MONTH} h. Negative Δ saves.`),
-    el('div', { class: 'inputs' }, numberInput('Requests per second', 'requestsPerSecond', '1'), numberInput('Items per request', 'itemsPerRequest', '1'), numberInput('Cost per core-hour', 'costPerCoreHour', '0.001')),
-    fleetResults,
-  );
 }
 
 function environmentSection(r: BenchReport): HTMLElement {
@@ -156,13 +99,7 @@ function environmentSection(r: BenchReport): HTMLElement {
     ['Load average (1 min)', `${e.loadAverageStart.toFixed(2)} at start, ${e.loadAverageEnd.toFixed(2)} at end`],
     ['SDKs', Object.entries(e.sdkVersions).map(([k, v]) => `${k} ${v}`).join(', ')],
     ['Run', `${new Date(r.startedAt).toLocaleString()}, ${(r.durationMs / 1000).toFixed(1)} s, ${r.settings.budgetMsPerCase} ms budget per case, target RME ${r.settings.targetRmePercent} %`],
-    [
-      'Method',
-      'fresh Node process with --expose-gc; CPU time per op (process.cpuUsage) in batches ≥ 1 ms; cases interleaved; ratio of means with a 95 % Fieller interval; verdict from the interval. ' +
-        ((r.processes ?? 1) >= 2
-          ? `${r.processes} processes: intervals use per-process means (run-to-run variation included).`
-          : 'One process: the interval covers within-process variation only; set dynamoHotpath.benchmark.processes to 3 to include run-to-run variation.'),
-    ],
+    ['Method', methodText(r)],
   ];
   return el('section', { class: 'environment' }, el('h2', {}, 'Environment'), el('dl', {}, ...rows.flatMap(([k, v]) => [el('dt', {}, k), el('dd', {}, v)])));
 }
@@ -179,7 +116,7 @@ function toolbar(): HTMLElement {
 }
 
 function render(): void {
-  for (const c of charts) c.destroy();
+  for (const c of charts) c.chart.destroy();
   charts = [];
   const parts: HTMLElement[] = [el('h1', {}, 'DynamoDB marshalling benchmark: aws-sdk v2 vs v3'), toolbar()];
   if (status.items) parts.push(el('p', { class: 'items' }, status.items));
@@ -191,7 +128,12 @@ function render(): void {
     if (profileContext?.length) {
       parts.push(el('section', { class: 'profile-context' }, el('h2', {}, 'Next to your profile'), el('ul', {}, ...profileContext.map((t) => el('li', {}, t)))));
     }
-    parts.push(...report.suites.map(suiteSection), fleetSection(), environmentSection(report));
+    const onFleetChange = (inputs: FleetInputs) => {
+      fleetInputs = inputs;
+      saveState({ fleetInputs });
+      send({ type: 'fleetInputsChanged', inputs });
+    };
+    parts.push(...report.suites.map(suiteSection), fleetSection(report, fleetInputs, onFleetChange), environmentSection(report));
   }
   app.replaceChildren(...parts);
 }
@@ -229,13 +171,21 @@ window.addEventListener('message', (event: MessageEvent<ToBenchmarkView>) => {
       render();
       return;
     case 'fleetInputs':
-      fleetInputs = message.inputs;
+      fleetInputs = normalizeFleetInputs(message.inputs, DEFAULT_FLEET_INPUTS);
       saveState({ fleetInputs });
       render();
       return;
     default:
       console.warn('benchmark view: unknown message', message);
   }
+});
+
+// Charts take their colours from the theme when drawn: redraw them when the user switches theme.
+onThemeChange(() => {
+  charts = charts.map(({ chart, canvas, suite }) => {
+    chart.destroy();
+    return { chart: drawSuiteChart(canvas, suite)!, canvas, suite };
+  });
 });
 
 render();

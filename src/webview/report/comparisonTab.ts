@@ -10,7 +10,8 @@ import { differentialColorMapper } from 'd3-flame-graph/src/colorMapper';
 import { select } from 'd3-selection';
 import type { DiffFlameNode, ReportComparison } from '../../shared/protocol';
 import { h } from './dom';
-import { baseFlameGraph } from './flameGraph';
+import { baseFlameGraph, redrawOnResize } from './flameGraph';
+import { labelCells } from '../theme';
 import { loadState, saveState } from './vscodeApi';
 
 type Tab = 'profile' | 'comparison';
@@ -32,7 +33,7 @@ function sectionTable(section: ReportComparison['sections'][number]): HTMLElemen
       ),
     );
   }
-  return h('section', {}, h('h3', {}, section.title), h('table', { className: 'grid comparison' }, h('thead', {}, head), body));
+  return h('section', {}, h('h3', {}, section.title), h('div', { className: 'table-wrap' }, labelCells(h('table', { className: 'grid comparison' }, h('thead', {}, head), body))));
 }
 
 function drawDiffFlame(container: HTMLElement, tree: DiffFlameNode, afterTotal: number): void {
@@ -44,18 +45,25 @@ function drawDiffFlame(container: HTMLElement, tree: DiffFlameNode, afterTotal: 
     return;
   }
   const percent = (v: number) => `${((v / afterTotal) * 100).toFixed(1)}%`;
-  const chart: FlameGraph = baseFlameGraph(chartEl, container)
-    .label((node: { data: DiffFlameNode }) => `${node.data.name} — after ${percent(node.data.value)} of total, change ${node.data.delta >= 0 ? '+' : '−'}${percent(Math.abs(node.data.delta))}`)
-    .setDetailsElement(details);
-  // d3-flame-graph 4 draws differentials through its colour mapper; `delta` is already compound, so computeDelta stays off.
-  (chart as unknown as { setColorMapper(m: typeof differentialColorMapper): FlameGraph }).setColorMapper(differentialColorMapper);
-  select(chartEl).datum(structuredClone(tree)).call(chart);
+  let chart: FlameGraph | undefined;
+  const draw = () => {
+    chart?.destroy();
+    chartEl.replaceChildren();
+    chart = baseFlameGraph(chartEl, container)
+      .label((node: { data: DiffFlameNode }) => `${node.data.name} — after ${percent(node.data.value)} of total, change ${node.data.delta >= 0 ? '+' : '−'}${percent(Math.abs(node.data.delta))}`)
+      .setDetailsElement(details);
+    // d3-flame-graph 4 draws differentials through its colour mapper; `delta` is already compound, so computeDelta stays off.
+    (chart as unknown as { setColorMapper(m: typeof differentialColorMapper): FlameGraph }).setColorMapper(differentialColorMapper);
+    select(chartEl).datum(structuredClone(tree)).call(chart);
+  };
+  draw();
+  redrawOnResize(chartEl, draw);
 }
 
 /** The tab's content. The flame graph is drawn by the returned function, once the tab is visible (it needs the width). */
 export function comparisonTab(c: ReportComparison): { element: HTMLElement; drawFlame: () => void } {
   const s = c.summary;
-  const flame = h('section', { id: 'diff-flame' }, h('h2', {}, 'Differential flame graph'), h('p', { className: 'muted' }, `Width: CPU in ${fileName(s.afterPath)}. Colour: change against ${fileName(s.baselinePath)}${s.normalization === 'per-request' ? ' at the same number of requests' : ' scaled to the same total'} (red grew, blue shrank, orange new).`));
+  const flame = h('section', { id: 'diff-flame' }, h('h2', {}, 'Differential flame graph'), h('p', { className: 'muted' }, `Width: CPU in ${fileName(s.afterPath)}. Colour: change against ${fileName(s.baselinePath)}${s.normalization === 'per-request' ? ' at the same number of requests' : ' scaled to the same total'} (red grew, blue shrank, orange new). Click a frame to zoom into it; hover for its figures.`));
   const how = s.normalization === 'per-request' ? `per request (requests: ${s.requestSources.before} / ${s.requestSources.after})` : 'of absolute CPU: no request counts, traffic may differ';
   const element = h(
     'div',

@@ -10,16 +10,29 @@ import { saveState } from './vscodeApi';
 
 /**
  * A d3-flame-graph chart with the report's common look: icicle (root on top), sorted, no
- * animation, as wide as `chartEl` (at least 480 px).
+ * animation, as wide as `chartEl` (at least 320 px, so a 600 px side panel needs no scrolling);
+ * clicking a frame zooms into it.
  */
 export function baseFlameGraph(chartEl: HTMLElement, container: HTMLElement): FlameGraph {
   return flamegraph()
-    .width(Math.max(480, chartEl.clientWidth || container.clientWidth || 900))
-    .cellHeight(18)
+    .width(Math.max(320, chartEl.clientWidth || container.clientWidth || 900))
+    .cellHeight(20)
     .transitionDuration(0)
     .minFrameSize(1)
     .sort(true)
     .inverted(true);
+}
+
+/** Calls `draw` again when `chartEl` changes width (d3-flame-graph draws at a fixed width). */
+export function redrawOnResize(chartEl: HTMLElement, draw: () => void): void {
+  let lastWidth = chartEl.clientWidth;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  new ResizeObserver(() => {
+    if (Math.abs(chartEl.clientWidth - lastWidth) < 16) return;
+    lastWidth = chartEl.clientWidth;
+    clearTimeout(timer);
+    timer = setTimeout(draw, 150);
+  }).observe(chartEl);
 }
 
 /** Renders into `container`; returns nothing the caller must keep (search is wired here). */
@@ -50,15 +63,7 @@ export function renderFlameGraph(container: HTMLElement, tree: FlameNode, totalW
     if (search.value.trim()) chart.search(search.value.trim());
   };
   draw();
-  // Redraw at the new width when the panel is resized (d3-flame-graph has a fixed width).
-  let lastWidth = chartEl.clientWidth;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  new ResizeObserver(() => {
-    if (Math.abs(chartEl.clientWidth - lastWidth) < 16) return;
-    lastWidth = chartEl.clientWidth;
-    clearTimeout(timer);
-    timer = setTimeout(draw, 150);
-  }).observe(chartEl);
+  redrawOnResize(chartEl, draw);
   const apply = () => {
     saveState({ search: search.value });
     if (search.value.trim()) chart?.search(search.value.trim());

@@ -11,6 +11,7 @@ import { renderFlameGraph } from './flameGraph';
 import { mountReport, showProfileTab } from './comparisonTab';
 import { loadState, saveState, send } from './vscodeApi';
 import { truncationLine, unattributedSentences } from '../../core/analysis/attributionText';
+import { labelCells } from '../theme';
 
 const app = document.getElementById('app')!;
 
@@ -80,7 +81,7 @@ function callSiteSection(data: ReportData): HTMLElement {
   const body = h('tbody', {}, ...data.callSites.map(callSiteRow));
   const table = h('table', { id: 'call-sites', className: 'grid' }, h('thead', {}, head), body);
   const empty = data.callSites.length === 0 ? h('p', { className: 'muted' }, 'No line of this workspace leads into DynamoDB marshalling (check the path-mapping coverage below).') : undefined;
-  return h('section', {}, h('h2', {}, `Call sites (${data.callSites.length})`), empty ?? table);
+  return h('section', {}, h('h2', {}, `Call sites (${data.callSites.length})`), empty ?? h('div', { className: 'table-wrap' }, labelCells(table)));
 }
 
 function coverageSection(data: ReportData): HTMLElement {

@@ -1,35 +1,73 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { coresFor, fleetImpact, monthlyCostFor } from '../../../src/core/bench/fleet';
+import { coresFor, fleetFromCpuPerRequest, fleetImpact, formatMoney, monthlyCostFor, normalizeFleetInputs, type FleetInputs } from '../../../src/core/bench/fleet';
+import { summarize } from '../../../src/core/bench/stats';
 import type { CaseResult, ComparisonResult } from '../../../src/core/bench/suiteTypes';
 
-describe('fleet arithmetic', () => {
-  const inputs = { requestsPerSecond: 2000, itemsPerRequest: 65, costPerCoreHour: 0.04 };
+const close = (a: number, b: number, tol = 1e-9) => assert.ok(Math.abs(a - b) <= tol * Math.max(1, Math.abs(b)), `${a} ≉ ${b}`);
 
-  it('cores = Δ time per item × items per request × requests per second', () => {
-    // 40 µs/item × 65 × 2000/s = 5.2 core-seconds per second
-    assert.ok(Math.abs(coresFor(40_000, inputs) - 5.2) < 1e-12);
-    // 5.2 cores × 0.04 × 730 h = 151.84 per month
-    assert.ok(Math.abs(monthlyCostFor(5.2, inputs) - 151.84) < 1e-9);
+describe('fleet arithmetic', () => {
+  const inputs: FleetInputs = { requestsPerSecond: 2000, perRequest: { item: 65, query: 2, put: 1 }, coresPerPod: 4, costPerCoreHour: 0.04, currency: 'USD' };
+
+  it("reproduces the seed: 2.149 ms → 0.876 ms CPU per request at 70 M requests per hour", () => {
+    // 70,000,000 / 3,600 = 19,444.4 requests/s; (0.876 − 2.149) ms × 19,444.4/s = −24.75 core-seconds per second.
+    const seed: FleetInputs = { ...inputs, requestsPerSecond: 70e6 / 3600 };
+    const impact = fleetFromCpuPerRequest(2.149e6, 0.876e6, seed);
+    close(impact.cores, -24.752777777777777);
+    assert.equal(impact.cores.toFixed(2), '-24.75');
+    assert.equal(impact.unit, 'request');
+    assert.equal(impact.opsPerRequest, 1);
+    close(impact.pods!, -24.752777777777777 / 4);
+    assert.equal(impact.formula, '-1.273 ms per request × 19,444.4 requests/s = -24.8 cores (-6.19 pods of 4 cores); × USD 0.04 per core-hour × 730 h = -USD 722.78 per month');
+    // The seed's own cross-check: 2.149 ms × 19,444 requests/s ≈ 41.8 cores before, 0.876 ms ≈ 17.0 after.
+    close(coresFor(2.149e6, 1, seed.requestsPerSecond), 41.786, 1e-4);
+    close(coresFor(0.876e6, 1, seed.requestsPerSecond), 17.033, 1e-4);
   });
 
-  it('turns a comparison into cores and cost, with the interval as a range (negative = saved)', () => {
-    const older = { id: 'marshall-v2', nsPerItem: 60_000 } as CaseResult;
-    const cmp: ComparisonResult = {
-      label: 'marshall: v3 defaults vs v2',
-      newer: 'marshall-v3',
-      older: 'marshall-v2',
-      deltaNsPerItem: -40_000,
-      estimate: { ratio: 1 / 3, lower: 0.3, upper: 0.4, confidence: 0.95, df: 100, method: 'fieller', verdict: 'faster' },
-    };
-    const impact = fleetImpact(cmp, older, inputs)!;
-    assert.ok(Math.abs(impact.cores - -5.2) < 1e-9);
-    assert.ok(Math.abs(impact.monthlyCost - -151.84) < 1e-9);
-    // 60 µs × (0.3 − 1) = −42 µs → −5.46 cores; 60 µs × (0.4 − 1) = −36 µs → −4.68 cores
-    assert.ok(Math.abs(impact.coresRange![0] - -5.46) < 1e-9);
-    assert.ok(Math.abs(impact.coresRange![1] - -4.68) < 1e-9);
-    assert.equal(impact.formula, '-40000 ns/item × 65 items/request × 2000 requests/s = -5.200 cores; × 0.04/core-hour × 730 h = -151.84/month');
-    assert.throws(() => fleetImpact(cmp, older, { ...inputs, requestsPerSecond: -1 }), /requestsPerSecond must be a non-negative number, got -1/);
-    assert.equal(fleetImpact({ ...cmp, estimate: undefined }, older, inputs), undefined);
+  it('cores = Δ per operation × operations per request × requests per second; cost × 730 h', () => {
+    close(coresFor(40_000, 65, 2000), 5.2);
+    close(monthlyCostFor(5.2, 0.04), 151.84);
+    assert.equal(formatMoney(1234.5, 'EUR'), 'EUR 1,234.50');
+    assert.equal(formatMoney(-3, 'KRW'), '-KRW 3');
+  });
+
+  const kase = (id: string, operation: CaseResult['operation'], itemsPerOp: number, medianNs: number): CaseResult => {
+    const summary = summarize([medianNs * 0.99, medianNs, medianNs * 1.01]);
+    return { id, label: id, sdk: 'v2', operation, options: 'default', itemsPerOp, summary, nsPerItem: summary.medianNs / itemsPerOp };
+  };
+  const cmp = (older: string, lower: number, upper: number): ComparisonResult => ({
+    label: `${older}: v3 vs v2`,
+    newer: `${older}-v3`,
+    older,
+    estimate: { ratio: Math.sqrt(lower * upper), lower, upper, confidence: 0.95, df: 2, method: 'process-medians', verdict: upper < 1 ? 'faster' : lower > 1 ? 'slower' : 'no significant difference' },
+  });
+
+  it('multiplies each comparison by its own operation per request: items, Query calls, PutItem calls', () => {
+    // marshall: 25 items per op at 1.5 ms per op → 60 µs per item; ratio 0.25 → −45 µs per item × 65 items/request.
+    const marshall = fleetImpact(cmp('marshall-v2', 0.25, 0.25), kase('marshall-v2', 'marshall', 25, 1_500_000), inputs)!;
+    assert.equal(marshall.unit, 'item');
+    close(marshall.deltaNsPerOp, -45_000);
+    close(marshall.cores, -45_000e-9 * 65 * 2000);
+    // query: one Query of 25 items at 2 ms; ratio 1.5 → +1 ms per Query call × 2 calls per request.
+    const query = fleetImpact(cmp('query-v2', 1.5, 1.5), kase('query-v2', 'query', 25, 2_000_000), inputs)!;
+    assert.equal(query.unit, 'query');
+    close(query.deltaNsPerOp, 1_000_000);
+    close(query.cores, 1e-3 * 2 * 2000);
+    assert.match(query.formula, /^1 ms per Query call × 2 Query calls per request × 2,000 requests\/s = 4 cores \(1 pods of 4 cores\)/);
+    // put: one PutItem; never multiplied by items per request (the issue's "per-PutItem delta × items").
+    const put = fleetImpact(cmp('put-v2', 0.9, 1.2), kase('put-v2', 'put', 1, 100_000), inputs)!;
+    assert.equal(put.unit, 'put');
+    assert.equal(put.opsPerRequest, 1);
+    close(put.coresRange![0], 100_000 * -0.1 * 1e-9 * 1 * 2000);
+    close(put.coresRange![1], 100_000 * 0.2 * 1e-9 * 1 * 2000);
+    assert.equal(put.verdict, 'no significant difference');
+    assert.equal(fleetImpact({ ...cmp('put-v2', 1, 1), estimate: undefined }, kase('put-v2', 'put', 1, 1), inputs), undefined);
+  });
+
+  it('refuses bad inputs and carries old saved inputs over', () => {
+    assert.throws(() => fleetFromCpuPerRequest(2, 1, { ...inputs, requestsPerSecond: -1 }), /requestsPerSecond must be a non-negative number, got -1/);
+    assert.throws(() => fleetFromCpuPerRequest(2, 1, { ...inputs, currency: 'dollars' }), /currency must be a three-letter code such as USD, got 'dollars'/);
+    const old = normalizeFleetInputs({ requestsPerSecond: 500, itemsPerRequest: 30, costPerCoreHour: 0.05 }, inputs);
+    assert.deepEqual(old, { requestsPerSecond: 500, perRequest: { item: 30, query: 2, put: 1 }, coresPerPod: 4, costPerCoreHour: 0.05, currency: 'USD' });
   });
 });

@@ -60,7 +60,7 @@ describe('item sources', () => {
     assert.throws(() => parseItems('   ', 'empty.json'), (e: unknown) => e instanceof ItemSourceError && e.message === 'empty.json: no items: the input is empty');
     assert.throws(() => parseItems('{"a":', 'broken.json'), /^ItemSourceError: broken.json: not valid JSON/);
     assert.throws(() => parseItems('{"Items":[]}', 'none.json'), /none.json: no items found/);
-    assert.throws(() => parseItems('[1,2]', 'nums.json'), /nums.json: item 1 is not an object/);
+    assert.throws(() => parseItems('[1,2]', 'nums.json'), /nums.json: element 1 is not an object/);
     assert.throws(() => parseItems('{"a":1}\n{oops', 'l.jsonl'), /l.jsonl: line 2 is not valid JSON/);
     await assert.rejects(readItemsFile('fixtures/data/missing.json'), /fixtures\/data\/missing.json: cannot read the file \(ENOENT\)/);
   });

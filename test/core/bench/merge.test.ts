@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeReports, poolSummaries } from '../../../src/core/bench/merge';
 import { summarize } from '../../../src/core/bench/stats';
+import { compareMedians } from '../../../src/core/bench/robust';
 import type { BenchReport, CaseResult } from '../../../src/core/bench/suiteTypes';
 
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${a} ≉ ${b}`);
@@ -33,12 +34,12 @@ describe('merging worker processes', () => {
       settings: { budgetMsPerCase: 100, targetRmePercent: 2, minTimeMsPerCase: 50 },
       environment: { loadAverageEnd: 1 } as never,
       suites: [
-        { id: 'conversion', title: 'c', note: '', cases: [kase('m-v2', v2), kase('m-v3', v3)], comparisons: [{ label: 'm', newer: 'm-v3', older: 'm-v2' }] },
+        { id: 'conversion', title: 'c', note: '', cases: [kase('m-v2', v2), kase('m-v3', v3)], comparisons: [{ label: 'm', newer: 'm-v3', older: 'm-v2', estimate: compareMedians(summarize(v3), summarize(v2)) }] },
         { id: 'go', title: 'g', note: '', cases: [], comparisons: [], skipped: 'Go not found' },
       ],
     }) as BenchReport;
 
-  it('compares on per-process means, so the interval reflects run-to-run spread', () => {
+  it('calls processes that contradict each other beyond their own intervals unstable, with no direction', () => {
     // Each process is very precise on its own, but the processes disagree: v3/v2 = 0.5, 1.0, 1.5.
     const merged = mergeReports([report([100, 100.1, 99.9], [50, 50.1, 49.9]), report([100, 100.1, 99.9], [100, 100.1, 99.9]), report([100, 100.1, 99.9], [150, 150.1, 149.9])]);
     assert.equal(merged.processes, 3);
@@ -47,11 +48,26 @@ describe('merging worker processes', () => {
     assert.deepEqual(v3!.processMeansNs, [50, 100, 150]);
     close(v3!.summary!.meanNs, 100);
     assert.equal(v2!.gcCount, 3);
+    assert.deepEqual(v3!.processMediansNs, [50, 100, 150]);
     const cmp = merged.suites[0]!.comparisons[0]!;
-    close(cmp.estimate!.ratio, 1);
-    assert.equal(cmp.estimate!.verdict, 'no significant difference');
-    assert.ok(cmp.estimate!.lower < 0.5 && cmp.estimate!.upper > 1.5, JSON.stringify(cmp.estimate));
+    close(cmp.estimate!.ratio, Math.cbrt(0.5 * 1 * 1.5));
+    assert.equal(cmp.estimate!.verdict, 'unstable');
+    assert.equal(cmp.estimate!.method, 'process-medians');
+    assert.deepEqual(cmp.estimate!.processes!.map((p) => p.ratio), [0.5, 1, 1.5]);
+    close(cmp.deltaNsPerItem!, 10 * (cmp.estimate!.ratio - 1));
     assert.equal(merged.suites[1]!.skipped, 'Go not found');
+  });
+
+  it('processes that agree give the t interval over their median ratios (df = processes − 1)', () => {
+    const merged = mergeReports([report([100, 101, 99, 100], [50, 51, 49, 50]), report([100, 102, 98, 100], [55, 56, 54, 55]), report([100, 101, 99, 100], [52, 53, 51, 52])]);
+    const e = merged.suites[0]!.comparisons[0]!.estimate!;
+    const logs = [0.5, 0.55, 0.52].map(Math.log);
+    const m = logs.reduce((a, b) => a + b) / 3;
+    const sd = Math.sqrt(logs.reduce((a, x) => a + (x - m) ** 2, 0) / 2);
+    close(e.ratio, Math.exp(m));
+    close(e.upper, Math.exp(m + (4.302652729911275 * sd) / Math.sqrt(3)));
+    assert.equal(e.df, 2);
+    assert.equal(e.verdict, 'faster');
   });
 
   it('one process is returned as it is; mismatched reports are refused', () => {

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { BenchCancelledError, BenchTimeoutError, BenchWorkerError, resolveWorker, runBenchmark, runBenchmarkProcesses } from '../../../src/core/bench/runner';
+import { BenchCancelledError, BenchTimeoutError, BenchWorkerError, resolveWorker, runBenchmark } from '../../../src/core/bench/runner';
+import { runBenchmarkProcesses } from '../../../src/core/bench/policy';
 import { readItemsFile } from '../../../src/core/bench/itemSource';
 import { findGoBinary, GO_NOT_FOUND } from '../../../src/core/bench/goSuite';
 import type { BenchRequest, CaseResult } from '../../../src/core/bench/suiteTypes';
@@ -20,7 +21,7 @@ function assertPlausible(c: CaseResult): void {
   assert.ok(s.meanNs > 1_000 && s.meanNs < 1e9, `${c.id}: mean ${s.meanNs} ns per op`);
   assert.ok(Math.abs(s.opsPerSecond - 1e9 / s.meanNs) < 1e-6 * s.opsPerSecond);
   assert.ok(Number.isFinite(s.rmePercent) && s.rmePercent > 0);
-  assert.equal(c.nsPerItem, s.meanNs / c.itemsPerOp);
+  assert.equal(c.nsPerItem, s.medianNs / c.itemsPerOp);
   assert.ok(c.wallNsPerOp! > 0);
   assert.ok(c.bytesPerOp === undefined || c.bytesPerOp > 0, `${c.id}: bytes ${c.bytesPerOp}`);
   assert.ok(Number.isInteger(c.gcCount) && c.gcCount! >= 0);
@@ -49,7 +50,7 @@ describe('benchmark runner (child process)', () => {
     for (const cmp of [...conversion!.comparisons, ...response!.comparisons]) {
       const e = cmp.estimate!;
       assert.ok(e.lower <= e.ratio && e.ratio <= e.upper, `${cmp.label}: ${e.lower} ≤ ${e.ratio} ≤ ${e.upper}`);
-      assert.ok(['faster', 'slower', 'no significant difference'].includes(e.verdict));
+      assert.ok(['faster', 'slower', 'no significant difference', 'unstable'].includes(e.verdict));
       assert.equal(typeof cmp.deltaNsPerItem, 'number');
     }
     assert.equal(go!.cases.length, 0);
@@ -70,16 +71,18 @@ describe('benchmark runner (child process)', () => {
     assert.ok(cmp.estimate!.upper < 0.8, `upper bound ${cmp.estimate!.upper}`);
   });
 
-  it('repeats in fresh processes and compares on per-process means', async () => {
+  it('repeats in fresh processes and combines the per-process median ratios', async () => {
     const progress: BenchProgress[] = [];
     const report = await runBenchmarkProcesses({ items: { kind: 'generate', spec: { shape: 'flat', count: 5 } }, suites: ['conversion'], settings: SHORT }, 2, { onProgress: (p) => progress.push(p) });
     assert.equal(report.processes, 2);
     for (const c of report.suites[0]!.cases) {
       assertPlausible(c);
       assert.equal(c.processMeansNs!.length, 2);
+      assert.equal(c.processMediansNs!.length, 2);
     }
-    assert.ok(progress.some((p) => p.message.startsWith('run 2/2: ') && p.caseCount === 12));
-    assert.ok(report.suites[0]!.comparisons.every((c) => c.estimate && c.estimate.df < 10));
+    assert.ok(progress.some((p) => p.message.startsWith('run 2/2: ') && p.caseCount === 6 && p.caseIndex === 6));
+    assert.ok(report.suites[0]!.comparisons.every((c) => c.estimate?.method === 'process-medians' && c.estimate.df === 1 && c.estimate.processes!.length === 2));
+    assert.equal(report.stoppedBecause?.startsWith('every comparison settled') || report.stoppedBecause?.startsWith('the maximum of 2 processes'), true, report.stoppedBecause);
   });
 
   it('reports an item set a case cannot handle as that case’s error, the others still run', async () => {

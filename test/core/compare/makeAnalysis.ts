@@ -68,6 +68,8 @@ export function analysis(opts: {
     byCategory: opts.byCategory,
     gcWeight: 0,
     connectionSetupWeight: 0,
+    tlsUnknownHostWeight: 0,
+    moduleLoadingWeight: 0,
     callSites: opts.callSites ?? [],
     userFunctions: opts.userFunctions ?? [],
     functions: opts.functions ?? [],

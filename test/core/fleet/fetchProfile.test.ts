@@ -12,7 +12,7 @@ import type { Endpoint } from '../../../src/core/fleet/endpoint';
 import { fetchProfile } from '../../../src/core/fleet/fetchProfile';
 import { FleetError } from '../../../src/core/fleet/fleetError';
 import { UNLIMITED_NODES_PROBE } from '../../../src/core/fleet/maxNodes';
-import { prunedShare } from '../../../src/core/fleet/truncation';
+import { prunedPercentOfWarnings, prunedShare } from '../../../src/core/fleet/truncation';
 import { readProfileFile } from '../../../src/core/profile/read';
 import { startPyroscopeStandIn, type PyroscopeStandIn, type StandInOptions } from '../../helpers/fleet/pyroscopeStandIn';
 
@@ -72,6 +72,9 @@ describe('fetchProfile (stand-in Pyroscope server)', () => {
       const a = analyzeProfile(profile, { resolver: await goResolver() });
       // The pruned tails are runtime frames beneath SDK frames, which still carry the samples.
       assert.equal(((100 * a.dynamoWeight) / a.totalWeight).toFixed(2), '84.63');
+      const warning = a.warnings.find((w) => w.includes("ended in 'other'"));
+      assert.match(warning ?? '', /^36\.\d\d% of the profile ended in 'other': the server pruned those stacks/);
+      assert.equal(prunedPercentOfWarnings(a.warnings).toFixed(1), '36.6');
     });
   });
 

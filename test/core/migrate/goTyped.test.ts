@@ -55,6 +55,11 @@ describe('typed Go migration (needs go and the Debian SDK packages .ci/run insta
     ]);
   });
 
+  it('session.Must(session.NewSession(…)) → config.LoadDefaultConfig, panicking on error as session.Must did', () => {
+    golden(result, 'guregu/must.go');
+    assert.deepEqual(findingsOf(result, 'guregu/must.go'), ['6:information:go-dynamo-v1', '11:information:go-dynamo-new']);
+  });
+
   it("a file that reaches guregu values without importing guregu/dynamo is migrated too (by type)", () => {
     golden(result, 'guregu/audit.go');
     assert.deepEqual(findingsOf(result, 'guregu/audit.go'), ['6:warning:go-context-todo']);

@@ -161,7 +161,7 @@ describe('Chrome trace reader (speedscope chrome116 trace)', () => {
     assert.ok(p.idleWeight > 0);
   });
 
-  it('clamps negative timeDeltas (no negative or NaN weights)', () => {
+  it('keeps no negative or NaN weight where timeDeltas are negative', () => {
     assert.ok(p.samples.every((s) => Number.isFinite(s.weight) && s.weight > 0));
   });
 
@@ -169,5 +169,21 @@ describe('Chrome trace reader (speedscope chrome116 trace)', () => {
     const sampleLines = new Set(chunks.flatMap((c) => c.args.data.lines ?? []).filter((l) => l > 0));
     const leafLines = new Set(p.samples.map((s) => p.frames[s.stack[0]].line));
     assert.ok([...sampleLines].some((l) => leafLines.has(l)));
+  });
+});
+
+describe('V8 signed time deltas', () => {
+  it('sums them as recorded: a negative delta does not push the later samples late', () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const nodes = [
+      { id: 1, callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, children: names.map((_, i) => i + 2) },
+      ...names.map((n, i) => ({ id: i + 2, callFrame: { functionName: n, scriptId: '1', url: 'file:///app/x.js', lineNumber: i, columnNumber: 0 } })),
+    ];
+    // recorded times 0, 1000, 2000, 1500, 2500, 3500 µs; the profile ends at 4500 µs
+    const json = { nodes, startTime: 0, endTime: 4500, samples: [2, 3, 4, 5, 6, 7], timeDeltas: [0, 1000, 1000, -500, 1000, 1000] };
+    const p = parseProfile(new TextEncoder().encode(JSON.stringify(json)), 'signed.cpuprofile');
+    const weightOf = (name: string) => p.samples.filter((s) => p.frames[s.stack[0]!]!.name === name).reduce((sum, s) => sum + s.weight, 0) / 1000;
+    assert.deepEqual(names.map(weightOf), [1000, 1000, 0, 500, 1000, 1000]); // clamping one by one gave e, f = 1000, 500
+    assert.equal(p.totalWeight / 1000, 4500);
   });
 });

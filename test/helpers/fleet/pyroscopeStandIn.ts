@@ -6,7 +6,8 @@
  * does (see standInProfile.ts), enforces `max_nodes` limits with Pyroscope's error texts,
  * checks basic/bearer auth and the tenant header, and can play an older server.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Profile } from 'pprof-format';
@@ -46,6 +47,10 @@ export interface StandInOptions {
   readonly chunkBytes?: number;
   readonly chunkDelayMs?: number;
   readonly services?: readonly string[];
+  /** Serve these pprof bytes as they are for every query (large-response benchmarks). */
+  readonly rawProfile?: Uint8Array;
+  /** Serve https with this key and certificate (PEM). */
+  readonly tls?: { readonly key: string; readonly cert: string };
 }
 
 export interface PyroscopeStandIn {
@@ -60,13 +65,14 @@ const QUERY_FIELDS = { profileTypeId: 1, labelSelector: 2, start: 3, end: 4, max
 export async function startPyroscopeStandIn(options: StandInOptions): Promise<PyroscopeStandIn> {
   const calls: SeenCall[] = [];
   const fixtures = new Map<string, Profile>();
-  const server: Server = createServer((req, res) => {
+  const listener: RequestListener = (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       setTimeout(() => handle(req, res, Buffer.concat(chunks)), options.delayMs ?? 0);
     });
-  });
+  };
+  const server: Server = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, listener) : createServer(listener);
 
   function handle(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
     const method = (req.url ?? '').replace(/^.*\/querier\.v1\.QuerierService\//, '');
@@ -113,8 +119,8 @@ export async function startPyroscopeStandIn(options: StandInOptions): Promise<Py
     else if (max !== 0 && maxNodes > max) return connectError(res, 400, 'invalid_argument', `max flamegraph nodes limit ${maxNodes} is greater than allowed ${max}`);
     else if (max !== 0 && maxNodes < 0) return connectError(res, 400, 'invalid_argument', `max flamegraph nodes limit must be set (max allowed ${max})`);
     if (shape === 'flamegraph') return send(req, res, lenField(1, lenField(1, Buffer.from('total'))));
-    const path = options.profileFor(q);
-    let profile = Buffer.alloc(0);
+    const path = options.rawProfile ? undefined : options.profileFor(q);
+    let profile = options.rawProfile ? Buffer.from(options.rawProfile.buffer, options.rawProfile.byteOffset, options.rawProfile.byteLength) : Buffer.alloc(0);
     if (path) {
       if (!fixtures.has(path)) fixtures.set(path, readFixture(path));
       const [sampleType, sampleUnit] = q.profileTypeId.split(':').slice(1, 3) as [string, string];
@@ -151,7 +157,7 @@ export async function startPyroscopeStandIn(options: StandInOptions): Promise<Py
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     calls,
     close: () =>
       new Promise<void>((resolve) => {

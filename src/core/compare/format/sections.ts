@@ -3,6 +3,7 @@
  * layout), shared by the plain-text and Markdown renderers.
  */
 import type { Comparison, CompareRow } from '../types';
+import type { ChangeInterval } from '../replicates';
 import { formatChange, formatCount, formatPerRequest, formatPoints, formatShare, formatWeight } from './numbers';
 
 export interface Section {
@@ -29,9 +30,16 @@ export function comparisonSections(c: Comparison): Section[] {
     [c.valueType === 'cpu' ? 'CPU in profile' : `${c.valueType} in profile`, formatWeight(before.totalWeight, unit), formatWeight(after.totalWeight, unit), formatChange(c.totals.changeWeightPercent)],
     ['Samples', formatCount(before.totalCount), formatCount(after.totalCount), ''],
   ];
+  const r = c.replicates;
+  const runs = r && (r.before.length > 1 || r.after.length > 1) ? ` (mean of ${r.before.length}+${r.after.length} profiles)` : '';
+  const cpuName = c.valueType === 'cpu' ? 'CPU per request' : `${c.valueType} per request`;
   if (before.requests !== undefined && after.requests !== undefined) {
     totals.push(['Requests', formatCount(before.requests), formatCount(after.requests), formatChange(c.totals.changeRequestsPercent)]);
-    totals.push([c.valueType === 'cpu' ? 'CPU per request' : `${c.valueType} per request`, formatPerRequest(before.perRequest!, unit), formatPerRequest(after.perRequest!, unit), formatChange(c.totals.changePerRequestPercent)]);
+    totals.push(
+      r
+        ? [`${cpuName}${runs}`, formatPerRequest(r.cpuPerRequest.before, unit), formatPerRequest(r.cpuPerRequest.after, unit), intervalText(r.cpuPerRequest.change)]
+        : [cpuName, formatPerRequest(before.perRequest!, unit), formatPerRequest(after.perRequest!, unit), formatChange(c.totals.changePerRequestPercent)],
+    );
   }
   totals.push([
     'DynamoDB marshalling share',
@@ -39,7 +47,9 @@ export function comparisonSections(c: Comparison): Section[] {
     `${formatShare(after.dynamoShare)} ±${after.dynamoShareStdErr.toFixed(1)}`,
     `${formatPoints(c.totals.dynamoShareChangePoints)}${c.totals.dynamoShareSignificant ? '' : ' (n.s.)'}`,
   ]);
-  if (before.dynamoPerRequest !== undefined && after.dynamoPerRequest !== undefined) {
+  if (r) {
+    totals.push([`DynamoDB marshalling per request${runs}`, formatPerRequest(r.dynamoPerRequest.before, unit), formatPerRequest(r.dynamoPerRequest.after, unit), intervalText(r.dynamoPerRequest.change)]);
+  } else if (before.dynamoPerRequest !== undefined && after.dynamoPerRequest !== undefined) {
     totals.push(['DynamoDB marshalling per request', formatPerRequest(before.dynamoPerRequest, unit), formatPerRequest(after.dynamoPerRequest, unit), formatChange(c.totals.changeDynamoPerRequestPercent)]);
   }
   const sections: Section[] = [{ title: 'Totals', header: ['Metric', 'Before', 'After', 'Change'], rows: totals }];
@@ -56,19 +66,32 @@ export function comparisonSections(c: Comparison): Section[] {
   return sections;
 }
 
+/**
+ * A change with its interval: `-46.2% (95 % CI -61.0% to -25.9%, significant)`, `… not
+ * significant`, or with one profile per side `… (sampling only: run-to-run variation unknown)`.
+ */
+export function intervalText(c: ChangeInterval): string {
+  const ci = `${Math.round(c.confidence * 100)} % CI ${formatChange(c.lowerPercent)} to ${formatChange(c.upperPercent)}`;
+  if (c.method === 'sampling') return `${formatChange(c.changePercent)} (sampling ${ci}; run-to-run variation unknown)`;
+  return `${formatChange(c.changePercent)} (${ci}, ${c.significant ? 'significant' : 'no significant change'})`;
+}
+
+const STATUS_TEXT: Record<CompareRow['status'], string | undefined> = { matched: undefined, vanished: 'vanished', appeared: 'appeared', sparse: 'one side only, too few samples to tell' };
+
 function rowCells(r: CompareRow, unit: string, withError: boolean): string[] {
   const error = (side: CompareRow['before']) => (withError ? ` ±${side.shareStdErr.toFixed(1)}` : '');
   const cell = (side: CompareRow['before'], present: boolean) => (present ? `${formatWeight(side.weight, unit)} / ${formatShare(side.share)}${error(side)}` : '—');
-  const change =
-    r.status === 'vanished' ? 'vanished' : r.status === 'appeared' ? 'appeared' : formatChange(r.changePerRequestPercent !== undefined ? r.changePerRequestPercent : r.changeWeightPercent);
+  const change = STATUS_TEXT[r.status] ?? formatChange(r.changePerRequestPercent !== undefined ? r.changePerRequestPercent : r.changeWeightPercent);
   const points = `${formatPoints(r.shareChangePoints)}${r.significant ? '' : ' (n.s.)'}`;
-  return [r.label, cell(r.before, r.status !== 'appeared'), cell(r.after, r.status !== 'vanished'), `${change}, ${points}`, r.matchedBy ?? ''];
+  const note = r.note ? `; ${r.note}` : '';
+  return [r.label, cell(r.before, r.before.weight > 0 || r.status === 'matched'), cell(r.after, r.after.weight > 0 || r.status === 'matched'), `${change}, ${points}${note}`, r.matchedBy ?? ''];
 }
 
 /** The one-line heading: which files, and how the change column is normalized. */
 export function comparisonHeading(c: Comparison): string {
   const how = c.normalization === 'per-request' ? 'changes per request' : 'changes of absolute weight (no request counts: traffic may differ)';
-  return `Comparing ${c.totals.before.sourcePath} → ${c.totals.after.sourcePath} (${how})`;
+  const side = (x: 'before' | 'after') => c.replicates && c.replicates[x].length > 1 ? `${c.replicates[x].length} profiles (${c.replicates[x].map((v) => v.path).join(', ')})` : c.totals[x].sourcePath;
+  return `Comparing ${side('before')} → ${side('after')} (${how})`;
 }
 
 /**

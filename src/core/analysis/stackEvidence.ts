@@ -1,0 +1,28 @@
+/**
+ * What a stack shows beyond its categorised frame: a DynamoDB client on it (evidence that a
+ * TLS handshake is DynamoDB's), or Node's module loader between the SDK and the caller (SDK code
+ * running because it is being `require`d, not marshalling an item).
+ */
+import type { Frame } from '../profile/model';
+
+/** Frames of a DynamoDB client (not of any AWS client: aws-sdk v2 and smithy serve them all). */
+const DYNAMO_CLIENT_GO = ['github.com/aws/aws-sdk-go-v2/service/dynamodb.', 'github.com/aws/aws-sdk-go/service/dynamodb.', 'github.com/guregu/dynamo', 'github.com/aws/aws-sdk-go-v2/feature/dynamodb/'];
+const DYNAMO_CLIENT_JS = ['/@aws-sdk/client-dynamodb/', '/@aws-sdk/lib-dynamodb/', '/@aws-sdk/util-dynamodb/', '/aws-sdk/clients/dynamodb.js', '/aws-sdk/lib/dynamodb/'];
+
+/** True for a frame of a DynamoDB client library (Go package or npm package path). */
+export function isDynamoClientFrame(frame: Pick<Frame, 'name' | 'file'>): boolean {
+  if (DYNAMO_CLIENT_GO.some((p) => frame.name.startsWith(p))) return true;
+  const path = frame.file.replace(/\\/g, '/');
+  return DYNAMO_CLIENT_JS.some((p) => path.includes(p));
+}
+
+/**
+ * True for Node's module loader evaluating a module: CommonJS `Module._compile` (Node ≥ 12:
+ * `node:internal/modules/cjs/loader`; older: `internal/modules/cjs/loader.js`) and the ESM
+ * loader's module jobs (`node:internal/modules/esm/…`).
+ */
+export function isModuleLoadFrame(frame: Pick<Frame, 'name' | 'file'>): boolean {
+  const { name, file } = frame;
+  if (/(^|\/)internal\/modules\/esm\//.test(file) || file.startsWith('node:internal/modules/esm/')) return true;
+  return name === 'Module._compile' && /internal\/modules\/cjs\/loader/.test(file);
+}

@@ -1,0 +1,88 @@
+/**
+ * Comparison of two sets of profiles (replicate runs per side), in memory: the core that
+ * `compare --before A [B…] --after C [D…]` and other callers (e.g. a deploy comparison fed by a
+ * profiling service) use. Each side's profiles are pooled for the per-row tables
+ * (mergeProfiles.ts); each profile with a request count gives its own CPU and DynamoDB marshalling
+ * per request, and the change of their means gets an interval from the replicates (replicates.ts).
+ */
+import { analyzeWithSources } from '../analysis/prepare';
+import type { Analysis } from '../analysis/types';
+import type { PathResolver } from '../paths/types';
+import type { Profile } from '../profile/model';
+import { compareAnalyses, CompareError, type CompareOptions } from './compareAnalyses';
+import { poolProfiles } from './mergeProfiles';
+import { replicateTotals, type ReplicateValue } from './replicates';
+import { resolveRequests, type RequestInput, type ResolvedRequests } from './requestCount';
+import type { Comparison } from './types';
+
+/** One profile of a side and, optionally, how many requests it served. */
+export interface ProfileReplicate {
+  readonly profile: Profile;
+  readonly requests?: RequestInput | ResolvedRequests;
+}
+
+export interface CompareSetsOptions extends CompareOptions {
+  /** Maps the profiles' source paths to workspace files (`createPathResolver`). */
+  readonly resolver: PathResolver;
+}
+
+/** Analyses of each profile and of the pooled side, with the resolved request counts. */
+export interface AnalysedSide {
+  readonly pooled: { readonly profile: Profile; readonly analysis: Analysis };
+  readonly replicates: readonly { readonly profile: Profile; readonly analysis: Analysis; readonly requests?: ResolvedRequests }[];
+}
+
+function resolve(r: ProfileReplicate): ResolvedRequests | undefined {
+  if (!r.requests) return undefined;
+  return 'kind' in r.requests ? resolveRequests(r.requests, r.profile.durationNs) : r.requests;
+}
+
+function analyseSide(side: readonly ProfileReplicate[], label: string, resolver: PathResolver): AnalysedSide {
+  if (side.length === 0) throw new CompareError(`the ${label} side has no profile`);
+  const replicates = side.map((r) => {
+    const requests = resolve(r);
+    return { profile: r.profile, analysis: analyzeWithSources(r.profile, { resolver }).analysis, ...(requests ? { requests } : {}) };
+  });
+  const pooledProfile = poolProfiles(side.map((r) => r.profile), side.length === 1 ? side[0]!.profile.sourcePath : `${side.length} ${label} profiles`);
+  const pooled = { profile: pooledProfile, analysis: side.length === 1 ? replicates[0]!.analysis : analyzeWithSources(pooledProfile, { resolver }).analysis };
+  return { pooled, replicates };
+}
+
+function valueOf(r: AnalysedSide['replicates'][number]): ReplicateValue {
+  const n = r.requests!.requests;
+  return {
+    path: r.profile.sourcePath,
+    requests: n,
+    cpuPerRequest: r.analysis.totalWeight / n,
+    dynamoPerRequest: r.analysis.dynamoWeight / n,
+    samples: r.analysis.totalCount,
+    dynamoSamples: r.analysis.dynamoCount,
+  };
+}
+
+function pooledRequests(side: AnalysedSide): ResolvedRequests | undefined {
+  if (side.replicates.some((r) => !r.requests)) return undefined;
+  if (side.replicates.length === 1) return side.replicates[0]!.requests;
+  return { requests: side.replicates.reduce((a, r) => a + r.requests!.requests, 0), source: side.replicates.map((r) => r.requests!.source).join(' + ') };
+}
+
+/**
+ * Compares the profiles of `before` with those of `after` (one or more per side).
+ * @returns the comparison of the pooled sides (with `replicates` when every profile has a request
+ *   count) and each side's analyses
+ * @throws CompareError when a side is empty or its profiles record different value columns, or
+ *   the sides' units differ; RequestCountError for an unusable request count
+ */
+export function compareProfileSets(
+  before: readonly ProfileReplicate[],
+  after: readonly ProfileReplicate[],
+  options: CompareSetsOptions,
+): { readonly comparison: Comparison; readonly before: AnalysedSide; readonly after: AnalysedSide } {
+  const b = analyseSide(before, 'before', options.resolver);
+  const a = analyseSide(after, 'after', options.resolver);
+  const bReq = pooledRequests(b);
+  const aReq = pooledRequests(a);
+  const comparison = compareAnalyses({ analysis: b.pooled.analysis, ...(bReq ? { requests: bReq } : {}) }, { analysis: a.pooled.analysis, ...(aReq ? { requests: aReq } : {}) }, options);
+  const replicates = bReq && aReq ? replicateTotals(b.replicates.map(valueOf), a.replicates.map(valueOf)) : undefined;
+  return { comparison: replicates ? { ...comparison, replicates, notes: [...comparison.notes, replicates.note] } : comparison, before: b, after: a };
+}
