@@ -7,6 +7,7 @@ export type V2Entity =
   | { kind: 'DynamoDB' }
   | { kind: 'Converter' }
   | { kind: 'DocumentClient' }
+  | { kind: 'globalConfig' }
   | { kind: 'converterFunction'; name: 'marshall' | 'unmarshall' | 'input' | 'output' }
   | { kind: 'documentClientType'; name: string }
   | { kind: 'documentClientInstance'; creation: ts.NewExpression };
@@ -43,7 +44,7 @@ function member(entity: V2Entity | undefined, name: string): V2Entity | undefine
   if (!entity) return undefined;
   switch (entity.kind) {
     case 'AWS':
-      return name === 'DynamoDB' ? { kind: 'DynamoDB' } : undefined;
+      return name === 'DynamoDB' ? { kind: 'DynamoDB' } : name === 'config' ? { kind: 'globalConfig' } : undefined;
     case 'DynamoDB':
       if (name === 'Converter') return { kind: 'Converter' };
       if (name === 'DocumentClient') return { kind: 'DocumentClient' };

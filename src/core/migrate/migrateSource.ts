@@ -2,7 +2,6 @@ import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
 import { migrateGoSource } from './go/migrateGo';
 import { migrationAnalyzers } from './program/analyzers';
-import { planClientConfig } from './program/clientConfigPlan';
 import { migrateProgram } from './program/migrateProgram';
 import { createMigrationProject } from './program/project';
 import { isScriptFile } from './program/sourceFiles';
@@ -37,7 +36,7 @@ export function migrateSource(text: string, fileName: string, env: MigrationEnvi
     overlay: new Map([[path, text]]),
     compilerOptions: singleFileOptions,
   });
-  const result = migrateProgram(project, { env, clientConfig: planClientConfig, analyzers: migrationAnalyzers });
+  const result = migrateProgram(project, { env, analyzers: migrationAnalyzers });
   const own = <T extends { fileName: string }>(x: T): boolean => x.fileName === path;
   const findings: MigrationFinding[] = result.findings.filter(own).map((f) => {
     const out: MigrationFinding = { code: f.code as MigrationFinding['code'], start: f.start, end: f.end, message: f.message, severity: f.severity };

@@ -81,14 +81,14 @@ describe('migrateSource edge cases', () => {
       '',
     ].join('\n'));
   });
-  it('blocks a DocumentClient whose options are not a literal (their config is unknown), as an error', () => {
+  it('blocks a DocumentClient whose options cannot be read (an undeclared variable), as an error', () => {
     const src = `const AWS = require('aws-sdk');\nconst doc = new AWS.DynamoDB.DocumentClient(opts);\nexports.f = () => doc.get({ TableName: 'T', Key: { id: 1 } }).promise();\n`;
     const r = migrateSource(src, 'g.js', env);
     assert.deepEqual(r.findings.map((f) => [f.code, f.severity, Boolean(f.fix), lineOf(src, f.start)]), [
       ['v2-not-migrated', 'error', false, 2],
       ['v2-document-client', 'information', false, 3],
     ]);
-    assert.equal(r.findings[0]!.message, 'DocumentClient created at g.js:2 is not migrated: its options (opts) are not an object literal: the tool cannot carry their configuration');
+    assert.equal(r.findings[0]!.message, 'DocumentClient created at g.js:2 is not migrated: its options come from opts, whose keys the tool cannot see');
     assert.deepEqual(r.fixAll, []);
   });
   it('keeps CRLF line endings', () => {

@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { literalEdit } from '../editPlan';
 import type { FileChanges } from './fileChanges';
+import { isPortable } from './globalConfig';
 
 /**
  * v2 merged a client's bound `params` (`new DocumentClient({ params: { TableName } })`) under each
@@ -24,7 +25,10 @@ export function inlineBoundParams(params: ts.Expression | undefined, bound: ts.O
     return 'the client has bound params (v3 has none) and this call\'s input is not an object literal to add them to';
   }
   const sf = params.getSourceFile();
-  const add = missing(bound, params).map((p) => p.getText(bound.getSourceFile()));
+  const props = missing(bound, params);
+  const hidden = props.find((p) => sf !== bound.getSourceFile() && !(ts.isPropertyAssignment(p) && isPortable(p.initializer)));
+  if (hidden) return `the client's bound params (${hidden.getText()}) are not visible at this call (another module): write them into it by hand`;
+  const add = props.map((p) => p.getText(bound.getSourceFile()));
   if (add.length === 0) return undefined;
   const first = params.properties[0];
   if (!first) {

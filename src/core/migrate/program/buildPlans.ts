@@ -6,7 +6,8 @@ import { ClientFlow } from './clientFlow';
 import { planConverterUses } from './converterPlan';
 import { planDocumentClientFamily } from './documentClientPlan';
 import { planLowLevelFamily } from './lowLevelPlan';
-import type { ConfigText, PlanContext } from './planContext';
+import { ClientConfigPlanner } from './clientConfigPlan';
+import type { PlanContext } from './planContext';
 import type { MigrationProject } from './project';
 import { ReferenceIndex } from './referenceIndex';
 import { flowSeeds } from './seeds';
@@ -18,23 +19,22 @@ export interface ProgramPlans {
   plans: SubjectPlan[];
   families: Map<SubjectPlan, ClientFamily>;
   resolverOf: (sf: ts.SourceFile) => V2Resolver;
+  config: ClientConfigPlanner;
 }
-
-/** Builds the client-config text of a creation (see `PlanContext.clientConfig`). */
-export type ConfigPlanner = (creation: ts.NewExpression, props: readonly ts.ObjectLiteralElementLike[], project: MigrationProject) => ConfigText;
 
 /**
  * Follows every v2 client of the project and plans its migration, and each Converter use; then
  * makes linked subjects (a DocumentClient and its `service:`) share their fate: when one is
  * blocked, so is the other, with the reason.
  */
-export function buildPlans(project: MigrationProject, env: MigrationEnvironment, clientConfig: ConfigPlanner): ProgramPlans {
+export function buildPlans(project: MigrationProject, env: MigrationEnvironment): ProgramPlans {
   const resolvers = new Map<ts.SourceFile, V2Resolver>();
   const resolverOf = (sf: ts.SourceFile): V2Resolver => {
     let r = resolvers.get(sf);
     if (!r) resolvers.set(sf, (r = new V2Resolver({ sourceFile: sf, checker: project.checker })));
     return r;
   };
+  const config = new ClientConfigPlanner(project, resolverOf);
   const index = new ReferenceIndex(project.checker, project.userFiles);
   const flow = new ClientFlow(project.checker, index, project.userFiles);
   const families = flow.run(project.userFiles.flatMap((sf) => flowSeeds(sf, resolverOf(sf))));
@@ -53,7 +53,7 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment,
       const found = fam === undefined ? undefined : families.find((f) => f.id === fam);
       return found && found.kinds.has('low-level-client') && found.kinds.size === 1 ? idOf.get(found.id) : undefined;
     },
-    clientConfig: (creation, props) => clientConfig(creation, props, project),
+    clientConfig: (creation, own) => config.plan(creation, own),
   };
   const plans: SubjectPlan[] = [];
   const byFamily = new Map<SubjectPlan, ClientFamily>();
@@ -67,7 +67,7 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment,
   }
   for (const sf of project.userFiles) plans.push(...planConverterUses(sf, resolverOf(sf), env));
   shareFates(plans);
-  return { plans, families: byFamily, resolverOf };
+  return { plans, families: byFamily, resolverOf, config };
 }
 
 /** Linked subjects migrate together: a blocker of one blocks the others, saying which. */

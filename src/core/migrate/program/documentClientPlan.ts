@@ -2,11 +2,11 @@ import ts from 'typescript';
 import { emptySetMembersChange } from '../checks/edges/emptySetMembers';
 import { literalEdit } from '../editPlan';
 import { versionProblem } from '../installedVersions';
-import { readV2Options } from '../v2OptionsArgument';
 import { marshallEntries, renderObject, unmarshallEntries } from '../v3Options';
 import type { ClientFamily } from './clientFamily';
 import { clientUses } from './clientUses';
 import { dataMethods, documentShape, tableMethods, type DocumentShape } from './documentClientShape';
+import { readOptionEntries } from './optionEntries';
 import type { PlanContext } from './planContext';
 import { rewriteRequestCall } from './requestCall';
 import { newPlan, placeOf, subjectId, type SubjectPlan } from './subjectPlan';
@@ -62,42 +62,42 @@ export function planDocumentClientFamily(fam: ClientFamily, ctx: PlanContext): S
 
 const isOn = (v: string | undefined): boolean => v !== undefined && v !== 'false';
 
+/** DocumentClient options that are not service configuration. */
+const documentOptions = new Set(['convertEmptyValues', 'wrapNumbers', 'params', 'service']);
+
 /** Rewrites one creation; returns its bound `params` object, if any. */
 function planCreation(creation: ts.NewExpression, shape: DocumentShape, plan: SubjectPlan, ctx: PlanContext): ts.ObjectLiteralExpression | undefined {
   const sf = creation.getSourceFile();
-  const arg = creation.arguments?.[0];
-  const options = arg && !ts.isObjectLiteralExpression(arg) ? undefined : readV2Options(arg, sf);
-  if ((creation.arguments?.length ?? 0) > 1 || !options) {
-    plan.blockers.push({ node: creation, why: `its options (${arg?.getText(sf).slice(0, 40) ?? '?'}) are not an object literal: the tool cannot carry their configuration` });
+  const read = (creation.arguments?.length ?? 0) > 1 ? { why: 'it is given more than one argument' } : readOptionEntries(creation.arguments?.[0], ctx.checker);
+  if ('why' in read) {
+    plan.blockers.push({ node: creation, why: read.why });
     return undefined;
   }
-  plan.subject.convertEmptyValues ??= options.convertEmptyValues;
-  plan.subject.wrapNumbers ??= options.wrapNumbers;
-  const byName = new Map(options.others.map((p) => [p.name?.getText(sf) ?? '', p]));
-  const params = byName.get('params');
-  const bound = params && ts.isPropertyAssignment(params) && ts.isObjectLiteralExpression(params.initializer) ? params.initializer : undefined;
-  if (params && !bound) plan.blockers.push({ node: params, why: 'its bound params are not an object literal: v3 has no bound params and the tool cannot write them into each call' });
-  const service = byName.get('service');
+  const byKey = new Map(read.entries.map((e) => [e.key, e]));
+  plan.subject.convertEmptyValues ??= byKey.get('convertEmptyValues')?.text;
+  plan.subject.wrapNumbers ??= byKey.get('wrapNumbers')?.text;
+  const params = byKey.get('params');
+  const bound = params?.node && ts.isObjectLiteralExpression(params.node) ? params.node : undefined;
+  if (params && !bound) plan.blockers.push({ node: creation, why: `its bound params (${params.text}) are not an object literal: v3 has no bound params and the tool cannot write them into each call` });
+  const service = byKey.get('service');
   let clientText: string | ((n: (i: typeof shape.client) => string) => string);
   if (service) {
-    const expr = ts.isPropertyAssignment(service) ? service.initializer : ts.isShorthandPropertyAssignment(service) ? service.name : undefined;
-    const linked = expr && ctx.lowLevelSubjectOf(expr);
-    if (!expr || !linked) {
-      plan.blockers.push({ node: service, why: `service: ${expr?.getText(sf) ?? '?'} is not a low-level client the tool migrates with it` });
+    const linked = service.node && ctx.lowLevelSubjectOf(service.node);
+    if (!linked) {
+      plan.blockers.push({ node: service.node ?? creation, why: `service: ${service.text} is not a low-level client the tool migrates with it` });
       return bound;
     }
     plan.linked.add(linked);
-    clientText = expr.getText(sf);
+    clientText = service.text;
   } else {
-    const own = options.others.filter((p) => p !== params);
-    const config = ctx.clientConfig(creation, own);
+    const config = ctx.clientConfig(creation, read.entries.filter((e) => !documentOptions.has(e.key)));
     for (const why of config.blockers) plan.blockers.push({ node: creation, why });
-    for (const n of config.notes) plan.notes.push({ node: creation, code: 'v3-client-config', severity: n.severity, message: n.message });
+    for (const n of config.notes) plan.notes.push({ node: creation, code: n.code ?? 'v3-client-config', severity: n.severity, message: n.message });
     clientText = (n) => `new ${n(shape.client)}(${config.text})`;
     plan.changes.use(sf, shape.client);
   }
-  const marshallOptions = renderObject(marshallEntries(options.convertEmptyValues));
-  const unmarshallOptions = renderObject(unmarshallEntries(options.wrapNumbers));
+  const marshallOptions = renderObject(marshallEntries(byKey.get('convertEmptyValues')?.text));
+  const unmarshallOptions = renderObject(unmarshallEntries(byKey.get('wrapNumbers')?.text));
   plan.changes.use(sf, shape.doc);
   plan.changes.edit(sf, {
     start: creation.getStart(sf),
@@ -107,8 +107,8 @@ function planCreation(creation: ts.NewExpression, shape: DocumentShape, plan: Su
   plan.spots.push({ node: creation, code: 'v2-document-client', message: 'aws-sdk v2 DocumentClient: DynamoDBDocument from @aws-sdk/lib-dynamodb with v2-equivalent marshall/unmarshall options writes and reads the same items' });
   const note = (message: string, code: 'v3-wrap-numbers-class' | 'v3-empty-set-values' | 'v3-version-too-old') =>
     plan.notes.push({ node: creation, code, severity: 'warning', message });
-  if (isOn(options.wrapNumbers)) note('wrapNumbers: v3 returns its own NumberValue (toString()/toBigInt(), JSON {"value": …}) where v2 had toNumber(): check readers of numbers', 'v3-wrap-numbers-class');
-  if (isOn(options.convertEmptyValues)) note(emptySetMembersChange, 'v3-empty-set-values');
+  if (isOn(byKey.get('wrapNumbers')?.text)) note('wrapNumbers: v3 returns its own NumberValue (toString()/toBigInt(), JSON {"value": …}) where v2 had toNumber(): check readers of numbers', 'v3-wrap-numbers-class');
+  if (isOn(byKey.get('convertEmptyValues')?.text)) note(emptySetMembersChange, 'v3-empty-set-values');
   const problem = versionProblem(lib, ctx.env.libDynamodbVersion);
   if (problem) {
     note(problem, 'v3-version-too-old');

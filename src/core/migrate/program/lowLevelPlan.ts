@@ -3,6 +3,7 @@ import type { V3Import } from '../editPlan';
 import type { ClientFamily } from './clientFamily';
 import { clientUses } from './clientUses';
 import { usesCommands } from './documentClientShape';
+import { readOptionEntries } from './optionEntries';
 import type { PlanContext } from './planContext';
 import { rewriteRequestCall, type CallStyle } from './requestCall';
 import { newPlan, placeOf, subjectId, type SubjectPlan } from './subjectPlan';
@@ -86,22 +87,17 @@ export function planLowLevelFamily(fam: ClientFamily, ctx: PlanContext): Subject
 
 function planCreation(creation: ts.NewExpression, cls: V3Import, plan: SubjectPlan, ctx: PlanContext): ts.ObjectLiteralExpression | undefined {
   const sf = creation.getSourceFile();
-  const arg = creation.arguments?.[0];
-  if ((creation.arguments?.length ?? 0) > 1 || (arg && !ts.isObjectLiteralExpression(arg))) {
-    plan.blockers.push({ node: creation, why: `its options (${arg?.getText(sf).slice(0, 40) ?? '?'}) are not an object literal: the tool cannot carry their configuration` });
+  const read = (creation.arguments?.length ?? 0) > 1 ? { why: 'it is given more than one argument' } : readOptionEntries(creation.arguments?.[0], ctx.checker);
+  if ('why' in read) {
+    plan.blockers.push({ node: creation, why: read.why });
     return undefined;
   }
-  const props = arg ? [...arg.properties] : [];
-  if (props.some((p) => !ts.isPropertyAssignment(p) && !ts.isShorthandPropertyAssignment(p))) {
-    plan.blockers.push({ node: arg!, why: 'its options use spreads or methods: the tool cannot carry their configuration' });
-    return undefined;
-  }
-  const params = props.find((p) => p.name?.getText(sf) === 'params');
-  const bound = params && ts.isPropertyAssignment(params) && ts.isObjectLiteralExpression(params.initializer) ? params.initializer : undefined;
-  if (params && !bound) plan.blockers.push({ node: params, why: 'its bound params are not an object literal: v3 has no bound params and the tool cannot write them into each call' });
-  const config = ctx.clientConfig(creation, props.filter((p) => p !== params));
+  const params = read.entries.find((e) => e.key === 'params');
+  const bound = params?.node && ts.isObjectLiteralExpression(params.node) ? params.node : undefined;
+  if (params && !bound) plan.blockers.push({ node: creation, why: `its bound params (${params.text}) are not an object literal: v3 has no bound params and the tool cannot write them into each call` });
+  const config = ctx.clientConfig(creation, read.entries.filter((e) => e !== params));
   for (const why of config.blockers) plan.blockers.push({ node: creation, why });
-  for (const n of config.notes) plan.notes.push({ node: creation, code: 'v3-client-config', severity: n.severity, message: n.message });
+  for (const n of config.notes) plan.notes.push({ node: creation, code: n.code ?? 'v3-client-config', severity: n.severity, message: n.message });
   plan.changes.use(sf, cls);
   plan.changes.edit(sf, { start: creation.getStart(sf), end: creation.end, render: (n) => `new ${n(cls)}(${config.text})` });
   plan.spots.push({ node: creation, code: 'v2-low-level-client', message: `aws-sdk v2 DynamoDB client: ${cls.name} from @aws-sdk/client-dynamodb takes the same inputs and returns v3 AttributeValues (binary as Uint8Array)` });

@@ -1,8 +1,8 @@
-import type ts from 'typescript';
+import ts from 'typescript';
 import { literalEdit } from '../editPlan';
 import type { MigrationEnvironment, TextEdit } from '../types';
 import type { FileTextEdit, MigrationView, ProgramAnalyzer, ProgramFinding } from './api';
-import { buildPlans, type ConfigPlanner } from './buildPlans';
+import { buildPlans } from './buildPlans';
 import { fileOutcomes } from './fileOutcomes';
 import { planFindings } from './planFindings';
 import type { MigrationProject } from './project';
@@ -14,10 +14,13 @@ import { addTypeReferenceEdits } from './typeReferences';
 /** What {@link migrateProgram} needs besides the project. */
 export interface MigrateProgramOptions {
   env: MigrationEnvironment;
-  /** Translates a creation's service options into v3 client configuration. */
-  clientConfig: ConfigPlanner;
   /** Checks run over the planned migration (returned values, set validation, test tooling). */
   analyzers?: readonly ProgramAnalyzer[];
+  /**
+   * The files the user asked to migrate (default: all). A subject that would also edit a file
+   * outside them is blocked: migrating only part of a client's uses would break the rest.
+   */
+  scope?: (fileName: string) => boolean;
 }
 
 /**
@@ -28,7 +31,8 @@ export interface MigrateProgramOptions {
  * only the program; never writes. Never throws for odd code.
  */
 export function migrateProgram(project: MigrationProject, options: MigrateProgramOptions): ProgramMigration {
-  const { plans, families, resolverOf } = buildPlans(project, options.env, options.clientConfig);
+  const { plans, families, resolverOf, config } = buildPlans(project, options.env);
+  if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.root);
   for (const p of plans) p.subject.migrated = p.blockers.length === 0;
   addTypeReferenceEdits(project, families, resolverOf);
   const view = viewOf(project, plans, options.env);
@@ -60,6 +64,8 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
     if (fix && title) subjectFixes.set(plan.subject.id, fix);
     findings.push(...planFindings(plan, project.root, fix && title ? fix : undefined));
   }
+  const migratedCreations = new Set(plans.filter((p) => p.subject.migrated && p.subject.kind !== 'converter-call').flatMap((p) => p.subject.origins.filter(ts.isNewExpression)));
+  findings.push(...config.findings(migratedCreations));
   findings.sort((a, b) => (a.fileName === b.fileName ? a.start - b.start || a.end - b.end : a.fileName < b.fileName ? -1 : 1));
   const fixAll = new Map<string, TextEdit[]>([...rendered.edits].filter(([, e]) => e.length > 0));
   return {
@@ -72,6 +78,15 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
     deferred,
     view,
   };
+}
+
+function blockOutsideScope(plan: SubjectPlan, scope: (fileName: string) => boolean, root: string): void {
+  for (const sf of plan.changes.files()) {
+    if (scope(sf.fileName)) continue;
+    const at = plan.spots.find((s) => s.node.getSourceFile() === sf)?.node ?? plan.subject.origins[0]!;
+    const name = sf.fileName.startsWith(`${root}/`) ? sf.fileName.slice(root.length + 1) : sf.fileName;
+    plan.blockers.push({ node: at, why: `it is also used in ${name}, outside the files given: run migrate on the folder holding all its uses` });
+  }
 }
 
 /** `plan` and every plan linked to it, directly or not (they migrate together). */

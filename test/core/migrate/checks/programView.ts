@@ -2,7 +2,6 @@
 // (one program, no lib, no node_modules: symbols, not types).
 import ts from 'typescript';
 import type { MigrationView, ProgramFinding } from '../../../../src/core/migrate/program/api';
-import { planClientConfig } from '../../../../src/core/migrate/program/clientConfigPlan';
 import { migrateProgram } from '../../../../src/core/migrate/program/migrateProgram';
 import { createMigrationProject } from '../../../../src/core/migrate/program/project';
 
@@ -35,7 +34,7 @@ export function viewOf(files: Record<string, string>, projectRoot?: string): Mig
     overlay: new Map(Object.entries(files)),
     compilerOptions: { allowJs: true, noLib: true, types: [], module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10, noEmit: true },
   });
-  const view = migrateProgram(project, { env, clientConfig: planClientConfig, analyzers: [] }).view;
+  const view = migrateProgram(project, { env, analyzers: [] }).view;
   return projectRoot ? { ...view, projectRoot } : { ...view, projectRoot: undefined };
 }
 
