@@ -38,6 +38,12 @@ exit codes:
   3  something is not migrated (error findings, JS/TS or Go); the other changes are still shown or written
 `;
 
+/** Messages name files as the finding lines do: relative to the current folder when the project is inside it. */
+function displayRootFor(root: string): string {
+  const cwd = process.cwd().replace(/\\/g, '/');
+  return root === cwd || root.startsWith(`${cwd}/`) ? cwd : root;
+}
+
 /** Runs the subcommand; see `help` for arguments and exit codes. */
 export async function run(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
@@ -67,7 +73,7 @@ export async function run(args: string[]): Promise<number> {
     const env = await readInstalledVersions(target.root);
     if (target.scripts !== 'none') {
       const only = target.scripts === 'all' ? undefined : target.scripts;
-      const folder = migrateFolder({ root: target.root, only }, { env, analyzers: migrationAnalyzers });
+      const folder = migrateFolder({ root: target.root, only, displayRoot: displayRootFor(target.root) }, { env, analyzers: migrationAnalyzers });
       const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? '';
       for (const p of folder.project.problems) process.stderr.write(`${p}\n`);
       for (const f of folder.result.findings) process.stderr.write(`${findingLine(f, textOf)}\n`);

@@ -38,6 +38,13 @@ function moduleKind(spec: string): V2Entity['kind'] | undefined {
   return modules[spec.replace(/(\/index)?\.js$/, '')];
 }
 
+/** The entity an aws-sdk declaration file stands for (`node_modules/aws-sdk/clients/dynamodb.d.ts` → DynamoDB). */
+function sdkModuleEntity(fileName: string): V2Entity | undefined {
+  const m = /\/node_modules\/(aws-sdk(?:\/[\w/]+)?)\.d\.ts$/.exec(fileName);
+  const kind = m ? moduleKind(m[1]!.replace(/\/index$/, '')) : undefined;
+  return kind ? ({ kind } as V2Entity) : undefined;
+}
+
 const converterFunctions = new Set(['marshall', 'unmarshall', 'input', 'output']);
 
 function member(entity: V2Entity | undefined, name: string): V2Entity | undefined {
@@ -134,9 +141,20 @@ export class V2Resolver {
     const symbol = this.symbolOf(id);
     const own = this.resolveGuarded(symbol?.declarations?.[0]);
     if (own || !symbol || !(symbol.flags & ts.SymbolFlags.Alias)) return own;
-    // An import of one of the user's own modules (`import { Converter } from './aws'`): follow it there.
-    const target = this.file.checker.getAliasedSymbol(symbol).declarations?.[0];
-    return target && !target.getSourceFile().isDeclarationFile ? this.resolveGuarded(target) : undefined;
+    // An import of one of the user's own modules (`const AWS = require('./aws')`): follow it there,
+    // one alias at a time, down to a declaration of the user's or aws-sdk's own module.
+    let step: ts.Symbol | undefined = symbol;
+    for (let i = 0; step && i < 8; i++) {
+      step = this.file.checker.getImmediateAliasedSymbol(step);
+      const decl = step?.declarations?.[0];
+      if (!decl) return undefined;
+      const sf = decl.getSourceFile();
+      if (sf.isDeclarationFile) return sdkModuleEntity(sf.fileName);
+      const found = this.resolveGuarded(decl);
+      if (found) return found;
+      if (!(step!.flags & ts.SymbolFlags.Alias)) return undefined;
+    }
+    return undefined;
   }
 
   private resolveGuarded(decl: ts.Declaration | undefined): V2Entity | undefined {

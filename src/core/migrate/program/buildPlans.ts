@@ -11,7 +11,8 @@ import type { PlanContext } from './planContext';
 import type { MigrationProject } from './project';
 import { ReferenceIndex } from './referenceIndex';
 import { flowSeeds } from './seeds';
-import { subjectId, type SubjectPlan } from './subjectPlan';
+import { placeOf, subjectId, type SubjectPlan } from './subjectPlan';
+import { unresolvedImports } from './unresolvedImports';
 import { outermostValue } from './valueContext';
 
 /** Everything the engine decided about a project, before rendering. */
@@ -44,7 +45,7 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
     idOf.set(fam.id, subjectId(fam.kinds.has('document-client') ? 'document-client' : 'low-level-client', origin));
   }
   const ctx: PlanContext = {
-    root: project.root,
+    root: project.displayRoot,
     checker: project.checker,
     env,
     resolverOf,
@@ -57,10 +58,15 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
   };
   const plans: SubjectPlan[] = [];
   const byFamily = new Map<SubjectPlan, ClientFamily>();
+  const unresolved = unresolvedImports(project.userFiles, project.checker);
   for (const fam of families) {
     const plan = fam.kinds.has('document-client') ? planDocumentClientFamily(fam, ctx) : planLowLevelFamily(fam, ctx);
     if (fam.kinds.size > 1) plan.blockers.push({ node: fam.creations[0] ?? fam.typedHolders[0]!, why: 'the same variables hold both a DocumentClient and a low-level DynamoDB client' });
     for (const b of fam.blockers) plan.blockers.push(b);
+    const files = new Set([...fam.creations, ...fam.holders].map((n) => n.getSourceFile()));
+    for (const u of unresolved.filter((x) => files.has(x.target))) {
+      plan.blockers.push({ node: u.specifier, why: `${placeOf(u.target, project.displayRoot).replace(/:\d+$/, '')} is imported here as '${u.specifier.text}', which the tool cannot resolve: the uses behind it are unknown` });
+    }
     for (const l of fam.linked) if (idOf.has(l)) plan.linked.add(idOf.get(l)!);
     plans.push(plan);
     byFamily.set(plan, fam);

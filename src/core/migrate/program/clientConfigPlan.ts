@@ -35,7 +35,7 @@ export class ClientConfigPlanner {
   /** The v3 config text of `creation` given its own service options. */
   plan(creation: ts.NewExpression, own: readonly OptionEntry[]): ConfigText {
     const sf = creation.getSourceFile();
-    const where = (n: ts.Node) => placeOf(n, this.project.root);
+    const where = (n: ts.Node) => placeOf(n, this.project.displayRoot);
     const merged = new Map<string, OptionEntry>();
     const blockers: string[] = [];
     const notes: ConfigText['notes'] = [];
@@ -90,7 +90,7 @@ export class ClientConfigPlanner {
       const missed = [...r.missed].filter((c) => migrated.has(c));
       if (!carried.length && !missed.length) continue;
       const at = { fileName: u.file.fileName, start: u.node.getStart(), end: u.node.end, code: 'v3-client-config' };
-      const list = (cs: ts.NewExpression[]) => cs.slice(0, 4).map((c) => placeOf(c, this.project.root)).join(', ') + (cs.length > 4 ? `, and ${cs.length - 4} more` : '');
+      const list = (cs: ts.NewExpression[]) => cs.slice(0, 4).map((c) => placeOf(c, this.project.displayRoot)).join(', ') + (cs.length > 4 ? `, and ${cs.length - 4} more` : '');
       if (missed.length) {
         out.push({ ...at, severity: 'warning', message: `aws-sdk v2 global config: the v3 clients created at ${list(missed)} do not read it${carried.length ? ` (carried into ${list(carried)})` : ''}` });
       } else {

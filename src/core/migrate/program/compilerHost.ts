@@ -54,6 +54,9 @@ export function createMigrationHost(
   const getSourceFile = host.getSourceFile.bind(host);
   host.readFile = (f) => overlay.get(f) ?? readFile(f);
   host.fileExists = (f) => overlay.has(f) || fileExists(f);
+  const directoryExists = host.directoryExists?.bind(host);
+  const overlayDirs = new Set([...overlay.keys()].flatMap((f) => f.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
+  host.directoryExists = (d) => overlayDirs.has(d.replace(/\/$/, '')) || (directoryExists ? directoryExists(d) : true);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const text = overlay.get(fileName);
     if (text !== undefined) return ts.createSourceFile(fileName, text, languageVersion, true);

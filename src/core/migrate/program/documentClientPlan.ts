@@ -6,7 +6,7 @@ import { marshallEntries, renderObject, unmarshallEntries } from '../v3Options';
 import type { ClientFamily } from './clientFamily';
 import { clientUses } from './clientUses';
 import { dataMethods, documentShape, tableMethods, type DocumentShape } from './documentClientShape';
-import { readOptionEntries } from './optionEntries';
+import { readCreationOptions } from './optionEntries';
 import type { PlanContext } from './planContext';
 import { rewriteRequestCall } from './requestCall';
 import { newPlan, placeOf, subjectId, type SubjectPlan } from './subjectPlan';
@@ -68,17 +68,12 @@ const documentOptions = new Set(['convertEmptyValues', 'wrapNumbers', 'params', 
 /** Rewrites one creation; returns its bound `params` object, if any. */
 function planCreation(creation: ts.NewExpression, shape: DocumentShape, plan: SubjectPlan, ctx: PlanContext): ts.ObjectLiteralExpression | undefined {
   const sf = creation.getSourceFile();
-  const read = (creation.arguments?.length ?? 0) > 1 ? { why: 'it is given more than one argument' } : readOptionEntries(creation.arguments?.[0], ctx.checker);
-  if ('why' in read) {
-    plan.blockers.push({ node: creation, why: read.why });
-    return undefined;
-  }
+  const read = readCreationOptions(creation, ctx.checker, (why) => plan.blockers.push({ node: creation, why }));
+  if (!read) return undefined;
   const byKey = new Map(read.entries.map((e) => [e.key, e]));
   plan.subject.convertEmptyValues ??= byKey.get('convertEmptyValues')?.text;
   plan.subject.wrapNumbers ??= byKey.get('wrapNumbers')?.text;
-  const params = byKey.get('params');
-  const bound = params?.node && ts.isObjectLiteralExpression(params.node) ? params.node : undefined;
-  if (params && !bound) plan.blockers.push({ node: creation, why: `its bound params (${params.text}) are not an object literal: v3 has no bound params and the tool cannot write them into each call` });
+  const bound = read.bound;
   const service = byKey.get('service');
   let clientText: string | ((n: (i: typeof shape.client) => string) => string);
   if (service) {

@@ -33,7 +33,7 @@ export function fileOutcomes(
     for (const f of files) usedIn.add(f);
     if (plan.subject.migrated) continue;
     const first = plan.blockers[0];
-    const reason = `${plan.label}: ${first ? `${placeOf(first.node, project.root)} ${first.why}` : 'blocked'}`;
+    const reason = `${plan.label}: ${first ? `${placeOf(first.node, project.displayRoot)} ${first.why}` : 'blocked'}`;
     for (const f of files) {
       if (!blockedIn.has(f)) blockedIn.set(f, new Set());
       blockedIn.get(f)!.add(reason);

@@ -3,7 +3,7 @@ import type { V3Import } from '../editPlan';
 import type { ClientFamily } from './clientFamily';
 import { clientUses } from './clientUses';
 import { usesCommands } from './documentClientShape';
-import { readOptionEntries } from './optionEntries';
+import { readCreationOptions } from './optionEntries';
 import type { PlanContext } from './planContext';
 import { rewriteRequestCall, type CallStyle } from './requestCall';
 import { newPlan, placeOf, subjectId, type SubjectPlan } from './subjectPlan';
@@ -87,15 +87,10 @@ export function planLowLevelFamily(fam: ClientFamily, ctx: PlanContext): Subject
 
 function planCreation(creation: ts.NewExpression, cls: V3Import, plan: SubjectPlan, ctx: PlanContext): ts.ObjectLiteralExpression | undefined {
   const sf = creation.getSourceFile();
-  const read = (creation.arguments?.length ?? 0) > 1 ? { why: 'it is given more than one argument' } : readOptionEntries(creation.arguments?.[0], ctx.checker);
-  if ('why' in read) {
-    plan.blockers.push({ node: creation, why: read.why });
-    return undefined;
-  }
-  const params = read.entries.find((e) => e.key === 'params');
-  const bound = params?.node && ts.isObjectLiteralExpression(params.node) ? params.node : undefined;
-  if (params && !bound) plan.blockers.push({ node: creation, why: `its bound params (${params.text}) are not an object literal: v3 has no bound params and the tool cannot write them into each call` });
-  const config = ctx.clientConfig(creation, read.entries.filter((e) => e !== params));
+  const read = readCreationOptions(creation, ctx.checker, (why) => plan.blockers.push({ node: creation, why }));
+  if (!read) return undefined;
+  const bound = read.bound;
+  const config = ctx.clientConfig(creation, read.entries.filter((e) => e.key !== 'params'));
   for (const why of config.blockers) plan.blockers.push({ node: creation, why });
   for (const n of config.notes) plan.notes.push({ node: creation, code: n.code ?? 'v3-client-config', severity: n.severity, message: n.message });
   plan.changes.use(sf, cls);

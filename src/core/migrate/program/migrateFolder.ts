@@ -18,6 +18,8 @@ export interface FolderInput {
   root: string;
   /** Only these files may change (absolute paths); default: every source under `root`. */
   only?: readonly string[];
+  /** The folder messages name files relative to (default: `root`). */
+  displayRoot?: string;
 }
 
 const maxPasses = 3;
@@ -31,7 +33,7 @@ const maxPasses = 3;
 export function migrateFolder(input: FolderInput, options: MigrateProgramOptions): FolderMigration {
   const only = input.only && new Set(input.only);
   const opts: MigrateProgramOptions = only ? { ...options, scope: (f) => only.has(f) } : options;
-  const project = createMigrationProject({ root: input.root });
+  const project = createMigrationProject({ root: input.root, displayRoot: input.displayRoot });
   const result = migrateProgram(project, opts);
   const texts = new Map<string, string>();
   const apply = (p: MigrationProject, r: ProgramMigration): void => {
@@ -40,7 +42,7 @@ export function migrateFolder(input: FolderInput, options: MigrateProgramOptions
   apply(project, result);
   let passes = 1;
   for (let deferred = result.deferred, previous = project; deferred > 0 && passes < maxPasses; passes++) {
-    const next = createMigrationProject({ root: input.root, overlay: texts, oldProgram: previous.program });
+    const next = createMigrationProject({ root: input.root, displayRoot: input.displayRoot, overlay: texts, oldProgram: previous.program });
     const again = migrateProgram(next, opts);
     apply(next, again);
     deferred = again.deferred;

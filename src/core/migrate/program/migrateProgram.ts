@@ -32,7 +32,7 @@ export interface MigrateProgramOptions {
  */
 export function migrateProgram(project: MigrationProject, options: MigrateProgramOptions): ProgramMigration {
   const { plans, families, resolverOf, config } = buildPlans(project, options.env);
-  if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.root);
+  if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.displayRoot);
   for (const p of plans) p.subject.migrated = p.blockers.length === 0;
   addTypeReferenceEdits(project, families, resolverOf);
   const view = viewOf(project, plans, options.env);
@@ -62,7 +62,7 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
     const title = group.find((p) => p.subject.kind === 'document-client')?.title ?? plan.title;
     const fix = alone && { title, edits: [...alone].flatMap(([fileName, edits]) => edits.map((e) => ({ fileName, ...e }))) };
     if (fix && title) subjectFixes.set(plan.subject.id, fix);
-    findings.push(...planFindings(plan, project.root, fix && title ? fix : undefined));
+    findings.push(...planFindings(plan, project.displayRoot, fix && title ? fix : undefined));
   }
   const migratedCreations = new Set(plans.filter((p) => p.subject.migrated && p.subject.kind !== 'converter-call').flatMap((p) => p.subject.origins.filter(ts.isNewExpression)));
   findings.push(...config.findings(migratedCreations));

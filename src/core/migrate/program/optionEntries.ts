@@ -94,3 +94,26 @@ function isConstant(decl: ts.VariableDeclaration, checker: ts.TypeChecker): bool
   visit(decl.getSourceFile());
   return !assigned;
 }
+
+/** A client creation's options, with its bound `params` object when it has one. */
+export interface CreationOptions {
+  entries: OptionEntry[];
+  bound?: ts.ObjectLiteralExpression;
+}
+
+/**
+ * Reads the options of `new DocumentClient(o)` / `new AWS.DynamoDB(o)` (see
+ * {@link readOptionEntries}); reports through `block` why they cannot be read, or why bound
+ * `params` that are not an object literal cannot be carried (v3 has none; each call gets them).
+ */
+export function readCreationOptions(creation: ts.NewExpression, checker: ts.TypeChecker, block: (why: string) => void): CreationOptions | undefined {
+  const read = (creation.arguments?.length ?? 0) > 1 ? { why: 'it is given more than one argument' } : readOptionEntries(creation.arguments?.[0], checker);
+  if ('why' in read) {
+    block(read.why);
+    return undefined;
+  }
+  const params = read.entries.find((e) => e.key === 'params');
+  const bound = params?.node && ts.isObjectLiteralExpression(params.node) ? params.node : undefined;
+  if (params && !bound) block(`its bound params (${params.text}) are not an object literal: v3 has no bound params and the tool cannot write them into each call`);
+  return { entries: read.entries, bound };
+}

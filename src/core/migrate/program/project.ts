@@ -7,6 +7,8 @@ import { listSourceFiles } from './sourceFiles';
 export interface MigrationProject {
   /** The folder (absolute, `/`-separated). */
   root: string;
+  /** The folder messages name files relative to (`db.js:3`); the root unless set. */
+  displayRoot: string;
   program: ts.Program;
   checker: ts.TypeChecker;
   /** The user's sources in the program (under `root`, no `.d.ts`, nothing under node_modules), sorted by name. */
@@ -27,6 +29,8 @@ export interface ProjectInput {
   mode?: HostMode;
   /** A previous program of the same project: unchanged files are reused. */
   oldProgram?: ts.Program;
+  /** The folder messages name files relative to (default: `root`). */
+  displayRoot?: string;
   /** Compiler options to use as they are, instead of the project's tsconfig (see `readProjectOptions`). */
   compilerOptions?: ts.CompilerOptions;
 }
@@ -52,6 +56,7 @@ export function createMigrationProject(input: ProjectInput): MigrationProject {
   const userFiles = program.getSourceFiles().filter((sf) => inProject.has(sf.fileName)).sort((a, b) => (a.fileName < b.fileName ? -1 : 1));
   return {
     root,
+    displayRoot: input.displayRoot ? slash(input.displayRoot).replace(/\/$/, '') : root,
     program,
     checker: program.getTypeChecker(),
     userFiles,
