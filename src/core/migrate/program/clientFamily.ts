@@ -34,8 +34,8 @@ export interface ClientFamily {
   /** Every expression that evaluates to a client of the family (outermost of `await`/parentheses/`??`). */
   values: Set<ts.Expression>;
   uses: ClientUse[];
-  /** Test doubles made over a client (`jest.spyOn(client, 'get')`, `sinon.stub(client, …)`). */
-  stubs: ts.CallExpression[];
+  /** Test doubles made over a client (`jest.spyOn(client, 'get')`, `sinon.stub(client, …)`, `client.get = jest.fn()`). */
+  stubs: ts.Expression[];
   blockers: FlowBlocker[];
   /** Families that must migrate together with this one (a DocumentClient's `service:` client). */
   linked: Set<number>;

@@ -104,9 +104,13 @@ export class ClientFlow {
     this.fam(id).values.add(outer);
     const ctx = valueContext(outer);
     switch (ctx.kind) {
-      case 'use':
-        if (!this.followThen(ctx.access, id)) this.fam(id).uses.push({ value: outer, access: ctx.access });
+      case 'use': {
+        const p = ctx.access.parent;
+        // `client.get = jest.fn()`: a test replacing a method, like jest.spyOn (reported by the test-stub check).
+        if (ts.isBinaryExpression(p) && p.left === ctx.access && p.operatorToken.kind === ts.SyntaxKind.EqualsToken) this.fam(id).stubs.push(p);
+        else if (!this.followThen(ctx.access, id)) this.fam(id).uses.push({ value: outer, access: ctx.access });
         return;
+      }
       case 'store':
         this.store(ctx.target, outer, id);
         return;

@@ -55,7 +55,7 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
     }
   }
   const subjectFixes = new Map<string, { title: string; edits: FileTextEdit[] }>();
-  const findings: ProgramFinding[] = [...analyzerFindings];
+  const findings: ProgramFinding[] = [];
   for (const plan of plans) {
     const group = linkedGroup(plan, byId);
     const alone = plan.subject.migrated ? renderAlone(group, resolverOf) : undefined;
@@ -64,6 +64,7 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
     if (fix && title) subjectFixes.set(plan.subject.id, fix);
     findings.push(...planFindings(plan, project.displayRoot, fix && title ? fix : undefined));
   }
+  findings.push(...analyzerFindings);
   const migratedCreations = new Set(plans.filter((p) => p.subject.migrated && p.subject.kind !== 'converter-call').flatMap((p) => p.subject.origins.filter(ts.isNewExpression)));
   findings.push(...config.findings(migratedCreations));
   findings.sort((a, b) => (a.fileName === b.fileName ? a.start - b.start || a.end - b.end : a.fileName < b.fileName ? -1 : 1));
