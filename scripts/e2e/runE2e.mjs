@@ -61,9 +61,11 @@ async function openV2AdapterAtLine(page) {
   const quickOpen = page.locator('.quick-input-widget input.input');
   await quickOpen.waitFor({ state: 'visible' });
   await quickOpen.fill(COMPARE_ADAPTER);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'ddbv2' }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.view-line', { hasText: /^package\sddbv2\s*$/ }).first().waitFor();
+  // Clicked, not Enter: after a reload the file is also in the history rows, shown before the
+  // search results, and Enter would take whichever row is on top.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'ddbv2' }).first().click();
+  // The breadcrumbs, not the first line: a file opened again keeps its scroll position.
+  await page.locator('.monaco-breadcrumbs', { hasText: 'ddbv2' }).first().waitFor();
   await page.keyboard.press('Control+G');
   await page.locator('.quick-input-widget input.input').waitFor({ state: 'visible' });
   await page.keyboard.type(String(COMPARE_LINE));
@@ -129,7 +131,9 @@ async function reloadWindow(page, sb) {
   await page.locator('.monaco-workbench').waitFor();
   // No command is run: the status bar names the profile again once it is reloaded.
   await page.locator('.statusbar-item', { hasText: /DynamoDB \d+\.\d%.*after-v2\.pb\.gz/ }).first().waitFor();
-  await page.locator('.view-line', { hasText: /^package\sddbv1\s*$/ }).first().click();
+  // Focus the restored editor (a plain mouse click: sticky-scroll widgets cover its first lines).
+  const editor = await page.locator('.editor-instance').first().boundingBox();
+  await page.mouse.click(editor.x + editor.width / 2, editor.y + editor.height / 2);
   await openV2AdapterAtLine(page);
   const lens = page.locator('.codelens-decoration a', { hasText: AFTER_LENS }).first();
   await lens.waitFor();
