@@ -1,53 +1,32 @@
 /**
- * `npm run perf`: profile load + analysis speed and memory (issue 2), then the marshalling
- * microbenchmark suites (issue 5) when present. Prints figures side by side; asserts nothing.
- *
- * Each profile is measured in a fresh Node process (best of 3 runs, wall time) so that peak RSS
- * is that file's own. Where Go is installed, the same file's `go tool pprof -top` wall time is
- * printed next to ours.
+ * `npm run perf [-- --runs N] [-- --no-lsp]`: the product's own speed against the goals of issue 13,
+ * as a user pays it. Whole processes, side by side in the same run: `dynamo-hotpath analyze
+ * --json` (the production bundle) and `go tool pprof -top` on the same file, alternating, N runs
+ * each (default 7), medians of CPU (user + system), wall time and peak RSS from GNU time. Then
+ * the editor goals over LSP. Installs Go and GNU time with apt where missing. Prints each goal
+ * with "met" or "NOT met"; asserts nothing (exit 0 unless a measurement fails).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { alternate, runTimed, type ProcessRun } from './processRuns';
+import { ensureTools } from './tools';
 
-interface Run {
-  loadMs: number;
-  analyzeMs: number;
-  maxRssBytes: number;
-  baseRssBytes: number;
-  samples: number;
-}
-
-function measure(file: string): Run {
-  const runs: Run[] = [];
-  for (let i = 0; i < 3; i++) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'perf/loadOne.ts', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
-    runs.push(JSON.parse(out.trim()) as Run);
-  }
-  return runs.sort((a, b) => a.loadMs + a.analyzeMs - (b.loadMs + b.analyzeMs))[0]!;
-}
+const REPO = join(__dirname, '..');
+const LARGE = join(REPO, 'fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz');
+const argv = process.argv.slice(2);
+const RUNS = Number(argv[argv.indexOf('--runs') + 1] ?? 7) || 7;
+const MB = 1e6;
 
 function rawSize(file: string): number {
   const bytes = readFileSync(file);
   return bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes).length : bytes.length;
 }
 
-function goPprofMs(file: string): number | undefined {
-  if (spawnSync('go', ['version']).status !== 0) return undefined;
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const t0 = performance.now();
-    const r = spawnSync('go', ['tool', 'pprof', '-top', file], { stdio: 'ignore' });
-    if (r.status !== 0) return undefined;
-    best = Math.min(best, performance.now() - t0);
-  }
-  return best;
-}
-
 async function syntheticProfile(): Promise<string> {
-  const dir = join(tmpdir(), 'dynamo-hotpath-bench');
+  const dir = join(tmpdir(), 'dynamo-hotpath-perf');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'synthetic-50MB.pb');
   if (!existsSync(path)) {
@@ -57,36 +36,83 @@ async function syntheticProfile(): Promise<string> {
   return path;
 }
 
-async function main(): Promise<void> {
-  const files = ['fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz', await syntheticProfile()];
-  console.log('Profile load + analysis (best of 3 fresh processes; targets: large.cpu < 0.5 s, 50 MB < 5 s, peak RSS < 3x raw)\n');
-  const header = ['file', 'raw MB', 'samples', 'load ms', 'analyze ms', 'total ms', 'MB/s', 'peak RSS MB', 'RSS/raw', 'go pprof -top ms', 'ours/go'];
-  const rows: string[][] = [header];
-  for (const file of files) {
-    const raw = rawSize(file);
-    const r = measure(file);
-    const total = r.loadMs + r.analyzeMs;
-    const go = goPprofMs(file);
-    rows.push([
-      file.split('/').pop()!,
-      (raw / 1e6).toFixed(1),
-      String(r.samples),
-      r.loadMs.toFixed(0),
-      r.analyzeMs.toFixed(0),
-      total.toFixed(0),
-      (raw / 1e6 / (total / 1000)).toFixed(1),
-      (r.maxRssBytes / 1e6).toFixed(0),
-      ((r.maxRssBytes - r.baseRssBytes) / raw).toFixed(2),
-      go === undefined ? 'no go' : go.toFixed(0),
-      go === undefined ? '-' : (total / go).toFixed(2),
-    ]);
-  }
-  const widths = header.map((_, c) => Math.max(...rows.map((row) => row[c]!.length)));
-  for (const row of rows) console.log(row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
-  console.log('\nRSS/raw = (peak RSS − RSS at start) / raw profile size. Synthetic file:', files[1], `(${(statSync(files[1]!).size / 1e6).toFixed(1)} MB)`);
+interface Row {
+  file: string;
+  rawBytes: number;
+  ours: ProcessRun;
+  go: ProcessRun;
+}
 
-  if (existsSync('perf/marshalling.ts')) {
-    console.log('\nMarshalling microbenchmark (issue 5):\n');
+function measure(file: string, emptyRoot: string): Row {
+  const cli = join(REPO, 'dist/cli.js');
+  const { a: ours, b: go } = alternate(
+    RUNS,
+    () => runTimed(process.execPath, [cli, 'analyze', file, '--json', '--root', emptyRoot]),
+    () => runTimed('go', ['tool', 'pprof', '-top', file]),
+  );
+  return { file: file.split('/').pop()!, rawBytes: rawSize(file), ours, go };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)));
+  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')).join('\n');
+}
+
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+async function main(): Promise<void> {
+  const goVersion = ensureTools();
+  process.stderr.write('building the production bundles…\n');
+  if (spawnSync(process.execPath, ['scripts/build.mjs', '--production'], { cwd: REPO, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+  const emptyRoot = mkdtempSync(join(tmpdir(), 'dhp-perf-root-'));
+  const files = [LARGE, await syntheticProfile()];
+  process.stderr.write(`measuring ${RUNS} alternating runs per file…\n`);
+  const rows = files.map((f) => measure(f, emptyRoot));
+
+  console.log(`Whole processes, median of ${RUNS} alternating runs (${goVersion}; node ${process.version}; load average ${(await import('node:os')).loadavg()[0]!.toFixed(1)})\n`);
+  const header = ['file', 'raw MB', 'ours CPU s', 'pprof CPU s', 'CPU ratio', 'ours wall s', 'pprof wall s', 'ours peak MB', 'pprof peak MB', 'peak ratio', 'peak/raw'];
+  console.log(
+    table([
+      header,
+      ...rows.map((r) => [
+        r.file,
+        (r.rawBytes / MB).toFixed(1),
+        r.ours.cpuS.toFixed(2),
+        r.go.cpuS.toFixed(2),
+        (r.ours.cpuS / r.go.cpuS).toFixed(2),
+        r.ours.wallS.toFixed(2),
+        r.go.wallS.toFixed(2),
+        (r.ours.peakRssBytes / MB).toFixed(0),
+        (r.go.peakRssBytes / MB).toFixed(0),
+        (r.ours.peakRssBytes / r.go.peakRssBytes).toFixed(2),
+        (r.ours.peakRssBytes / r.rawBytes).toFixed(1),
+      ]),
+    ]),
+  );
+  console.log(`\nours = node dist/cli.js analyze <file> --json --root <empty dir>; pprof = go tool pprof -top <file>. Synthetic file: ${files[1]} (${(statSync(files[1]!).size / MB).toFixed(1)} MB)\n`);
+
+  const [large, synthetic] = rows as [Row, Row];
+  const goals: [string, boolean, string][] = [
+    ['analyze google-pprof_large.cpu.pb.gz in ≤ 0.5× the CPU of go tool pprof -top', large.ours.cpuS <= 0.5 * large.go.cpuS, `${(large.ours.cpuS / large.go.cpuS).toFixed(2)}×`],
+    ['… and no more peak memory than it', large.ours.peakRssBytes <= large.go.peakRssBytes, `${(large.ours.peakRssBytes / MB).toFixed(0)} MB vs ${(large.go.peakRssBytes / MB).toFixed(0)} MB`],
+    ['the 50 MB synthetic profile in ≤ 3 s', synthetic.ours.wallS <= 3, `${synthetic.ours.wallS.toFixed(2)} s wall, ${synthetic.ours.cpuS.toFixed(2)} s CPU`],
+    ['… with peak memory ≤ 3× the file', synthetic.ours.peakRssBytes <= 3 * synthetic.rawBytes, `${(synthetic.ours.peakRssBytes / synthetic.rawBytes).toFixed(1)}×`],
+  ];
+  if (!argv.includes('--no-lsp')) {
+    const { measureLsp } = await import('./lspTimings');
+    const lsp = await measureLsp();
+    const largeLoad = lsp.loadToLensesMs.find((l) => l.profile.startsWith('google-pprof_large'))!;
+    for (const l of lsp.loadToLensesMs) console.log(`LSP: load ${l.profile} → CodeLens answered: ${l.ms.toFixed(0)} ms median (${l.lenses} lenses)`);
+    console.log(`LSP: CodeLens on a ${lsp.codeLens.lines}-line file: idle p50 ${lsp.codeLens.idleP50.toFixed(1)} ms, p95 ${lsp.codeLens.idleP95.toFixed(1)} ms; while typing p50 ${lsp.codeLens.typingP50.toFixed(1)} ms, p95 ${lsp.codeLens.typingP95.toFixed(1)} ms\n`);
+    goals.push(['editor: the large profile loaded with lenses within 1 s', largeLoad.ms <= 1000, `${largeLoad.ms.toFixed(0)} ms`]);
+    goals.push(['editor: CodeLens ≤ 20 ms at p95 on a 2,000-line file (idle)', lsp.codeLens.idleP95 <= 20, `${lsp.codeLens.idleP95.toFixed(1)} ms`]);
+    goals.push(['editor: … while typing', lsp.codeLens.typingP95 <= 20, `${lsp.codeLens.typingP95.toFixed(1)} ms`]);
+  }
+  console.log('Goals (issue 13):');
+  for (const [goal, met, figure] of goals) console.log(`  ${verdict(met).padEnd(7)}  ${goal}: ${figure}`);
+
+  if (argv.includes('--marshalling')) {
+    console.log('\nMarshalling microbenchmark on the fixture items:\n');
     const { main: marshalling } = (await import('./marshalling')) as { main: () => Promise<void> };
     await marshalling();
   }

@@ -12,7 +12,7 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
+  REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, readLogs, remoteUri,
   startCodeServer, workbenchUrl,
 } from './codeServer.mjs';
 import { CheckFailed, finishRun, goToLine, openThroughPalette, recordFailure, packageVsix, pickInFileDialog, runCommand, stepTimer } from './uiSteps.mjs';
@@ -52,6 +52,26 @@ async function lensLine(page, lens) {
   }, box.y + box.height);
 }
 
+/** The plain lens of after-v2.pb.gz on the v2 adapter's hottest call site. */
+const AFTER_LENS = /^32\.6%\sCPU\s·\s31\.1%\sDynamoDB/;
+
+/** Quick Open the v2 adapter and Go to Line {@link COMPARE_LINE}. */
+async function openV2AdapterAtLine(page) {
+  await page.keyboard.press('Control+P');
+  const quickOpen = page.locator('.quick-input-widget input.input');
+  await quickOpen.waitFor({ state: 'visible' });
+  await quickOpen.fill(COMPARE_ADAPTER);
+  // Clicked, not Enter: after a reload the file is also in the history rows, shown before the
+  // search results, and Enter would take whichever row is on top.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'ddbv2' }).first().click();
+  // The breadcrumbs, not the first line: a file opened again keeps its scroll position.
+  await page.locator('.monaco-breadcrumbs', { hasText: 'ddbv2' }).first().waitFor();
+  await page.keyboard.press('Control+G');
+  await page.locator('.quick-input-widget input.input').waitFor({ state: 'visible' });
+  await page.keyboard.type(String(COMPARE_LINE));
+  await page.keyboard.press('Enter');
+}
+
 /**
  * Compare with Baseline: load after-v2, open the v2 adapter, run the command from the palette,
  * pick before-v1 in the file dialog, leave both request boxes empty (the run records count),
@@ -60,18 +80,8 @@ async function lensLine(page, lens) {
 async function compareWithBaseline(page, folder, baseline) {
   let t = Date.now();
   await openThroughPalette(page, join(folder, 'profiles/after-v2.pb.gz'), 'after-v2.pb.gz');
-  await page.keyboard.press('Control+P');
-  const quickOpen = page.locator('.quick-input-widget input.input');
-  await quickOpen.waitFor({ state: 'visible' });
-  await quickOpen.fill(COMPARE_ADAPTER);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'ddbv2' }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.view-line', { hasText: /^package\sddbv2\s*$/ }).first().waitFor();
-  await page.keyboard.press('Control+G');
-  await page.locator('.quick-input-widget input.input').waitFor({ state: 'visible' });
-  await page.keyboard.type(String(COMPARE_LINE));
-  await page.keyboard.press('Enter');
-  await page.locator('.codelens-decoration a', { hasText: /^32\.6%\sCPU\s·\s31\.1%\sDynamoDB/ }).first().waitFor();
+  await openV2AdapterAtLine(page);
+  await page.locator('.codelens-decoration a', { hasText: AFTER_LENS }).first().waitFor();
   step('compareAfterLoaded', t);
 
   t = Date.now();
@@ -106,6 +116,35 @@ async function compareWithBaseline(page, folder, baseline) {
   await report.locator('#diff-flame').scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(OUT, 'compare-flame.png') });
   step('compareReport', t);
+}
+
+/**
+ * Developer: Reload Window with after-v2 loaded: the profile is loaded again (its lens comes back
+ * on the v2 adapter without any command), and the extension host that was shut down logged no
+ * "provider FAILED" / "Channel has been closed" (the client used to outlive its log channel).
+ */
+async function reloadWindow(page, sb) {
+  const t = Date.now();
+  const reloaded = page.waitForEvent('load');
+  await runCommand(page, 'Developer: Reload Window');
+  await reloaded;
+  await page.locator('.monaco-workbench').waitFor();
+  // No command is run: the status bar names the profile again once it is reloaded.
+  await page.locator('.statusbar-item', { hasText: /DynamoDB \d+\.\d%.*after-v2\.pb\.gz/ }).first().waitFor();
+  // Focus the restored editor (a plain mouse click: sticky-scroll widgets cover its first lines).
+  const editor = await page.locator('.editor-instance').first().boundingBox();
+  await page.mouse.click(editor.x + editor.width / 2, editor.y + editor.height / 2);
+  await openV2AdapterAtLine(page);
+  const lens = page.locator('.codelens-decoration a', { hasText: AFTER_LENS }).first();
+  await lens.waitFor();
+  step('reloadToLens', t);
+  const line = await lensLine(page, lens);
+  log(`after the reload: lens "${(await lens.textContent()).trim()}" above line ${line}`);
+  if (line !== COMPARE_LINE) throw new CheckFailed(`after the reload, expected the lens above line ${COMPARE_LINE}, found it above line ${line}`);
+  await page.screenshot({ path: join(OUT, 'after-reload.png') });
+  const errors = readLogs(sb, /exthost/i).flatMap((l) => l.text.split('\n').filter((s) => /provider FAILED|Channel has been closed/.test(s)).map((s) => `${l.file}: ${s}`));
+  if (errors.length > 0) throw new CheckFailed(`the reload logged ${errors.length} errors:\n${errors.slice(0, 6).join('\n')}`);
+  log(`reload: no "provider FAILED" or "Channel has been closed" in ${readLogs(sb, /exthost/i).length} extension-host logs`);
 }
 
 async function main() {
@@ -216,6 +255,7 @@ async function main() {
     await report.locator('#call-sites a.location', { hasText: `${ADAPTER}:71` }).click();
     await page.locator('.editor-instance .current-line').first().waitFor();
     await compareWithBaseline(page, folder, profile);
+    await reloadWindow(page, sb);
     exitCode = 0;
     log('PASS');
     if (argv.has('--update-docs')) {

@@ -115,7 +115,7 @@ async function migrationScenario(page, ws) {
   t = Date.now();
   await callLine.click();
   await applyQuickFix(page, FIX_ALL);
-  await page.locator('.view-line', { hasText: 'return unmarshall(m, { wrapNumbers: Number });' }).waitFor();
+  await page.locator('.view-line', { hasText: 'return unmarshall(m ?? {}, { wrapNumbers: Number });' }).waitFor();
   await page.keyboard.press('Control+S');
   await waitForFile(join(ws, SOURCE), readFileSync(AFTER, 'utf8'), SOURCE);
   await page.locator('.tab.dirty').waitFor({ state: 'detached' });

@@ -27,7 +27,7 @@ export function packageVsix(reuse) {
   mkdirSync(join(REPO, '.cache/e2e'), { recursive: true });
   if (reuse && existsSync(vsix)) return vsix;
   run(process.execPath, ['scripts/build.mjs', '--production']);
-  run(process.execPath, [join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', vsix]);
+  run(process.execPath, [join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--readme-path', 'docs/marketplace/README.md', '--out', vsix]);
   return vsix;
 }
 

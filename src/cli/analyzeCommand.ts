@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { analyzeFile } from '../core/analysis/analyzeFile';
 import { isInputError } from './inputErrors';
-import { nonNegativeInteger, nonNegativeNumber, parseCommandLine, parseMapping } from './options';
+import { nonNegativeInteger, nonNegativeNumber, parseCommandLine, parseMapping, profileLimitsOption } from './options';
 import { CliUsageError } from './usage';
 import { renderAnalysisText } from './analyzeText';
 import { toAnalysisJson } from './analyzeJson';
@@ -22,13 +22,14 @@ options:
   --sample-type T     value column to use (cpu, wall, samples…); default as pprof chooses
   --top N             call sites to show (default 10)
   --json              machine-readable output (JSON Schema: schemas/analyze.schema.json)
+  --max-profile-mb N  refuse a profile larger than N MB once decompressed (default 128)
   --fail-above PCT    exit 1 when DynamoDB marshalling exceeds PCT % of the profile
                       (compared at the two decimals printed)
 
 exit codes:
   0  analysed (and within the --fail-above budget)
   1  DynamoDB marshalling is above the --fail-above budget
-  2  bad usage or bad input: unreadable or malformed profile, bad --root or --map
+  2  bad usage or bad input: unreadable, malformed or too large profile, bad --root or --map
 `;
 
 /** Runs the analyze subcommand; returns the exit code. */
@@ -40,6 +41,7 @@ export async function run(args: string[]): Promise<number> {
     top: { type: 'string' },
     json: { type: 'boolean' },
     'fail-above': { type: 'string' },
+    'max-profile-mb': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -50,12 +52,13 @@ export async function run(args: string[]): Promise<number> {
   const top = nonNegativeInteger('top', values.top, 10);
   const failAbove = values['fail-above'] === undefined ? undefined : nonNegativeNumber('fail-above', values['fail-above'], 0);
   const mappings = (values.map ?? []).map(parseMapping);
+  const limits = profileLimitsOption(values['max-profile-mb']);
   const root = resolve(values.root ?? '.');
   const profilePath = positionals[0]!;
 
   let result;
   try {
-    result = await analyzeFile(profilePath, { root, mappings, ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}) });
+    result = await analyzeFile(profilePath, { root, mappings, ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}), ...(limits ? { limits } : {}) });
   } catch (err) {
     if (isInputError(err)) {
       process.stderr.write(`dynamo-hotpath analyze: ${err.message}\n`);

@@ -21,7 +21,7 @@ import { readRunRecord, runRecordPathFor, RunRecordError } from '../core/compare
 import { WindowError } from '../core/compare/v8Window';
 import { ProfileError } from '../core/profile/errors';
 import { CliUsageError } from './usage';
-import { nonNegativeInteger, parseMapping } from './options';
+import { nonNegativeInteger, parseMapping, profileLimitsOption } from './options';
 import { COMPARE_FLEET_HELP, COMPARE_FLEET_OPTIONS, fleetCompareSides, type FleetSides } from './compareFleet';
 import { PROMETHEUS_OPTIONS, PYROSCOPE_OPTIONS } from './fleetOptions';
 import { interruptSignal, reportFleetError } from './fleetRun';
@@ -52,6 +52,7 @@ options:
   --map FROM=TO         path-mapping rule, repeatable
   --sample-type T       value column to use (cpu, wall, samples…)
   --top N               SDK functions to list (default 15)
+  --max-profile-mb N    refuse a profile larger than N MB once decompressed (default 128)
   --json                machine-readable output (JSON Schema: schemas/compare.schema.json)
   --markdown            Markdown tables to paste into a pull request
 ${fleetOptionsHelp()}${COMPARE_FLEET_HELP}
@@ -104,6 +105,7 @@ export async function run(args: string[]): Promise<number> {
         map: { type: 'string', multiple: true },
         'sample-type': { type: 'string' },
         top: { type: 'string' },
+        'max-profile-mb': { type: 'string' },
         json: { type: 'boolean' },
         markdown: { type: 'boolean' },
         'fleet-rate': { type: 'string' },
@@ -134,6 +136,7 @@ export async function run(args: string[]): Promise<number> {
   const afterPaths = listed ? lists.after! : [positionals[1]!];
   const top = nonNegativeInteger('top', values.top, 15);
   const mappings = (values.map ?? []).map(parseMapping);
+  const limits = profileLimitsOption(values['max-profile-mb']);
   const root = resolve(values.root ?? '.');
   const estimate = parseFleetOptions(values);
 
@@ -153,6 +156,7 @@ export async function run(args: string[]): Promise<number> {
       root,
       mappings,
       topSdkFunctions: top,
+      ...(limits ? { limits } : {}),
       ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}),
     });
     if (fleet) process.stderr.write(`pruned by the server into 'other': before ${prunedShare(sides.before.profile).percent.toFixed(2)}%, after ${prunedShare(sides.after.profile).percent.toFixed(2)}% of the profile\n`);

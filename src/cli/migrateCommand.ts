@@ -1,57 +1,50 @@
 /**
- * `dynamo-hotpath migrate <files|dirs> [--write]`: applies the aws-sdk v2 → v3 and guregu/dynamo
- * v1 → v2 migration fixes ("fix all in file") to each file. Prints a unified diff by default;
- * writes only with `--write`. Exit code: 0 nothing to change, 1 changes shown or written,
- * 2 bad input (unknown option, missing path).
+ * `dynamo-hotpath migrate <dirs|files> [--write]`: migrates aws-sdk v2 DynamoDB code to AWS SDK
+ * v3 as one program per project (a client changes with all its uses across files, or not at all)
+ * and guregu/dynamo v1 / dynamodbattribute to their v2 successors in Go. See `help` for output
+ * and exit codes.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { readInstalledVersions } from '../core/migrate/installedVersions';
-import { isMigratable, migrateSource } from '../core/migrate/migrateSource';
-import { applyEdits } from '../core/migrate/textEdits';
-import type { MigrationEnvironment } from '../core/migrate/types';
-import { CliUsageError } from './usage';
+import { migrationAnalyzers } from '../core/migrate/program/analyzers';
+import { migrateFolder } from '../core/migrate/program/migrateFolder';
 import { migrateGoFiles } from './migrateGo';
+import { findingLine, outcomeLine, shownPath } from './migrateReport';
+import { migrateTargets } from './migrateTargets';
+import { CliUsageError } from './usage';
 
-const help = `usage: dynamo-hotpath migrate <files|dirs...> [--write]
+const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write]
 
-Rewrites aws-sdk v2 DynamoDB marshalling (Converter, DocumentClient) to AWS SDK v3 with options that
-keep the items identical, and guregu/dynamo v1 / dynamodbattribute to their v2 successors (Go).
-Prints a unified diff; --write applies it. Warnings about behaviour that changes go to stderr.
+Migrates aws-sdk v2 DynamoDB code (DocumentClient, the low-level DynamoDB client, Converter) to
+AWS SDK v3 with the options that keep stored and returned items identical, and guregu/dynamo v1 /
+dynamodbattribute to their v2 successors (Go). A folder is migrated as one TypeScript program
+(JavaScript included): a client changes together with all its uses across files, or not at all.
+Files named one by one belong to the project of their nearest package.json; only they may change.
 Go files are rewritten per package with Go's own parser and type checker (needs go on PATH) and
-checked with go build -overlay; a rewrite that does not build is not made. Every finding is printed.
+checked with go build -overlay; a rewrite that does not build is not made.
+
+Output: a unified diff on stdout (--write applies it instead); on stderr every finding as
+  file:line:col severity code message
+(error: not migrated, and why; warning: behaviour that changes; information: a migrated call),
+then every file that uses aws-sdk DynamoDB with its outcome (migrated, partly migrated,
+not migrated + reason, no DynamoDB use).
 
 exit codes:
   0  nothing to change
-  1  changes found (shown, or written with --write), or a Go finding at error level
+  1  changes found (shown, or written with --write), everything migrated
   2  bad usage or bad input (unknown option, missing path, not a JS/TS/Go file)
+  3  something is not migrated (error findings, JS/TS or Go); the other changes are still shown or written
 `;
 
-const skippedDirs = new Set(['node_modules', 'dist', 'out', 'build', 'coverage', 'vendor']);
-
-async function collect(path: string, out: string[]): Promise<void> {
-  const s = await stat(path).catch(() => undefined);
-  if (!s) throw new CliUsageError(`cannot read '${path}': no such file or directory`);
-  if (s.isFile()) {
-    out.push(path);
-    return;
-  }
-  for (const entry of (await readdir(path, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.name.startsWith('.')) continue;
-    const child = join(path, entry.name);
-    if (entry.isDirectory() && !skippedDirs.has(entry.name)) await collect(child, out);
-    else if (entry.isFile() && isMigratable(entry.name)) out.push(child);
-  }
+/** Messages name files as the finding lines do: relative to the current folder when the project is inside it. */
+function displayRootFor(root: string): string {
+  const cwd = process.cwd().replace(/\\/g, '/');
+  return root === cwd || root.startsWith(`${cwd}/`) ? cwd : root;
 }
 
-function lineCol(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return `${line}:${offset - before.lastIndexOf('\n')}`;
-}
-
-/** Runs the subcommand; see the module comment for arguments and exit codes. */
+/** Runs the subcommand; see `help` for arguments and exit codes. */
 export async function run(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(help);
@@ -63,37 +56,40 @@ export async function run(args: string[]): Promise<number> {
   const paths = args.filter((a) => !a.startsWith('-'));
   if (paths.length === 0) throw new CliUsageError(`no files or directories given\n\n${help}`);
 
-  const all: string[] = [];
-  for (const p of paths) await collect(p, all);
-  const files = all.filter((f) => !f.endsWith('.go'));
-  const go = await migrateGoFiles(all.filter((f) => f.endsWith('.go')), write);
-  const envs = new Map<string, Promise<MigrationEnvironment>>();
-  let changed = go.changed;
-  for (const file of files) {
-    if (!isMigratable(file)) throw new CliUsageError(`'${file}' is not a JavaScript, TypeScript or Go file`);
-    const text = await readFile(file, 'utf8');
-    const dir = dirname(file);
-    if (!envs.has(dir)) envs.set(dir, readInstalledVersions(dir));
-    const result = migrateSource(text, file, await envs.get(dir)!);
-    const rel = relative(process.cwd(), file);
-    const shown = rel && !rel.startsWith('..') ? rel : file;
-    for (const f of result.findings) {
-      if (f.severity === 'warning') process.stderr.write(`${shown}:${lineCol(text, f.start)}: warning ${f.code}: ${f.message}\n`);
-    }
-    if (result.fixAll.length === 0) continue;
-    let after = applyEdits(text, result.fixAll);
-    // Fixes whose edits collided (a Converter call inside a rewritten eachPage) land in a next pass.
-    for (let pass = 0; pass < 3; pass++) {
-      const next = migrateSource(after, file, await envs.get(dir)!).fixAll;
-      if (next.length === 0) break;
-      after = applyEdits(after, next);
-    }
-    if (after === text) continue;
+  let changed = 0;
+  let considered = 0;
+  let errors = 0;
+  const output = async (file: string, before: string, after: string): Promise<void> => {
     changed++;
     if (write) await writeFile(file, after, 'utf8');
-    else process.stdout.write(createTwoFilesPatch(isAbsolute(shown) ? shown : `a/${shown}`, isAbsolute(shown) ? shown : `b/${shown}`, text, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+    else {
+      const shown = shownPath(file);
+      const [a, b] = isAbsolute(shown) ? [shown, shown] : [`a/${shown}`, `b/${shown}`];
+      process.stdout.write(createTwoFilesPatch(a, b, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+    }
+  };
+  const targets = migrateTargets(paths);
+  for (const target of targets) {
+    const env = await readInstalledVersions(target.root);
+    if (target.scripts !== 'none') {
+      const only = target.scripts === 'all' ? undefined : target.scripts;
+      const folder = migrateFolder({ root: target.root, only, displayRoot: displayRootFor(target.root) }, { env, analyzers: migrationAnalyzers });
+      const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? '';
+      for (const p of folder.project.problems) process.stderr.write(`${p}\n`);
+      for (const f of folder.result.findings) process.stderr.write(`${findingLine(f, textOf)}\n`);
+      errors += folder.result.findings.filter((f) => f.severity === 'error').length;
+      const outcomes = folder.result.files.filter((o) => !only || only.includes(o.fileName));
+      for (const o of outcomes) process.stderr.write(`${outcomeLine(o)}\n`);
+      considered += outcomes.length;
+      for (const [file, text] of [...folder.texts].sort(([a], [b]) => (a < b ? -1 : 1))) await output(file, textOf(file), text);
+    }
   }
+  const go = await migrateGoFiles(targets.flatMap((t) => t.goFiles), write);
+  changed += go.changed;
+  errors += go.errors;
+  considered += targets.reduce((n, t) => n + t.goFiles.length, 0);
   const verb = write ? 'changed' : 'would change';
-  process.stderr.write(`${changed} of ${all.length} file${all.length === 1 ? '' : 's'} ${verb}${write || changed === 0 ? '' : ' (run again with --write to apply)'}\n`);
-  return changed > 0 || go.errors > 0 ? 1 : 0;
+  const notMigrated = errors ? `; ${errors} error finding${errors === 1 ? '' : 's'}: something is not migrated` : '';
+  process.stderr.write(`${changed} of ${considered} file${considered === 1 ? '' : 's'} ${verb}${notMigrated}${write || changed === 0 ? '' : ' (run again with --write to apply)'}\n`);
+  return errors ? 3 : changed > 0 ? 1 : 0;
 }

@@ -4,6 +4,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { PathMappingRule } from '../core/paths/types';
 import { CliUsageError } from './usage';
+import { MAX_PROFILE_MB } from '../core/profile/limits';
 
 /** `node:util` parseArgs with positionals allowed; its errors become usage errors. */
 export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T) {
@@ -27,6 +28,14 @@ export function nonNegativeNumber(name: string, text: string | undefined, fallba
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new CliUsageError(`--${name} expects a non-negative number, got '${text}'`);
   return value;
+}
+
+/** `--max-profile-mb N` → the profile-read limits (core/profile/limits.ts); undefined when absent. */
+export function profileLimitsOption(text: string | undefined): { maxBytes: number } | undefined {
+  if (text === undefined) return undefined;
+  const mb = Number(text);
+  if (text.trim() === '' || !Number.isFinite(mb) || mb < 1 || mb > MAX_PROFILE_MB) throw new CliUsageError(`--max-profile-mb expects a size in MB from 1 to ${MAX_PROFILE_MB}, got '${text}'`);
+  return { maxBytes: mb * 1024 * 1024 };
 }
 
 /** A count option (`--top`): a whole number ≥ 0; `fallback` when absent. */

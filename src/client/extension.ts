@@ -24,17 +24,24 @@ import { registerBenchmarkCommand } from './benchmark/index';
 import { registerCompareCommands } from './compareCommand';
 import { migrateGoPackage, registerMigrateGoPackage } from './migrateGoPackage';
 import { registerFleetCommands } from './fleet/index';
+import { rememberProfile, restoreProfile } from './profileMemory';
 
 let server: ServerClient | undefined;
+let activeLog: vscode.LogOutputChannel | undefined;
 
 const SERVED_LANGUAGES = new Set(DOCUMENT_SELECTOR.map((selector) => selector.language));
 
 export function activate(context: vscode.ExtensionContext): void {
+  // The log and the client are not subscriptions: VS Code disposes subscriptions right after
+  // calling deactivate() without waiting for it, and a client still stopping would then write
+  // to a disposed channel ("Channel has been closed", and "provider FAILED" for each lens request
+  // in flight). deactivate() stops the client first, then disposes the log.
   const log = createLog();
+  activeLog = log;
   const statusBar = createStatusBar();
   server = new ServerClient(context, log);
   const serverClient = server;
-  context.subscriptions.push(log, statusBar, serverClient);
+  context.subscriptions.push(statusBar);
 
   let loaded: ProfileSummary | null = null;
   serverClient.onStarted((client) => {
@@ -42,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): void {
     void client.sendNotification(WorkspaceTrustNotification, { trusted: vscode.workspace.isTrusted });
     client.onNotification(ProfileChangedNotification, (summary) => {
       loaded = summary;
+      void rememberProfile(context.workspaceState, summary);
       updateStatusBar(statusBar, summary);
       void ReportPanel.refreshIfOpen();
     });
@@ -121,6 +129,9 @@ export function activate(context: vscode.ExtensionContext): void {
   registerCompareCommands(context, compareHost);
   registerFleetCommands(context, compareHost);
   log.info('DynamoDB Hot Path activated');
+  restoreProfile(context.workspaceState, log, (path) => vscode.commands.executeCommand('dynamoHotpath.openProfile', path)).catch((e: unknown) =>
+    reportError(log, `DynamoDB Hot Path: could not load the profile again: ${e instanceof Error ? e.message : String(e)}`, e),
+  );
 }
 
 /** The loaded profile's hottest call site as the benchmark panel wants it (marshal/unmarshal share, percent). */
@@ -137,6 +148,11 @@ function profileShare(summary: ProfileSummary | null) {
 }
 
 export async function deactivate(): Promise<void> {
-  await server?.dispose();
-  server = undefined;
+  try {
+    await server?.dispose();
+  } finally {
+    server = undefined;
+    activeLog?.dispose();
+    activeLog = undefined;
+  }
 }

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { FromReportMessage, ReportData, ReportViewState, ToReportMessage } from '../shared/protocol';
 import { makeNonce, webviewHtml } from './webviewHtml';
+import { mayOpenLocation } from './locationGuard';
 
 export const REPORT_VIEW_TYPE = 'dynamoHotpath.report';
 
@@ -27,6 +28,8 @@ export class ReportPanel {
   private focusCallSite: string | undefined;
   private rootUri: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Absolute paths of the call sites last sent to the page: the mapped files it may open. */
+  private mappedFiles = new Set<string>();
 
   /** Opens the panel (or brings it forward) and focuses `focusCallSite` when given. */
   static show(extensionUri: vscode.Uri, host: ReportHost, rootUri?: string, focusCallSite?: string): ReportPanel {
@@ -82,7 +85,10 @@ export class ReportPanel {
     try {
       const data = await this.host.getReport(this.rootUri);
       if (!data) await this.post({ type: 'empty', reason: 'No CPU profile is loaded. Run “DynamoDB Hot Path: Open CPU Profile…”.' });
-      else await this.post({ type: 'report', data, focusCallSite: this.focusCallSite });
+      else {
+        this.mappedFiles = new Set(data.callSites.map((site) => site.absolutePath));
+        await this.post({ type: 'report', data, focusCallSite: this.focusCallSite });
+      }
     } catch (e) {
       this.host.log.error(`report: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       await this.post({ type: 'empty', reason: 'The report could not be built; see the DynamoDB Hot Path output.' });
@@ -99,6 +105,11 @@ export class ReportPanel {
         await this.refresh();
         return;
       case 'openLocation': {
+        const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+        if (!mayOpenLocation(message.absolutePath, folders, this.mappedFiles)) {
+          this.host.log.warn(`report panel asked to open ${JSON.stringify(message.absolutePath)}, which is neither in the workspace nor a file of the profile; ignored`);
+          return;
+        }
         const document = await vscode.workspace.openTextDocument(vscode.Uri.file(message.absolutePath));
         const position = new vscode.Position(Math.max(0, message.line - 1), 0);
         await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(position, position) });

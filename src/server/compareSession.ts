@@ -6,6 +6,7 @@
 import { access } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
+import { profileLimits } from './settings';
 import {
   buildDiffTree,
   callSiteRowAt,
@@ -144,6 +145,7 @@ export async function runComparison(
     root: root.rootPath,
     mappings: root.settings.pathMappings,
     ...(session.sampleTypeSetting ? { sampleType: session.sampleTypeSetting } : {}),
+    limits: profileLimits(root.settings),
   });
   await check();
   if (params.afterPath && session !== host.getSession()) host.setSession(session);

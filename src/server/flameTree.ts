@@ -6,6 +6,7 @@
 import type { Profile } from '../core/profile/model';
 import type { FrameClass } from '../core/detect/types';
 import type { FlameNode } from '../shared/protocol';
+import { capTreeDepth, foldedLabel, MAX_FLAME_DEPTH } from '../core/flameDepth';
 
 interface MutableNode {
   name: string;
@@ -22,12 +23,20 @@ function child(parent: MutableNode, name: string): MutableNode {
   return node;
 }
 
-function freeze(node: MutableNode, minValue: number): FlameNode {
-  const children = [...node.children.values()]
-    .filter((c) => c.value >= minValue)
-    .sort((a, b) => b.value - a.value)
-    .map((c) => freeze(c, minValue));
-  return { name: node.name, value: node.value, children };
+/** The mutable tree as FlameNodes, children heaviest first, light ones pruned; iterative (any depth). */
+function freeze(root: MutableNode, minValue: number): FlameNode {
+  const frozen: FlameNode = { name: root.name, value: root.value, children: [] };
+  const stack: [MutableNode, FlameNode][] = [[root, frozen]];
+  while (stack.length > 0) {
+    const [node, out] = stack.pop()!;
+    const kept = [...node.children.values()].filter((c) => c.value >= minValue).sort((a, b) => b.value - a.value);
+    for (const c of kept) {
+      const child: FlameNode = { name: c.name, value: c.value, children: [] };
+      out.children.push(child);
+      stack.push([c, child]);
+    }
+  }
+  return frozen;
 }
 
 /**
@@ -35,7 +44,8 @@ function freeze(node: MutableNode, minValue: number): FlameNode {
  * `classifyFrame`); samples count when any frame of their stack is a marshalling frame
  * (connection setup left out). Nodes under `minFraction` of the profile's total weight
  * (default 0.001 = 0.1 %) are pruned to keep the message small. Values are in the
- * profile's unit; the root node is named `all DynamoDB marshalling`.
+ * profile's unit; the root node is named `all DynamoDB marshalling`. Levels below
+ * {@link MAX_FLAME_DEPTH} are folded into one node (`… N more levels`).
  */
 export function buildDynamoFlameTree(
   profile: Profile,
@@ -56,5 +66,7 @@ export function buildDynamoFlameTree(
       node.value += sample.weight;
     }
   }
-  return freeze(root, profile.totalWeight * minFraction);
+  const tree = freeze(root, profile.totalWeight * minFraction);
+  capTreeDepth(tree, MAX_FLAME_DEPTH, (node, hidden) => ({ name: foldedLabel(hidden), value: node.value, children: [] }));
+  return tree;
 }

@@ -13,7 +13,7 @@ import { analyzeRoot, type RootAnalysis } from './analyzeRoot';
 import { buildDynamoFlameTree } from './flameTree';
 import { percentOf } from './format';
 import { callSiteId, categoryPercents } from './report';
-import type { HotpathSettings } from './settings';
+import { DEFAULT_SETTINGS, profileLimits, type HotpathSettings } from './settings';
 
 /** A workspace root the server knows: URI and absolute path. */
 export interface WorkspaceRoot {
@@ -61,10 +61,11 @@ export async function loadSession(path: string, roots: readonly WorkspaceRoot[],
     if (hooks.isCancelled()) throw new LoadCancelled();
   };
   const owner = roots.find((r) => path.startsWith(r.path + '/')) ?? roots[0];
-  const sampleTypeSetting = owner ? (await hooks.settingsFor(owner)).sampleType : undefined;
+  const ownerSettings = owner ? await hooks.settingsFor(owner) : DEFAULT_SETTINGS;
+  const sampleTypeSetting = ownerSettings.sampleType;
   hooks.progress(`Reading ${basename(path)}`, 5);
   const recordedMs = (await stat(path)).mtimeMs;
-  const profile = await readProfileFile(path, sampleTypeSetting ? { sampleType: sampleTypeSetting } : {});
+  const profile = await readProfileFile(path, { ...(sampleTypeSetting ? { sampleType: sampleTypeSetting } : {}), limits: profileLimits(ownerSettings) });
   await check();
   const session: ProfileSession = { profile, profilePath: path, recordedMs, sampleTypeSetting, roots: new Map() };
   let done = 0;

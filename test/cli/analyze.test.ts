@@ -79,6 +79,13 @@ describe('dynamo-hotpath analyze', () => {
     }
   });
 
+  it('refuses a profile over --max-profile-mb with exit 2, naming the file and the limit', () => {
+    const r = runCli(['analyze', 'fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz', '--max-profile-mb', '2']);
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /^dynamo-hotpath analyze: fixtures\/third-party\/pprof\/google-pprof_large\.cpu\.pb\.gz: it inflates to more than 2 MB, the limit for a profile; raise the limit/);
+    assert.match(runCli(['analyze', ...GO, '--max-profile-mb', '0']).stderr, /--max-profile-mb expects a size in MB from 1 to 2048, got '0'/);
+  });
+
   it('writes "1 file" and "2 files"', () => {
     const r = runCli(['analyze', ...GO]);
     assert.match(r.stdout, /\(\d+ files resolved; /);

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -33,7 +33,9 @@ describe('dynamo-hotpath migrate', () => {
     assert.match(r.stdout, /^--- a\/src\/ads\.ts\n\+\+\+ b\/src\/ads\.ts\n@@ -1,/m);
     assert.match(r.stdout, /^-const AWS = require\('aws-sdk'\);\n\+const \{ marshall, unmarshall \} = require\('@aws-sdk\/util-dynamodb'\);$/m);
     assert.match(r.stderr, /2 of 2 files would change/);
-    assert.match(r.stderr, /src\/ads\.ts:4:\d+: warning v3-empty-set-values/);
+    assert.match(r.stderr, /^src\/ads\.ts:4:13 warning v3-empty-set-values convertEmptyValues: /m);
+    assert.match(r.stderr, /^src\/ads\.ts:7:21 information v2-document-client aws-sdk v2 DocumentClient get\(\)/m);
+    assert.match(r.stderr, /^src\/ads\.ts: migrated\nsrc\/store\.js: migrated$/m);
     assert.equal(readFileSync(join(dir, 'src', 'store.js'), 'utf8'), readFileSync(join(golden, 'converter-cjs-require.before.js'), 'utf8'));
   });
   it('--write applies the golden result, and a second run finds nothing (exit 0)', () => {
@@ -45,7 +47,26 @@ describe('dynamo-hotpath migrate', () => {
     assert.equal(readFileSync(join(dir, 'src', 'ads.ts'), 'utf8'), readFileSync(join(golden, 'docclient-esm-named.after.ts'), 'utf8'));
     const again = cli(['src/store.js', 'src/ads.ts'], dir);
     assert.equal(again.code, 0);
-    assert.match(again.stderr, /0 of 2 files would change/);
+    assert.equal(again.stderr, '0 of 0 files would change\n');
+  });
+  it('on a folder: lists every file using aws-sdk, names each blocking use, changes nothing of a blocked client, exits 3', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrate-cli-'));
+    mkdirSync(join(dir, 'lib'));
+    const files: Record<string, string> = {
+      'lib/db.js': `const AWS = require('aws-sdk');\nmodule.exports = new AWS.DynamoDB.DocumentClient({ region: 'eu-west-1' });\n`,
+      'lib/users.js': `const db = require('./db');\nexports.get = (id) => db.get({ TableName: 'users', Key: { id } }).promise();\nexports.raw = () => db.service;\n`,
+      'lib/s3.js': `const AWS = require('aws-sdk');\nexports.s3 = new AWS.S3();\n`,
+      'lib/convert.js': `const AWS = require('aws-sdk');\nexports.f = (x) => AWS.DynamoDB.Converter.marshall(x);\n`,
+    };
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const r = cli(['lib', '--write'], dir);
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /^lib\/users\.js:3:21 error v2-not-migrated DocumentClient created at lib\/db\.js:2 is not migrated: \.service is aws-sdk v2 only: DynamoDBDocument has no equivalent$/m);
+    assert.match(r.stderr, /^lib\/convert\.js: migrated\nlib\/db\.js: not migrated \(DocumentClient created at lib\/db\.js:2: lib\/users\.js:3 \.service is aws-sdk v2 only: DynamoDBDocument has no equivalent\)\nlib\/s3\.js: no DynamoDB use\nlib\/users\.js: not migrated \(/m);
+    assert.match(r.stderr, /1 of 4 files changed; 2 error findings: something is not migrated\n$/);
+    assert.equal(readFileSync(join(dir, 'lib/db.js'), 'utf8'), files['lib/db.js']);
+    assert.equal(readFileSync(join(dir, 'lib/users.js'), 'utf8'), files['lib/users.js']);
+    assert.match(readFileSync(join(dir, 'lib/convert.js'), 'utf8'), /^exports\.f = \(x\) => marshall\(x, \{ removeUndefinedValues: true/m);
   });
   it('exits 2 on bad input, naming the problem', () => {
     const dir = workspace();

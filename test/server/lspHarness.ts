@@ -56,6 +56,7 @@ export interface Settings {
   pathMappings?: { from: string; to: string }[];
   codeLens?: { enabled?: boolean; minPercent?: number };
   sampleType?: string;
+  limits?: { maxProfileMB?: number };
 }
 
 /** A running server and the editor side of the conversation. */

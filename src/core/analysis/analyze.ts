@@ -204,6 +204,11 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
   }
   const pruned = prunedWarning(profile);
   if (pruned) warnings.push(pruned);
+  if (!attribution.matches.some((m) => m !== undefined)) {
+    warnings.push(
+      'the profile has no DynamoDB SDK frames (no aws-sdk-go, aws-sdk-go-v2, guregu/dynamo, aws-sdk or @aws-sdk DynamoDB code ran while it was recorded): DynamoDB marshalling is 0 % because nothing marshalled items, not because of the path mapping',
+    );
+  }
   if (profile.frames.length > 0 && profile.frames.every((f) => f.file === '')) {
     warnings.push('the profile records no file names (folded stacks?): DynamoDB shares are computed, but no call site can be mapped to your code');
   }

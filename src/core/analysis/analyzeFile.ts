@@ -5,7 +5,7 @@ import { readProfileFile } from '../profile/read';
 import { scanWorkspace } from '../paths/scan';
 import { createPathResolver } from '../paths/resolve';
 import type { PathMappingRule } from '../paths/types';
-import type { Profile } from '../profile/model';
+import type { Profile, ReadOptions } from '../profile/model';
 import { analyzeWithSources } from './prepare';
 import type { Analysis } from './types';
 
@@ -16,6 +16,8 @@ export interface AnalyzeFileOptions {
   readonly mappings?: readonly PathMappingRule[];
   /** Value column override (`cpu`, `wall`, `samples`…). */
   readonly sampleType?: string;
+  /** What reading the profile may cost (core/profile/limits.ts). */
+  readonly limits?: ReadOptions['limits'];
 }
 
 /**
@@ -25,7 +27,7 @@ export interface AnalyzeFileOptions {
  */
 export async function analyzeFile(profilePath: string, options: AnalyzeFileOptions): Promise<{ profile: Profile; analysis: Analysis }> {
   const [profile, index] = await Promise.all([
-    readProfileFile(profilePath, options.sampleType ? { sampleType: options.sampleType } : {}),
+    readProfileFile(profilePath, { ...(options.sampleType ? { sampleType: options.sampleType } : {}), ...(options.limits ? { limits: options.limits } : {}) }),
     scanWorkspace(options.root),
   ]);
   const resolver = createPathResolver(index, [...(options.mappings ?? [])]);

@@ -9,7 +9,7 @@ import type { Analysis } from '../analysis/types';
 import { createPathResolver } from '../paths/resolve';
 import { scanWorkspace } from '../paths/scan';
 import type { PathMappingRule } from '../paths/types';
-import type { Profile } from '../profile/model';
+import type { Profile, ReadOptions } from '../profile/model';
 import { parseProfile, readProfileFile } from '../profile/read';
 import type { CompareOptions } from './compareAnalyses';
 import { compareProfileSets } from './compareSets';
@@ -31,6 +31,8 @@ export interface CompareFilesOptions extends CompareOptions {
   readonly root: string;
   readonly mappings?: readonly PathMappingRule[];
   readonly sampleType?: string;
+  /** What reading each profile may cost (core/profile/limits.ts). */
+  readonly limits?: ReadOptions['limits'];
 }
 
 /** Everything a caller may want to show: both profiles and analyses, and the comparison. */
@@ -56,7 +58,7 @@ export async function compareFiles(before: CompareFileSide, after: CompareFileSi
  * @throws CompareError / RequestCountError as {@link compareProfileSets}
  */
 export async function compareFileSets(before: readonly CompareFileSide[], after: readonly CompareFileSide[], options: CompareFilesOptions): Promise<FileComparison> {
-  const readOptions = options.sampleType ? { sampleType: options.sampleType } : {};
+  const readOptions: ReadOptions = { ...(options.sampleType ? { sampleType: options.sampleType } : {}), ...(options.limits ? { limits: options.limits } : {}) };
   const [b, a, index] = await Promise.all([Promise.all(before.map((s) => readSide(s, readOptions))), Promise.all(after.map((s) => readSide(s, readOptions))), scanWorkspace(options.root)]);
   const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
   const requestsOf = (side: CompareFileSide) => side.requests ?? (side.runRecord ? requestInputOf(side.runRecord) : undefined);
@@ -65,7 +67,7 @@ export async function compareFileSets(before: readonly CompareFileSide[], after:
   return { before: result.before.pooled, after: result.after.pooled, comparison: result.comparison };
 }
 
-async function readSide(side: CompareFileSide, readOptions: { sampleType?: string }): Promise<Profile> {
+async function readSide(side: CompareFileSide, readOptions: ReadOptions): Promise<Profile> {
   const window = side.runRecord?.window;
   if (!window) return readProfileFile(side.path, readOptions);
   let text: string;

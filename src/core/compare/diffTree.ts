@@ -7,6 +7,7 @@
  */
 import type { Profile } from '../profile/model';
 import type { Comparison } from './types';
+import { capTreeDepth, foldedLabel, MAX_FLAME_DEPTH } from '../flameDepth';
 
 /** One node of the merged call tree (function level: frames are merged by name). */
 export interface DiffNode {
@@ -36,7 +37,8 @@ export interface DiffTreeOptions {
 }
 
 /**
- * Builds the merged tree. The root is named `all`.
+ * Builds the merged tree. The root is named `all`; levels below {@link MAX_FLAME_DEPTH} are
+ * folded into one node (`… N more levels`) carrying its parent's values.
  * @returns the root; an empty after profile gives a root with value 0
  */
 export function buildDiffTree(before: Profile, after: Profile, options: DiffTreeOptions = {}): DiffNode {
@@ -47,6 +49,7 @@ export function buildDiffTree(before: Profile, after: Profile, options: DiffTree
   addProfile(root, after, 'after', (name) => name);
   const threshold = (options.minFraction ?? 0.001) * after.totalWeight;
   finish(root, k, threshold);
+  capTreeDepth(root, MAX_FLAME_DEPTH, (node, hidden) => ({ ...node, name: foldedLabel(hidden), children: [] }));
   return root;
 }
 
@@ -96,10 +99,15 @@ function addProfile(root: DiffNode, profile: Profile, side: 'before' | 'after', 
   }
 }
 
-function finish(node: DiffNode, k: number, threshold: number): void {
-  node.value = node.after;
-  node.delta = node.after - k * node.before;
-  node.children = node.children.filter((c) => c.after >= threshold || k * c.before >= threshold);
-  node.children.sort((x, y) => y.after - x.after || y.before - x.before);
-  for (const c of node.children) finish(c, k, threshold);
+/** Sets value and delta, drops light children, sorts; iterative (any depth). */
+function finish(root: DiffNode, k: number, threshold: number): void {
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    node.value = node.after;
+    node.delta = node.after - k * node.before;
+    node.children = node.children.filter((c) => c.after >= threshold || k * c.before >= threshold);
+    node.children.sort((x, y) => y.after - x.after || y.before - x.before);
+    for (const c of node.children) stack.push(c);
+  }
 }

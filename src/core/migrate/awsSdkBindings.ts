@@ -7,6 +7,7 @@ export type V2Entity =
   | { kind: 'DynamoDB' }
   | { kind: 'Converter' }
   | { kind: 'DocumentClient' }
+  | { kind: 'globalConfig' }
   | { kind: 'converterFunction'; name: 'marshall' | 'unmarshall' | 'input' | 'output' }
   | { kind: 'documentClientType'; name: string }
   | { kind: 'documentClientInstance'; creation: ts.NewExpression };
@@ -32,13 +33,25 @@ const modules: Record<string, V2Entity['kind']> = {
   'aws-sdk/lib/dynamodb/document_client': 'DocumentClient',
 };
 
+/** The entity a module specifier imports: `aws-sdk/clients/dynamodb` and `aws-sdk/clients/dynamodb.js` alike. */
+function moduleKind(spec: string): V2Entity['kind'] | undefined {
+  return modules[spec.replace(/(\/index)?\.js$/, '')];
+}
+
+/** The entity an aws-sdk declaration file stands for (`node_modules/aws-sdk/clients/dynamodb.d.ts` → DynamoDB). */
+function sdkModuleEntity(fileName: string): V2Entity | undefined {
+  const m = /\/node_modules\/(aws-sdk(?:\/[\w/]+)?)\.d\.ts$/.exec(fileName);
+  const kind = m ? moduleKind(m[1]!.replace(/\/index$/, '')) : undefined;
+  return kind ? ({ kind } as V2Entity) : undefined;
+}
+
 const converterFunctions = new Set(['marshall', 'unmarshall', 'input', 'output']);
 
 function member(entity: V2Entity | undefined, name: string): V2Entity | undefined {
   if (!entity) return undefined;
   switch (entity.kind) {
     case 'AWS':
-      return name === 'DynamoDB' ? { kind: 'DynamoDB' } : undefined;
+      return name === 'DynamoDB' ? { kind: 'DynamoDB' } : name === 'config' ? { kind: 'globalConfig' } : undefined;
     case 'DynamoDB':
       if (name === 'Converter') return { kind: 'Converter' };
       if (name === 'DocumentClient') return { kind: 'DocumentClient' };
@@ -84,6 +97,11 @@ export class V2Resolver {
     this.collect(file.sourceFile);
   }
 
+  /** The type checker the resolver asks (one file's, or a whole program's). */
+  get checker(): ts.TypeChecker {
+    return this.file.checker;
+  }
+
   /** The symbol of an identifier or property name, following import aliases no further. */
   symbolOf(node: ts.Node): ts.Symbol | undefined {
     return this.file.checker.getSymbolAtLocation(node);
@@ -95,7 +113,10 @@ export class V2Resolver {
       expr = expr.expression;
     }
     const spec = moduleSpecifierOfRequire(expr);
-    if (spec !== undefined) return modules[spec] ? { kind: modules[spec]! } as V2Entity : undefined;
+    if (spec !== undefined) {
+      const kind = moduleKind(spec);
+      return kind ? ({ kind } as V2Entity) : undefined;
+    }
     if (ts.isPropertyAccessExpression(expr)) {
       const viaSymbol = this.instanceOf(expr.name);
       if (viaSymbol) return viaSymbol;
@@ -118,7 +139,25 @@ export class V2Resolver {
 
   private resolveIdentifier(id: ts.Identifier): V2Entity | undefined {
     const symbol = this.symbolOf(id);
-    const decl = symbol?.declarations?.[0];
+    const own = this.resolveGuarded(symbol?.declarations?.[0]);
+    if (own || !symbol || !(symbol.flags & ts.SymbolFlags.Alias)) return own;
+    // An import of one of the user's own modules (`const AWS = require('./aws')`): follow it there,
+    // one alias at a time, down to a declaration of the user's or aws-sdk's own module.
+    let step: ts.Symbol | undefined = symbol;
+    for (let i = 0; step && i < 8; i++) {
+      step = this.file.checker.getImmediateAliasedSymbol(step);
+      const decl = step?.declarations?.[0];
+      if (!decl) return undefined;
+      const sf = decl.getSourceFile();
+      if (sf.isDeclarationFile) return sdkModuleEntity(sf.fileName);
+      const found = this.resolveGuarded(decl);
+      if (found) return found;
+      if (!(step!.flags & ts.SymbolFlags.Alias)) return undefined;
+    }
+    return undefined;
+  }
+
+  private resolveGuarded(decl: ts.Declaration | undefined): V2Entity | undefined {
     if (!decl || this.visiting.has(decl)) return undefined;
     this.visiting.add(decl);
     try {
@@ -145,6 +184,10 @@ export class V2Resolver {
     if (ts.isVariableDeclaration(decl) && decl.initializer && ts.isIdentifier(decl.name)) {
       return this.resolve(decl.initializer);
     }
+    if (ts.isExportAssignment(decl) || (ts.isPropertyAssignment(decl) && decl.initializer)) {
+      return this.resolve(ts.isExportAssignment(decl) ? decl.expression : decl.initializer);
+    }
+    if (ts.isBinaryExpression(decl) && decl.operatorToken.kind === ts.SyntaxKind.EqualsToken) return this.resolve(decl.right);
     if (ts.isBindingElement(decl)) {
       const pattern = decl.parent;
       if (!ts.isObjectBindingPattern(pattern) || decl.dotDotDotToken) return undefined;
@@ -159,14 +202,14 @@ export class V2Resolver {
 
   private moduleEntity(spec: ts.Expression): V2Entity | undefined {
     if (!ts.isStringLiteralLike(spec)) return undefined;
-    const kind = modules[spec.text];
+    const kind = moduleKind(spec.text);
     return kind ? ({ kind } as V2Entity) : undefined;
   }
 
   /** Finds import/require statements, derived aliases and the variables holding DocumentClients. */
   private collect(sf: ts.SourceFile): void {
     for (const stmt of sf.statements) {
-      if (ts.isImportDeclaration(stmt) && ts.isStringLiteral(stmt.moduleSpecifier) && modules[stmt.moduleSpecifier.text]) {
+      if (ts.isImportDeclaration(stmt) && ts.isStringLiteral(stmt.moduleSpecifier) && moduleKind(stmt.moduleSpecifier.text)) {
         this.collectImport(stmt);
       }
     }

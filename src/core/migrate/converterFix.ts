@@ -1,5 +1,4 @@
 import ts from 'typescript';
-import type { V2Resolver } from './awsSdkBindings';
 import type { ChangeSet, PendingEdit, V3Import } from './editPlan';
 import { literalEdit } from './editPlan';
 import { missingImageGuard } from './checks/edges/missingImage';
@@ -27,29 +26,6 @@ function neverUndefined(e: ts.Expression): boolean {
   return ts.isObjectLiteralExpression(e) || ts.isArrayLiteralExpression(e) || ts.isStringLiteralLike(e) ||
     ts.isNumericLiteral(e) || e.kind === ts.SyntaxKind.TrueKeyword || e.kind === ts.SyntaxKind.FalseKeyword ||
     e.kind === ts.SyntaxKind.NullKeyword || ts.isTemplateExpression(e);
-}
-
-/**
- * Finds `Converter.marshall/unmarshall/input/output(x[, o])` calls (every import style
- * {@link V2Resolver} knows) and builds their fixes:
- * - marshall(x, o) → `marshall(x, { removeUndefinedValues: true, convertClassInstanceToMap: true,
- *   allowImpreciseNumbers: true[, convertEmptyValues] })` from `@aws-sdk/util-dynamodb`;
- * - unmarshall(m, o) → `unmarshall(m, { wrapNumbers: Number })` (`true` + a warning when v2 wrapped);
- * - input/output → `convertToAttr`/`convertToNative` with the same options, guarded with
- *   `x === undefined ? undefined : …` where `x` may be undefined (v2 returned undefined, v3 throws).
- * A missing or too old util-dynamodb is said in the fix title and a warning note.
- */
-export function detectConverterCalls(sf: ts.SourceFile, resolver: V2Resolver, env: MigrationEnvironment): DetectedFix[] {
-  const out: DetectedFix[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      const entity = resolver.resolve(node.expression);
-      if (entity?.kind === 'converterFunction') out.push(fixConverterCall(sf, node, entity.name, env));
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return out;
 }
 
 /**
@@ -93,7 +69,18 @@ export function propertyReads(sf: ts.SourceFile, name: string): Array<{ start: n
   return out;
 }
 
-function fixConverterCall(
+/**
+ * The fix of one `Converter.<fn>(subject[, options])` call: a finding, with a change when the
+ * arguments allow an automatic fix, and the notes it leaves:
+ * - marshall(x, o) → `marshall(x, { removeUndefinedValues: true, convertClassInstanceToMap: true,
+ *   allowImpreciseNumbers: true[, convertEmptyValues] })` from `@aws-sdk/util-dynamodb`;
+ * - unmarshall(m, o) → `unmarshall(m, { wrapNumbers: Number })` (`true` + a warning when v2
+ *   wrapped), with `?? {}` where the argument is a stream image that may be missing;
+ * - input/output → `convertToAttr`/`convertToNative` with the same options, guarded with
+ *   `x === undefined ? undefined : …` where `x` may be undefined (v2 returned undefined, v3 throws).
+ * A missing or too old util-dynamodb is said in the fix title and a warning note.
+ */
+export function fixConverterCall(
   sf: ts.SourceFile,
   call: ts.CallExpression,
   fn: 'marshall' | 'unmarshall' | 'input' | 'output',

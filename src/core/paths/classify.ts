@@ -39,6 +39,7 @@ const goRootSrc = [
  */
 const goStdTopLevel =
   'archive|bufio|builtin|bytes|cmp|compress|container|context|crypto|database|debug|embed|encoding|errors|expvar|flag|fmt|go|hash|html|image|index|internal|io|iter|log|maps|math|mime|net|os|path|plugin|reflect|regexp|runtime|slices|sort|strconv|strings|structs|sync|syscall|testing|text|time|unicode|unique|unsafe|vendor|weak';
+const goStdTopLevelSet = new Set(goStdTopLevel.split('|'));
 /** `<a folder named go, golang, go1.22, go-1.19>/src/<standard package>/…<Go source>`. */
 const otherGoRootSrc = new RegExp(`(^|/)(go|golang|go-?[0-9][^/]*)/src/(${goStdTopLevel})/(.*/)?[^/]+\\.(go|s)$`, 'i');
 
@@ -56,8 +57,8 @@ const oldNodeInternals = new Set(['bootstrap_node.js', 'node.js']);
  * - `no-file`: empty or synthetic names ({@link syntheticFile}).
  * - `runtime`: `node:…` URLs, old Node's bare `internal/…` and builtin `events.js`-style names,
  *   V8's `native array.js`, Go GOROOT `src` folders ({@link goRootSrc}), and `-trimpath` standard
- *   library paths: a relative Go source path whose first element has no dot (`runtime/malloc.go`,
- *   `net/http/server.go`; Go reserves dot-less first elements for the standard library). A bare
+ *   library paths: a relative Go source path whose first element is a standard top-level package
+ *   (`runtime/malloc.go`, `net/http/server.go`; not `services/api/…`, a user's folder). A bare
  *   `vendor/golang.org/x/net/…` is therefore runtime too: it is GOROOT/src/vendor, the standard
  *   library's own copy, exactly like its untrimmed spelling `/usr/lib/go-1.19/src/vendor/…`.
  * - `dependency`: a `node_modules` segment, the Go module cache (`…/pkg/mod/…@…`), a `module@vX.Y.Z`
@@ -92,8 +93,11 @@ export function isRuntimePath(normalized: NormalizedPath): boolean {
     if (path.endsWith('.js') && nodeBuiltins.has(base)) return true;
     if (oldNodeInternals.has(path)) return true;
   }
+  // Go reserves dot-less first elements for the standard library, but a profile path relative to
+  // a build folder (`services/api/internal/repo/repo.go` from a monorepo) has one too: only the
+  // standard library's own top-level packages make a relative Go path the runtime's.
   const firstElement = path.split('/', 1)[0]!;
-  return goSourceFile.test(path) && path.includes('/') && !firstElement.includes('.') && firstElement !== '..';
+  return goSourceFile.test(path) && path.includes('/') && goStdTopLevelSet.has(firstElement);
 }
 
 /** True for third-party dependency paths (see {@link classifyProfilePath}). */

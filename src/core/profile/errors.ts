@@ -14,7 +14,9 @@ export type ProfileErrorCode =
   | 'unsymbolized'
   | 'bad-reference'
   | 'unknown-sample-type'
-  | 'unreadable';
+  | 'unreadable'
+  /** Over a limit of `limits.ts` (size once decompressed, entries of a pprof table). */
+  | 'too-large';
 
 export class ProfileError extends Error {
   override readonly name = 'ProfileError';

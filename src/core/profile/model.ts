@@ -4,6 +4,7 @@
  * One model for pprof, V8 `.cpuprofile`, Chrome traces and folded stacks: samples with a
  * weight, each sample a stack of interned frames, leaf first.
  */
+import type { ProfileLimits } from './limits';
 
 /** Which reader produced a {@link Profile}. */
 export type ProfileFormat = 'pprof' | 'v8-cpuprofile' | 'chrome-trace' | 'folded' | 'speedscope';
@@ -135,4 +136,6 @@ export interface ReadOptions {
    * overrides the default choice. A name the file does not have is an error.
    */
   readonly sampleType?: string;
+  /** What a read may cost (size, table entries); defaults in `limits.ts`. */
+  readonly limits?: Partial<ProfileLimits>;
 }

@@ -6,6 +6,7 @@ import { Function as PprofFunction, Location, Sample, ValueType } from 'pprof-fo
 import { ProfileError } from './errors';
 import { FrameInterner } from './frameInterner';
 import { LabelSetInterner } from './labelSets';
+import { resolveLimits, TableBudget } from './limits';
 import type { Profile, ReadOptions, SampleType } from './model';
 import { chooseColumn, countColumn, nsPerUnit } from './pprofColumns';
 import { functionFile, functionName, lineNumber } from './pprofFrames';
@@ -29,6 +30,9 @@ function corrupt(sourcePath: string, what: string): ProfileError {
 /** `perftools.profiles.Profile` field numbers (google/pprof `proto/profile.proto`). */
 const FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, durationNanos: 10, defaultSampleType: 14 } as const;
 
+/** Tables decoded into objects, whose entries count against `maxTableEntries`, by field number. */
+const TABLE_NAMES: Record<number, string> = { [FIELD.location]: 'locations', [FIELD.function]: 'functions', [FIELD.stringTable]: 'strings' };
+
 /** The tables of a pprof message, decoded by pprof-format; samples kept as byte ranges. */
 interface Tables {
   readonly sampleTypes: ValueType[];
@@ -47,12 +51,16 @@ interface Tables {
  * pprof-format's message decoders. Samples are only located here and decoded one at a time
  * later, so the decoded `Sample` objects never all exist at once.
  */
-function decodeTables(bytes: Uint8Array, sourcePath: string): Tables {
+function decodeTables(bytes: Uint8Array, sourcePath: string, budget: TableBudget): Tables {
   const t: Tables = { sampleTypes: [], sampleRanges: [], locations: [], functions: [], strings: [], durationNanos: 0, defaultSampleType: 0 };
   const utf8 = new TextDecoder('utf-8');
   let failed: string | undefined;
+  let overTable: string | undefined;
   const problem = walkFields(bytes, 0, bytes.length, (field, wireType, start, end) => {
-    if (failed) return;
+    if (failed || overTable) return;
+    const table = TABLE_NAMES[field];
+    if (table && wireType === WIRE_LEN && !budget.add(table)) overTable = table;
+    if (overTable) return;
     try {
       if (wireType === WIRE_LEN) {
         const body = bytes.subarray(start, end);
@@ -79,6 +87,7 @@ function decodeTables(bytes: Uint8Array, sourcePath: string): Tables {
   if (problem) {
     throw new ProfileError(sourcePath, 'not-a-profile', `not a valid pprof protobuf: invalid field (wire type ${problem.wireType}) at byte ${problem.offset}`);
   }
+  if (overTable) throw budget.exceeded(sourcePath, overTable);
   if (failed) throw corrupt(sourcePath, `malformed ${failed}`);
   return t;
 }
@@ -115,7 +124,7 @@ function stringLabels(sample: Sample, str: (index: number | bigint, what: string
  *   `unknown-sample-type`.
  */
 export function parsePprof(bytes: Uint8Array, sourcePath: string, options: ReadOptions = {}): Profile {
-  const p = decodeTables(bytes, sourcePath);
+  const p = decodeTables(bytes, sourcePath, new TableBudget(resolveLimits(options.limits)));
   const strings = p.strings;
   const str = (index: number | bigint, what: string): string => {
     const s = strings[int64(index)];

@@ -1,10 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { gunzipSync } from 'node:zlib';
+import { readFile, stat } from 'node:fs/promises';
+import { boundedGunzip } from './boundedGunzip';
 import { looksLikeChromeTrace, looksLikeTraceWithoutProfile, parseChromeTrace } from './chromeTrace';
 import { detectFormat } from './detectFormat';
 import { ProfileError } from './errors';
 import { parseFolded } from './folded';
 import type { Profile, ReadOptions } from './model';
+import { resolveLimits, tooLarge } from './limits';
 import { parsePprof } from './pprof';
 import { looksLikeSpeedscope, parseSpeedscope } from './speedscope';
 import { looksLikeCpuProfile, parseV8CpuProfile } from './v8';
@@ -18,9 +19,12 @@ import { looksLikeCpuProfile, parseV8CpuProfile } from './v8';
  *
  * @throws ProfileError, and nothing else, for bad input: `empty-file`, `truncated-gzip`,
  *   `truncated-protobuf`, `legacy-go-profile`, `not-a-profile`, `no-samples`,
- *   `unsymbolized`, `bad-reference`, `unknown-sample-type`.
+ *   `unsymbolized`, `bad-reference`, `unknown-sample-type`, `too-large` (over
+ *   `options.limits`: more bytes than `maxBytes` once decompressed, a pprof table with more than
+ *   `maxTableEntries` entries).
  */
 export function parseProfile(bytes: Uint8Array, sourcePath: string, options: ReadOptions = {}): Profile {
+  if (bytes.length > resolveLimits(options.limits).maxBytes) throw tooLarge(sourcePath, 'the file is larger than', resolveLimits(options.limits));
   try {
     return parseBytes(bytes, sourcePath, options, false);
   } catch (err) {
@@ -39,8 +43,12 @@ export function parseProfile(bytes: Uint8Array, sourcePath: string, options: Rea
 export async function readProfileFile(path: string, options: ReadOptions = {}): Promise<Profile> {
   let bytes: Uint8Array;
   try {
+    const limits = resolveLimits(options.limits);
+    // Refused before it is read: a file over the limit would otherwise be held in memory whole.
+    if ((await stat(path)).size > limits.maxBytes) throw tooLarge(path, 'the file is larger than', limits);
     bytes = await readFile(path);
   } catch (err) {
+    if (err instanceof ProfileError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a profile file' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
@@ -66,7 +74,7 @@ function parseBytes(bytes: Uint8Array, sourcePath: string, options: ReadOptions,
       );
     case 'gzip':
       if (gunzipped) return parsePprof(bytes, sourcePath, options); // gzip inside gzip: let pprof framing report it
-      return parseBytes(gunzip(bytes, sourcePath), sourcePath, options, true);
+      return parseBytes(boundedGunzip(bytes, sourcePath, resolveLimits(options.limits)), sourcePath, options, true);
     case 'legacy-go-profile':
       throw new ProfileError(
         sourcePath,
@@ -85,18 +93,6 @@ function parseBytes(bytes: Uint8Array, sourcePath: string, options: ReadOptions,
         'not-a-profile',
         'not a recognised profile: expected pprof (protobuf, gzipped or raw), a V8 .cpuprofile, a Chrome trace, speedscope JSON or folded stacks',
       );
-  }
-}
-
-function gunzip(bytes: Uint8Array, sourcePath: string): Uint8Array {
-  try {
-    return gunzipSync(bytes);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'Z_BUF_ERROR') {
-      throw new ProfileError(sourcePath, 'truncated-gzip', 'the gzip data is truncated (unexpected end of file); the file was probably cut off while being written or copied');
-    }
-    throw new ProfileError(sourcePath, 'truncated-gzip', `the gzip data is corrupt (${(err as Error).message}); the file is damaged or was cut off`);
   }
 }
 

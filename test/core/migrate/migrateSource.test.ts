@@ -17,9 +17,11 @@ describe('migrateSource on the node-adserver v2 adapter', () => {
   it('reports the DocumentClient, its calls and the Converter call at their lines', () => {
     const got = r.findings.map((f) => `${lineOf(text, f.start)}:${f.code}:${f.severity}`);
     assert.deepEqual(got, [
+      '20:v2-low-level-client:information',
       '27:v2-document-client:information',
       '31:v2-document-client:information',
       '38:v3-result-exported:warning',
+      '42:v2-low-level-client:information',
       '50:v2-converter-unmarshall:information',
       '52:v3-result-exported:warning',
       '56:v2-document-client:information',
@@ -36,10 +38,13 @@ describe('migrateSource on the node-adserver v2 adapter', () => {
     assert.match(after, /^import AWS from 'aws-sdk';$/m);
     assert.match(after, /^import \{ unmarshall \} from '@aws-sdk\/util-dynamodb';$/m);
   });
-  it('the DocumentClient fix carries the low-level client config over (maxRetries 2 → maxAttempts 3)', () => {
+  it('the DocumentClient fix migrates its service: client with it, config carried (maxRetries 2 → maxAttempts 3)', () => {
     const doc = r.findings.find((f) => f.code === 'v2-document-client')!;
     const after = applyEdits(text, doc.fix!.edits);
-    assert.match(after, /DynamoDBDocument\.from\(new DynamoDB\(\{ endpoint: cfg\.endpoint, region: cfg\.region, credentials: STATIC_CREDENTIALS, maxAttempts: 3, requestHandler: \{ httpAgent: new http\.Agent/);
+    assert.match(after, /this\.ddb = new DynamoDB\(\{ endpoint: cfg\.endpoint, region: cfg\.region, credentials: STATIC_CREDENTIALS, maxAttempts: 3, requestHandler: \{ httpAgent: new http\.Agent/);
+    assert.match(after, /this\.doc = DynamoDBDocument\.from\(this\.ddb, \{ marshallOptions: /);
+    assert.match(after, /private readonly ddb: DynamoDB;/);
+    assert.match(after, /ConsistentRead: false,\n    \}\);/);
     assert.doesNotMatch(after, /\.promise\(\)\s*;\s*\n\s*return \(out\.Items/);
     assert.match(after, /segments: imp\.segments\.length \? new Set\(imp\.segments\) : undefined/);
   });
@@ -76,11 +81,14 @@ describe('migrateSource edge cases', () => {
       '',
     ].join('\n'));
   });
-  it('offers no DocumentClient fix when its options are not a literal (their config is unknown)', () => {
+  it('blocks a DocumentClient whose options cannot be read (an undeclared variable), as an error', () => {
     const src = `const AWS = require('aws-sdk');\nconst doc = new AWS.DynamoDB.DocumentClient(opts);\nexports.f = () => doc.get({ TableName: 'T', Key: { id: 1 } }).promise();\n`;
     const r = migrateSource(src, 'g.js', env);
-    assert.deepEqual(r.findings.map((f) => [f.code, Boolean(f.fix)]), [['v2-document-client', false]]);
-    assert.match(r.findings[0]!.message, /port it by hand/);
+    assert.deepEqual(r.findings.map((f) => [f.code, f.severity, Boolean(f.fix), lineOf(src, f.start)]), [
+      ['v2-not-migrated', 'error', false, 2],
+      ['v2-document-client', 'information', false, 3],
+    ]);
+    assert.equal(r.findings[0]!.message, 'DocumentClient created at g.js:2 is not migrated: its options come from opts, whose keys the tool cannot see');
     assert.deepEqual(r.fixAll, []);
   });
   it('keeps CRLF line endings', () => {

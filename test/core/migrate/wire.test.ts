@@ -105,7 +105,8 @@ describe('wire: node-adserver v2 adapter before/after the fix, against dynalite'
 
   it('sends the same request bodies and reads back the same items', async () => {
     const { dir, fixedText } = sampleCopy();
-    assert.match(fixedText, /DynamoDBDocument\.from\(new DynamoDB\(/);
+    assert.match(fixedText, /this\.ddb = new DynamoDB\(\{/);
+    assert.match(fixedText, /DynamoDBDocument\.from\(this\.ddb, /);
     const cfg = { endpoint, region: 'us-east-1', maxSockets: 4 };
     const v2 = new (await import(join(dir, 'src', 'repository', 'v2-adapter.ts'))).V2Repository(cfg) as Repo;
     const v3 = new (await import(join(dir, 'src', 'repository', 'migrated-adapter.ts'))).V2Repository(cfg) as Repo;

@@ -56,6 +56,8 @@ const cases: [string, PathClass][] = [
   ['/home/dev/adserver/internal/repository/ddbv1/adapter.go', 'candidate'],
   ['/home/dev/adserver/pkg/mod/resolver.go', 'candidate'],
   ['src/handlers/user.py', 'candidate'],
+  // A monorepo service built from the repository root: relative, dot-less, and the user's own.
+  ['services/api/internal/repo/repo.go', 'candidate'],
 ];
 
 describe('classifyProfilePath', () => {

@@ -25,8 +25,13 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
+  // Tunnelled sockets leave the HTTP server's bookkeeping (closeAllConnections does not see
+  // them) but still hold server.close() open: track and destroy them on close.
+  const tunnels = new Set<{ destroy(): void }>();
   server.on('connect', (req, socket, head) => {
     seen.push(`CONNECT ${req.url}`);
+    tunnels.add(socket);
+    socket.on('close', () => tunnels.delete(socket));
     const [host, port] = (req.url ?? '').split(':');
     const upstream = connect(Number(port), host!, () => {
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -34,6 +39,8 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
       upstream.pipe(socket);
       socket.pipe(upstream);
     });
+    tunnels.add(upstream);
+    upstream.on('close', () => tunnels.delete(upstream));
     upstream.on('error', () => socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n'));
     socket.on('error', () => upstream.destroy());
   });
@@ -42,6 +49,7 @@ export async function startForwardProxy(): Promise<ForwardProxy> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
     close: () => new Promise<void>((resolve) => {
+      for (const t of tunnels) t.destroy();
       server.closeAllConnections();
       server.close(() => resolve());
     }),

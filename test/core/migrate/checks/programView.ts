@@ -1,12 +1,9 @@
-// Test helper: a MigrationView over in-memory files, built the way the engine will (one program,
-// subjects and results per file from the single-file detectors), until the whole-program engine
-// lands and gives its own view.
+// Test helper: the MigrationView the whole-program engine gives the checks, over in-memory files
+// (one program, no lib, no node_modules: symbols, not types).
 import ts from 'typescript';
-import { V2Resolver } from '../../../../src/core/migrate/awsSdkBindings';
-import { singleFileView } from '../../../../src/core/migrate/checks/singleFileView';
-import { detectConverterCalls } from '../../../../src/core/migrate/converterFix';
-import { detectDocumentClients } from '../../../../src/core/migrate/documentClientFix';
 import type { MigrationView, ProgramFinding } from '../../../../src/core/migrate/program/api';
+import { migrateProgram } from '../../../../src/core/migrate/program/migrateProgram';
+import { createMigrationProject } from '../../../../src/core/migrate/program/project';
 
 export const env = { utilDynamodbVersion: '3.996.9', libDynamodbVersion: '3.1169.0' };
 
@@ -29,25 +26,16 @@ export function programOf(files: Record<string, string>, options: ts.CompilerOpt
   });
 }
 
-/** The view of `files` with every file's DocumentClients and Converter calls migrated where the single-file fixes can. */
+/** The engine's view of `files` (`/p/a.ts` → text): every client and Converter call it can migrate is migrated. */
 export function viewOf(files: Record<string, string>, projectRoot?: string): MigrationView {
-  const program = programOf(files);
-  const checker = program.getTypeChecker();
-  const sources = Object.keys(files).map((f) => program.getSourceFile(f)!);
-  const parts = sources.map((sourceFile) => {
-    const file = { sourceFile, checker, program };
-    const resolver = new V2Resolver(file);
-    const detected = [...detectConverterCalls(sourceFile, resolver, env), ...detectDocumentClients(file, resolver, env)];
-    return singleFileView(file, resolver, detected, env);
+  const project = createMigrationProject({
+    root: '/p',
+    files: Object.keys(files),
+    overlay: new Map(Object.entries(files)),
+    compilerOptions: { allowJs: true, noLib: true, types: [], module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10, noEmit: true },
   });
-  return {
-    program, checker, files: sources, env, ...(projectRoot ? { projectRoot } : {}),
-    subjects: parts.flatMap((p) => p.subjects),
-    results: parts.flatMap((p) => p.results),
-    createdSets: parts.flatMap((p) => p.createdSets),
-    written: parts.flatMap((p) => p.written),
-    migratedFiles: new Set(parts.flatMap((p) => [...p.migratedFiles])),
-  };
+  const view = migrateProgram(project, { env, analyzers: [] }).view;
+  return projectRoot ? { ...view, projectRoot } : { ...view, projectRoot: undefined };
 }
 
 /** `line:code:text` of each finding (1-based line of its start, the flagged text). */

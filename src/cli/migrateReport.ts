@@ -1,0 +1,30 @@
+/**
+ * The text `migrate` prints: one line per finding (`file:line:col severity code message`,
+ * 1-based line and column as editors count them) and one per file that uses aws-sdk DynamoDB.
+ */
+import { isAbsolute, relative } from 'node:path';
+import type { ProgramFinding } from '../core/migrate/program/api';
+import type { FileOutcome } from '../core/migrate/program/result';
+
+/** A path as the user should see it: relative to the current folder when inside it. */
+export function shownPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.replace(/\\/g, '/') : file;
+}
+
+/** 1-based `line:col` of a UTF-16 offset in `text`. */
+export function lineCol(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return `${line}:${offset - before.lastIndexOf('\n')}`;
+}
+
+/** `src/db.js:3:16 error v2-not-migrated DocumentClient created at … is not migrated: …` */
+export function findingLine(f: ProgramFinding, textOf: (file: string) => string): string {
+  return `${shownPath(f.fileName)}:${lineCol(textOf(f.fileName), f.start)} ${f.severity} ${f.code} ${f.message}`;
+}
+
+/** `src/db.js: migrated` / `src/x.js: not migrated (DocumentClient created at …: why)`. */
+export function outcomeLine(o: FileOutcome): string {
+  return `${shownPath(o.fileName)}: ${o.status}${o.reasons.length ? ` (${o.reasons.join('; ')})` : ''}`;
+}

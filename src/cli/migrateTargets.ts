@@ -1,0 +1,70 @@
+/**
+ * Which projects `migrate` works on: each folder argument is a project; each file argument
+ * belongs to the project of its nearest folder with a package.json / tsconfig.json / jsconfig.json
+ * and restricts the changes to the files named. Go files are listed apart (per-file migration).
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { isSkippedSourceFolder } from '../core/migrate/program/sourceFiles';
+import { isMigratable } from '../core/migrate/migrateSource';
+import { CliUsageError } from './usage';
+
+/** One project to migrate. */
+export interface MigrateTarget {
+  /** Absolute, `/`-separated. */
+  root: string;
+  /** The JS/TS files that may change: `all`, the files named, or none (Go files only). */
+  scripts: 'all' | string[] | 'none';
+  /** Go files to migrate one by one. */
+  goFiles: string[];
+}
+
+const slash = (p: string) => p.replace(/\\/g, '/');
+
+function projectRootOf(file: string): string {
+  for (let d = dirname(file); ; d = dirname(d)) {
+    if (['package.json', 'tsconfig.json', 'jsconfig.json'].some((n) => existsSync(join(d, n)))) return d;
+    if (dirname(d) === d) return dirname(file);
+  }
+}
+
+function goFilesUnder(dir: string, out: string[]): void {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    const s = statSync(path);
+    if (s.isDirectory() && !isSkippedSourceFolder(name)) goFilesUnder(path, out);
+    else if (s.isFile() && name.endsWith('.go')) out.push(slash(path));
+  }
+}
+
+/**
+ * The targets of the path arguments, in argument order.
+ * @throws CliUsageError naming a path that does not exist or is not a JS/TS/Go file.
+ */
+export function migrateTargets(paths: readonly string[]): MigrateTarget[] {
+  const byRoot = new Map<string, MigrateTarget>();
+  const target = (root: string): MigrateTarget => {
+    let t = byRoot.get(root);
+    if (!t) byRoot.set(root, (t = { root, scripts: 'none', goFiles: [] }));
+    return t;
+  };
+  for (const p of paths) {
+    const abs = resolve(p);
+    const s = existsSync(abs) ? statSync(abs) : undefined;
+    if (!s) throw new CliUsageError(`cannot read '${p}': no such file or directory`);
+    if (s.isDirectory()) {
+      const t = target(slash(abs));
+      t.scripts = 'all';
+      goFilesUnder(abs, t.goFiles);
+      continue;
+    }
+    if (!isMigratable(abs)) throw new CliUsageError(`'${p}' is not a JavaScript, TypeScript or Go file`);
+    if (abs.endsWith('.go')) {
+      target(slash(dirname(abs))).goFiles.push(slash(abs));
+      continue;
+    }
+    const t = target(slash(projectRootOf(abs)));
+    if (t.scripts !== 'all') t.scripts = [...(t.scripts === 'none' ? [] : t.scripts), slash(abs)];
+  }
+  return [...byRoot.values()];
+}

@@ -1,0 +1,141 @@
+import ts from 'typescript';
+import { literalEdit } from '../editPlan';
+import type { MigrationEnvironment, TextEdit } from '../types';
+import type { FileTextEdit, MigrationView, ProgramAnalyzer, ProgramFinding } from './api';
+import { buildPlans } from './buildPlans';
+import { fileOutcomes } from './fileOutcomes';
+import { planFindings } from './planFindings';
+import type { MigrationProject } from './project';
+import { renderAlone, renderPlans } from './renderPlans';
+import type { ProgramMigration } from './result';
+import type { SubjectPlan } from './subjectPlan';
+import { addTypeReferenceEdits } from './typeReferences';
+
+/** What {@link migrateProgram} needs besides the project. */
+export interface MigrateProgramOptions {
+  env: MigrationEnvironment;
+  /** Checks run over the planned migration (returned values, set validation, test tooling). */
+  analyzers?: readonly ProgramAnalyzer[];
+  /**
+   * The files the user asked to migrate (default: all). A subject that would also edit a file
+   * outside them is blocked: migrating only part of a client's uses would break the rest.
+   */
+  scope?: (fileName: string) => boolean;
+}
+
+/**
+ * Migrates a whole project from aws-sdk v2 DynamoDB to AWS SDK v3: follows every client through
+ * the program (see ClientFlow), plans each client family and each Converter use, migrates a
+ * subject only when every one of its uses can be rewritten (else reports each blocking use as an
+ * error), runs the analyzers over the plan, and renders one set of edits per file. Pure: reads
+ * only the program; never writes. Never throws for odd code.
+ */
+export function migrateProgram(project: MigrationProject, options: MigrateProgramOptions): ProgramMigration {
+  const { plans, families, resolverOf, config } = buildPlans(project, options.env);
+  if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.displayRoot);
+  for (const p of plans) p.subject.migrated = p.blockers.length === 0;
+  addTypeReferenceEdits(project, families, resolverOf);
+  const view = viewOf(project, plans, options.env);
+  const analyzerFindings: ProgramFinding[] = [];
+  const byId = new Map(plans.map((p) => [p.subject.id, p]));
+  for (const analyze of options.analyzers ?? []) {
+    for (const f of safely(analyze, view)) {
+      analyzerFindings.push({ ...f, attached: undefined });
+      const owner = f.attached && byId.get(f.attached.subjectId);
+      if (owner?.subject.migrated) attach(owner, f.attached!.edits, project);
+    }
+  }
+  const rendered = renderPlans(plans.filter((p) => p.subject.migrated), resolverOf);
+  let deferred = 0;
+  for (const [plan, other] of rendered.collided) {
+    if (plan.subject.kind === 'converter-call') deferred++;
+    else {
+      plan.blockers.push({ node: plan.subject.origins[0]!, why: `its edits overlap those of the ${other?.label ?? 'another fix'}` });
+      plan.subject.migrated = false;
+    }
+  }
+  const subjectFixes = new Map<string, { title: string; edits: FileTextEdit[] }>();
+  const findings: ProgramFinding[] = [];
+  for (const plan of plans) {
+    const group = linkedGroup(plan, byId);
+    const alone = plan.subject.migrated ? renderAlone(group, resolverOf) : undefined;
+    const title = group.find((p) => p.subject.kind === 'document-client')?.title ?? plan.title;
+    const fix = alone && { title, edits: [...alone].flatMap(([fileName, edits]) => edits.map((e) => ({ fileName, ...e }))) };
+    if (fix && title) subjectFixes.set(plan.subject.id, fix);
+    findings.push(...planFindings(plan, project.displayRoot, fix && title ? fix : undefined));
+  }
+  findings.push(...analyzerFindings);
+  const migratedCreations = new Set(plans.filter((p) => p.subject.migrated && p.subject.kind !== 'converter-call').flatMap((p) => p.subject.origins.filter(ts.isNewExpression)));
+  findings.push(...config.findings(migratedCreations));
+  findings.sort((a, b) => (a.fileName === b.fileName ? a.start - b.start || a.end - b.end : a.fileName < b.fileName ? -1 : 1));
+  const fixAll = new Map<string, TextEdit[]>([...rendered.edits].filter(([, e]) => e.length > 0));
+  return {
+    root: project.root,
+    findings,
+    fixAll,
+    subjects: plans.map((p) => p.subject),
+    subjectFixes,
+    files: fileOutcomes(project, plans, families, fixAll, resolverOf),
+    deferred,
+    view,
+  };
+}
+
+function blockOutsideScope(plan: SubjectPlan, scope: (fileName: string) => boolean, root: string): void {
+  for (const sf of plan.changes.files()) {
+    if (scope(sf.fileName)) continue;
+    const at = plan.spots.find((s) => s.node.getSourceFile() === sf)?.node ?? plan.subject.origins[0]!;
+    const name = sf.fileName.startsWith(`${root}/`) ? sf.fileName.slice(root.length + 1) : sf.fileName;
+    plan.blockers.push({ node: at, why: `it is also used in ${name}, outside the files given: run migrate on the folder holding all its uses` });
+  }
+}
+
+/** `plan` and every plan linked to it, directly or not (they migrate together). */
+function linkedGroup(plan: SubjectPlan, byId: ReadonlyMap<string, SubjectPlan>): SubjectPlan[] {
+  const seen = new Set<SubjectPlan>([plan]);
+  const todo = [plan];
+  while (todo.length) {
+    for (const id of todo.pop()!.linked) {
+      const other = byId.get(id);
+      if (other && !seen.has(other)) {
+        seen.add(other);
+        todo.push(other);
+      }
+    }
+  }
+  return [...seen];
+}
+
+function safely(analyze: ProgramAnalyzer, view: MigrationView): ProgramFinding[] {
+  try {
+    return analyze(view);
+  } catch (e) {
+    const sf = view.files[0];
+    return sf
+      ? [{ fileName: sf.fileName, start: 0, end: 0, severity: 'error', code: 'v2-analyzer-failed', message: `an analyzer failed (${e instanceof Error ? e.message : String(e)}): its checks are missing from this result` }]
+      : [];
+  }
+}
+
+function attach(plan: SubjectPlan, edits: readonly FileTextEdit[], project: MigrationProject): void {
+  for (const e of edits) {
+    const sf = project.program.getSourceFile(e.fileName);
+    if (sf) plan.changes.edit(sf, literalEdit(e.start, e.end, e.newText));
+  }
+}
+
+function viewOf(project: MigrationProject, plans: readonly SubjectPlan[], env: MigrationEnvironment): MigrationView {
+  const migrated = plans.filter((p) => p.subject.migrated);
+  return {
+    program: project.program,
+    checker: project.checker,
+    files: project.userFiles,
+    subjects: plans.map((p) => p.subject),
+    results: plans.flatMap((p) => p.results.map((r) => ({ ...r, subjectId: p.subject.id }))),
+    createdSets: migrated.flatMap((p) => p.createdSets),
+    written: migrated.flatMap((p) => p.written),
+    migratedFiles: new Set(migrated.flatMap((p) => p.changes.files().map((sf: ts.SourceFile) => sf.fileName))),
+    projectRoot: project.root,
+    env,
+  };
+}

@@ -1,0 +1,28 @@
+import type ts from 'typescript';
+import type { V2Resolver } from '../awsSdkBindings';
+import type { MigrationCode, MigrationEnvironment } from '../types';
+import type { OptionEntry } from './optionEntries';
+
+/** What the subject planners need from the engine. */
+export interface PlanContext {
+  root: string;
+  checker: ts.TypeChecker;
+  env: MigrationEnvironment;
+  resolverOf: (sf: ts.SourceFile) => V2Resolver;
+  /** The subject id of the low-level client family an expression evaluates to (for `service:`). */
+  lowLevelSubjectOf: (e: ts.Expression) => string | undefined;
+  /**
+   * The v3 client configuration text for a v2 creation's own service options, with the notes
+   * and blockers it leaves (global `AWS.config`, defaults, environment).
+   */
+  clientConfig: (creation: ts.NewExpression, own: readonly OptionEntry[]) => ConfigText;
+}
+
+/** A translated v3 client configuration. */
+export interface ConfigText {
+  /** `{ region: 'x', maxAttempts: 11 }` source text. */
+  text: string;
+  notes: Array<{ severity: 'warning' | 'information'; message: string; code?: MigrationCode }>;
+  /** Why the configuration cannot be carried (the client then stays v2). */
+  blockers: string[];
+}
