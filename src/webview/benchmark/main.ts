@@ -8,7 +8,7 @@ import type { Chart } from 'chart.js';
 import type { ToBenchmarkView } from '../../shared/benchmarkMessages';
 import { DEFAULT_FLEET_INPUTS } from '../../shared/benchmarkMessages';
 import type { BenchReport, CaseResult, SuiteResult } from '../../core/bench/suiteTypes';
-import { describeEstimate, formatBytes, formatNs, methodText } from '../../core/bench/format';
+import { describeEstimate, formatBytes, formatNs, methodText, partialFailureNote } from '../../core/bench/format';
 import { normalizeFleetInputs, type FleetInputs } from '../../core/bench/fleet';
 import { fleetSection } from './fleetSection';
 import { button, el } from './dom';
@@ -37,7 +37,9 @@ function caseRow(c: CaseResult): HTMLTableRowElement {
     c.bytesPerOp === undefined ? 'n/a' : formatBytes(c.bytesPerOp),
     String(c.gcCount ?? 'n/a'),
   ];
-  return el('tr', { class: c.sdk }, el('td', {}, c.label), ...cells.map((t) => el('td', { class: 'num' }, t)));
+  const note = partialFailureNote(c);
+  const label = note ? el('td', {}, c.label, el('div', { class: 'error' }, note)) : el('td', {}, c.label);
+  return el('tr', { class: c.sdk }, label, ...cells.map((t) => el('td', { class: 'num' }, t)));
 }
 
 /** A Go row: wall ns/op over the -count runs, B/op and allocs/op from -benchmem. */
