@@ -13,6 +13,7 @@ import { normalizeFleetInputs, type FleetInputs } from '../../core/bench/fleet';
 import { fleetSection } from './fleetSection';
 import { button, el } from './dom';
 import { drawSuiteChart } from './chart';
+import { chartLabels } from './chartLabels';
 import { loadState, saveState, send } from './vscodeApi';
 import { labelCells, onThemeChange } from '../theme';
 
@@ -74,7 +75,8 @@ function suiteSection(suite: SuiteResult): HTMLElement {
     verdicts.append(el('li', { class: `verdict ${verdict.replace(/ /g, '-')}` }, el('strong', {}, `${c.label}: `), c.estimate ? describeEstimate(c.estimate) : 'not measured (a case failed)'));
   }
   section.append(verdicts);
-  const canvas = el('canvas', { 'aria-label': `${suite.title}: CPU time per item` });
+  const labels = chartLabels(suite);
+  const canvas = el('canvas', { 'aria-label': labels.aria, 'data-axis': labels.axis });
   section.append(el('div', { class: 'chart' }, canvas));
   queueMicrotask(() => {
     const chart = drawSuiteChart(canvas, suite);
