@@ -61,6 +61,15 @@ export function jestVersionIn(dir: string): FoundVersion | undefined {
   return lowest ? { version: lowest[1]!, source: 'package.json range' } : undefined;
 }
 
+/** Offset of the `"jest"` (or `"jest-cli"`) key inside `dependencies`/`devDependencies`, -1 if none (not a script named jest). */
+function dependencyKeyOffset(text: string): number {
+  for (const section of text.matchAll(/"(dev)?[dD]ependencies"\s*:\s*\{[^}]*\}/g)) {
+    const inner = section[0].search(/"jest(-cli)?"\s*:/);
+    if (inner >= 0) return section.index! + inner;
+  }
+  return -1;
+}
+
 /**
  * Item 7, test runner: walks up from the project root to the package.json that uses jest and
  * reports (`v3-test-runner`, error, at package.json's `"jest"` entry) a jest older than
@@ -75,7 +84,7 @@ export function checkTestRunner(view: MigrationView): ProgramFinding[] {
     if (found) {
       if (compareVersions(found.version, MIN_JEST) >= 0) return [];
       const text = read(manifestPath) ?? '';
-      const at = text.search(/"jest(-cli)?"\s*:/);
+      const at = dependencyKeyOffset(text);
       return [{
         fileName: manifestPath.replace(/\\/g, '/'),
         start: Math.max(at, 0),
