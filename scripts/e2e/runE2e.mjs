@@ -142,7 +142,11 @@ async function reloadWindow(page, sb) {
   log(`after the reload: lens "${(await lens.textContent()).trim()}" above line ${line}`);
   if (line !== COMPARE_LINE) throw new CheckFailed(`after the reload, expected the lens above line ${COMPARE_LINE}, found it above line ${line}`);
   await page.screenshot({ path: join(OUT, 'after-reload.png') });
-  const errors = readLogs(sb, /exthost/i).flatMap((l) => l.text.split('\n').filter((s) => /provider FAILED|Channel has been closed/.test(s)).map((s) => `${l.file}: ${s}`));
+  // Each "provider FAILED" line is followed by the error and its stack: keep the first lines of it.
+  const errors = readLogs(sb, /exthost/i).flatMap((l) => {
+    const lines = l.text.split('\n');
+    return lines.flatMap((s, i) => (/provider FAILED|Channel has been closed/.test(s) ? [`${l.file}: ${lines.slice(i, i + 4).join('\n  ')}`] : []));
+  });
   if (errors.length > 0) throw new CheckFailed(`the reload logged ${errors.length} errors:\n${errors.slice(0, 6).join('\n')}`);
   log(`reload: no "provider FAILED" or "Channel has been closed" in ${readLogs(sb, /exthost/i).length} extension-host logs`);
 }

@@ -4,6 +4,7 @@
  * and guregu/dynamo v1 / dynamodbattribute to their v2 successors in Go. See `help` for output
  * and exit codes.
  */
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -74,7 +75,8 @@ export async function run(args: string[]): Promise<number> {
     if (target.scripts !== 'none') {
       const only = target.scripts === 'all' ? undefined : target.scripts;
       const folder = migrateFolder({ root: target.root, only, displayRoot: displayRootFor(target.root) }, { env, analyzers: migrationAnalyzers });
-      const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? '';
+      // Findings outside the program (package.json of a too-old jest) are placed in the file on disk.
+      const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? readText(f);
       for (const p of folder.project.problems) process.stderr.write(`${p}\n`);
       for (const f of folder.result.findings) process.stderr.write(`${findingLine(f, textOf)}\n`);
       errors += folder.result.findings.filter((f) => f.severity === 'error').length;
@@ -92,4 +94,12 @@ export async function run(args: string[]): Promise<number> {
   const notMigrated = errors ? `; ${errors} error finding${errors === 1 ? '' : 's'}: something is not migrated` : '';
   process.stderr.write(`${changed} of ${considered} file${considered === 1 ? '' : 's'} ${verb}${notMigrated}${write || changed === 0 ? '' : ' (run again with --write to apply)'}\n`);
   return errors ? 3 : changed > 0 ? 1 : 0;
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
 }

@@ -2,7 +2,8 @@
  * Starts the language server (dist/server.js) on first use and hands out the client.
  */
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, State, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { quietWhileStopping } from './quietWhileStopping';
 
 /** Documents the server gives lenses and hovers for. */
 export const DOCUMENT_SELECTOR = ['go', 'javascript', 'typescript', 'javascriptreact', 'typescriptreact'].map((language) => ({ scheme: 'file', language }));
@@ -10,6 +11,8 @@ export const DOCUMENT_SELECTOR = ['go', 'javascript', 'typescript', 'javascriptr
 /** Owns the LanguageClient; `get()` starts the server once, later calls reuse it. */
 export class ServerClient implements vscode.Disposable {
   private starting: Promise<LanguageClient> | undefined;
+  private client: LanguageClient | undefined;
+  private disposing = false;
   private readonly onStartedHandlers: ((client: LanguageClient) => void)[] = [];
 
   constructor(
@@ -44,8 +47,10 @@ export class ServerClient implements vscode.Disposable {
       documentSelector: DOCUMENT_SELECTOR,
       synchronize: { configurationSection: 'dynamoHotpath' },
       outputChannel: this.log,
+      middleware: quietWhileStopping(() => this.disposing || this.client?.state !== State.Running),
     };
     const client = new LanguageClient('dynamoHotpath', 'DynamoDB Hot Path', serverOptions, clientOptions);
+    this.client = client;
     this.log.info(`starting language server ${module}`);
     await client.start();
     for (const handler of this.onStartedHandlers) handler(client);
@@ -55,6 +60,7 @@ export class ServerClient implements vscode.Disposable {
   async dispose(): Promise<void> {
     const starting = this.starting;
     this.starting = undefined;
+    this.disposing = true;
     if (starting) await (await starting).stop();
   }
 }

@@ -71,7 +71,7 @@ describe('migration code actions over LSP', () => {
       [4, 9, 52, 'v2-converter-marshall', DiagnosticSeverity.Information, 'DynamoDB Hot Path'],
       [4, 9, 52, 'v3-empty-set-values', DiagnosticSeverity.Warning, 'DynamoDB Hot Path'],
       [8, 9, 48, 'v2-converter-unmarshall', DiagnosticSeverity.Information, 'DynamoDB Hot Path'],
-      [8, 9, 48, 'v3-result-exported', DiagnosticSeverity.Warning, 'DynamoDB Hot Path'],
+      [8, 9, 48, 'v3-result-exported', DiagnosticSeverity.Information, 'DynamoDB Hot Path'],
     ]);
     assert.match(published.diagnostics[2]!.message, /^AWS\.DynamoDB\.Converter\['unmarshall'\] is aws-sdk v2: unmarshall\(\) from @aws-sdk\/util-dynamodb/);
   });

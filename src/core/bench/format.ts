@@ -56,11 +56,27 @@ export function describeComparison(c: ComparisonResult): string {
   return `${c.label} — ${c.estimate ? describeEstimate(c.estimate) : 'not measured (a case failed)'}`;
 }
 
+/**
+ * For a case that failed in some worker processes and was measured in the others (merge.ts):
+ * "measured in 2 of 3 processes; failed in 1: <error>"; undefined otherwise.
+ */
+export function partialFailureNote(c: CaseResult): string | undefined {
+  if (!c.processErrors?.length || !c.summary) return undefined;
+  const measured = c.processMediansNs?.length ?? 1;
+  const errors = [...new Set(c.processErrors)].join('; ');
+  return `measured in ${measured} of ${measured + c.processErrors.length} processes; failed in ${c.processErrors.length}: ${errors}`;
+}
+
+function caseLabel(c: CaseResult): string {
+  const note = partialFailureNote(c);
+  return note ? `${c.label} (${note})` : c.label;
+}
+
 function caseRow(c: CaseResult): string {
   if (!c.summary) return `| ${c.label} | failed: ${c.error ?? 'no samples'} ||||||||||`;
   const s = c.summary;
   return (
-    `| ${c.label} | ${formatNs(s.meanNs)} | ${formatNs(s.medianNs)} | ${formatNs(s.p99Ns)} | ${Math.round(s.opsPerSecond).toLocaleString('en-US')} | ` +
+    `| ${caseLabel(c)} | ${formatNs(s.meanNs)} | ${formatNs(s.medianNs)} | ${formatNs(s.p99Ns)} | ${Math.round(s.opsPerSecond).toLocaleString('en-US')} | ` +
     `±${s.rmePercent.toFixed(1)} % | ${formatNs(c.nsPerItem!)} | ${c.wallNsPerOp === undefined ? 'n/a' : formatNs(c.wallNsPerOp)} | ${c.bytesPerOp === undefined ? 'n/a' : formatBytes(c.bytesPerOp)} | ${c.gcCount ?? 'n/a'} | ${s.n} |`
   );
 }
@@ -107,6 +123,7 @@ export function methodText(report: BenchReport): string {
         `so it includes run-to-run variation; when one process's own interval says faster and another's says slower the verdict is "unstable". `
       : `One worker process: the ratio of medians has a normal interval on the log scale (SE of a median from the MAD); it covers within-process variation only. `) +
     (report.stoppedBecause ? `Stopped adding processes: ${report.stoppedBecause}. ` : '') +
+    (report.failedProcesses?.length ? `Left out (failed): ${report.failedProcesses.join('; ')}. ` : '') +
     `The verdict follows from the interval. Alloc/op: heapUsed delta over GC-free windows after a forced GC.`
   );
 }

@@ -127,10 +127,15 @@ async function prepareState(c: BenchCase): Promise<CaseState> {
     state.opsPerSample = Math.max(1, Math.min(10_000, Math.ceil(MIN_SAMPLE_CPU_MS / perOpMs)));
     state.fn = batch(c.fn, state.opsPerSample, isAsync);
   } catch (err) {
-    state.error = err instanceof Error ? err.message : String(err);
-    state.done = true;
+    failCase(state, 'failed before timing', err);
   }
   return state;
+}
+
+/** Marks `s` failed with `when` and the error's message; its other rounds are not run. */
+function failCase(s: CaseState, when: string, err: unknown): void {
+  s.error = `${when}: ${err instanceof Error ? err.message : String(err)}`;
+  s.done = true;
 }
 
 async function runRound(s: CaseState, settings: MeasureSettings, gcs: GcMonitor): Promise<void> {
@@ -170,7 +175,8 @@ async function runRound(s: CaseState, settings: MeasureSettings, gcs: GcMonitor)
 
 /**
  * Measures `cases` interleaved (see the module comment) and returns one result per case, in order.
- * A case that throws on these items gets `error` instead of timings; the others still run.
+ * A case whose op throws (on these items, or a request that fails mid-run) gets `error` — when it
+ * failed and the message — instead of timings; the other cases still run and are reported.
  * `onProgress` is called after every round.
  */
 export async function measureCases(
@@ -185,7 +191,12 @@ export async function measureCases(
   while (states.some((s) => !s.done)) {
     for (const s of states) {
       if (s.done) continue;
-      await runRound(s, settings, gcs);
+      try {
+        await runRound(s, settings, gcs);
+      } catch (err) {
+        failCase(s, `failed in timing round ${s.rounds + 1}`, err);
+        continue;
+      }
       if (s.samplesNs.length) {
         const summary = summarize(s.samplesNs);
         onProgress({ caseId: s.c.id, samples: summary.n, rmePercent: summary.rmePercent });
@@ -200,6 +211,14 @@ export async function measureCases(
       results.push({ ...base, error: s.error ?? 'no samples' });
       continue;
     }
+    let bytesPerOp: number | undefined;
+    try {
+      bytesPerOp = await measureAllocation(s.c.fn, gcs);
+    } catch (err) {
+      failCase(s, 'failed while measuring allocation', err);
+      results.push({ ...base, error: s.error! });
+      continue;
+    }
     const summary = summarize(s.samplesNs);
     results.push({
       ...base,
@@ -207,7 +226,7 @@ export async function measureCases(
       nsPerItem: summary.medianNs / itemsPerOp,
       wallNsPerOp: (s.wallMs * 1e6) / s.opsTimed,
       opsPerSample: s.opsPerSample,
-      bytesPerOp: await measureAllocation(s.c.fn, gcs),
+      bytesPerOp,
       gcCount: s.gcCount,
       gcPauseMs: s.gcPauseMs,
     });

@@ -6,7 +6,7 @@
  * (robust.ts: a t interval over processes, `unstable` when they contradict each other);
  * descriptive statistics pool all samples.
  */
-import { median, tCritical, type RatioEstimate, type SampleSummary } from './stats';
+import { median, tCritical, type SampleSummary } from './stats';
 import { combineProcesses } from './robust';
 import type { BenchReport, CaseResult, ComparisonResult, SuiteResult } from './suiteTypes';
 
@@ -43,33 +43,40 @@ export function poolSummaries(parts: readonly SampleSummary[]): SampleSummary {
 const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const defined = <T>(xs: (T | undefined)[]) => xs.filter((x): x is T => x !== undefined);
 
+/**
+ * One case over the processes. A process in which the case failed (e.g. a request error mid-run)
+ * is left out and its error kept in `processErrors`; the case fails only when it failed in all.
+ */
 function mergeCase(runs: CaseResult[]): CaseResult {
-  const first = runs[0]!;
-  const failed = runs.find((r) => !r.summary);
-  if (failed) return { ...first, summary: undefined, error: failed.error ?? 'no samples' };
-  const summary = poolSummaries(runs.map((r) => r.summary!));
-  const bytes = defined(runs.map((r) => r.bytesPerOp));
-  const wall = defined(runs.map((r) => r.wallNsPerOp));
+  const measured = runs.filter((r) => r.summary);
+  const errors = runs.filter((r) => !r.summary).map((r) => r.error ?? 'no samples');
+  if (measured.length === 0) return { ...runs[0]!, summary: undefined, error: errors[0] };
+  const { error: _error, ...first } = measured[0]!;
+  const summary = poolSummaries(measured.map((r) => r.summary!));
+  const bytes = defined(measured.map((r) => r.bytesPerOp));
+  const wall = defined(measured.map((r) => r.wallNsPerOp));
   return {
     ...first,
     summary,
     nsPerItem: summary.medianNs / first.itemsPerOp,
     wallNsPerOp: wall.length ? avg(wall) : undefined,
     bytesPerOp: bytes.length ? avg(bytes) : undefined,
-    gcCount: runs.reduce((a, r) => a + (r.gcCount ?? 0), 0),
-    gcPauseMs: runs.reduce((a, r) => a + (r.gcPauseMs ?? 0), 0),
-    processMeansNs: runs.map((r) => r.summary!.meanNs),
-    processMediansNs: runs.map((r) => r.summary!.medianNs),
+    gcCount: measured.reduce((a, r) => a + (r.gcCount ?? 0), 0),
+    gcPauseMs: measured.reduce((a, r) => a + (r.gcPauseMs ?? 0), 0),
+    processMeansNs: measured.map((r) => r.summary!.meanNs),
+    processMediansNs: measured.map((r) => r.summary!.medianNs),
+    ...(errors.length ? { processErrors: errors } : {}),
   };
 }
 
+/** Combines the processes in which both cases were measured (the others say nothing about the pair). */
 function mergeComparison(c: ComparisonResult, runs: (ComparisonResult | undefined)[], cases: CaseResult[]): ComparisonResult {
   const newer = cases.find((x) => x.id === c.newer);
   const older = cases.find((x) => x.id === c.older);
   const out: ComparisonResult = { label: c.label, newer: c.newer, older: c.older };
-  const estimates = runs.map((r) => r?.estimate);
-  if (!newer?.summary || !older?.summary || estimates.some((e) => !e)) return out;
-  out.estimate = combineProcesses(estimates as RatioEstimate[]);
+  const estimates = defined(runs.map((r) => r?.estimate));
+  if (!newer?.summary || !older?.summary || estimates.length === 0) return out;
+  out.estimate = combineProcesses(estimates);
   out.deltaNsPerItem = older.nsPerItem! * (out.estimate.ratio - 1);
   return out;
 }

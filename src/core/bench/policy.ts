@@ -6,7 +6,7 @@
  */
 import { mergeReports } from './merge';
 import { isSettled } from './robust';
-import { runBenchmark, type RunBenchmarkOptions } from './runner';
+import { BenchCancelledError, runBenchmark, type RunBenchmarkOptions } from './runner';
 import type { BenchReport, BenchRequest } from './suiteTypes';
 
 /** The process policy of a run. */
@@ -43,24 +43,33 @@ export function stopReason(merged: BenchReport, runs: number, elapsedMs: number,
 /**
  * Runs `request` in fresh workers under `policy` and merges their reports (merge.ts); the merged
  * report says why it stopped (`stoppedBecause`). Progress counts cases of the current process,
- * labelled `run k`. Errors as {@link runBenchmark}; RangeError for a bad policy.
+ * labelled `run k`. A process that fails after another has reported (a crash, its hard time limit
+ * on a loaded machine) is left out of the merge and named in `failedProcesses`; it counts towards
+ * the policy's process limits. Errors as {@link runBenchmark} when the first process fails or the
+ * run is cancelled; RangeError for a bad policy.
  */
 export async function runBenchmarkWithPolicy(request: BenchRequest, policy: ProcessPolicy, options: RunBenchmarkOptions = {}): Promise<BenchReport> {
   checkPolicy(policy);
   const started = Date.now();
   const reports: BenchReport[] = [];
+  const failures: string[] = [];
   for (;;) {
-    const k = reports.length + 1;
+    const k = reports.length + failures.length + 1;
     const of = policy.minProcesses === policy.maxProcesses ? `${policy.maxProcesses}` : k <= policy.minProcesses ? `${policy.minProcesses}+` : `≤${policy.maxProcesses}`;
-    reports.push(
-      await runBenchmark(request, {
-        ...options,
-        onProgress: (p) => options.onProgress?.(policy.maxProcesses === 1 ? p : { ...p, message: `run ${k}/${of}: ${p.message}` }),
-      }),
-    );
+    try {
+      reports.push(
+        await runBenchmark(request, {
+          ...options,
+          onProgress: (p) => options.onProgress?.(policy.maxProcesses === 1 ? p : { ...p, message: `run ${k}/${of}: ${p.message}` }),
+        }),
+      );
+    } catch (err) {
+      if (err instanceof BenchCancelledError || reports.length === 0) throw err;
+      failures.push(`process ${k}: ${err instanceof Error ? err.message : String(err)}`);
+    }
     const merged = mergeReports(reports);
-    const reason = stopReason(merged, reports.length, Date.now() - started, policy);
-    if (reason) return { ...merged, stoppedBecause: reason };
+    const reason = stopReason(merged, k, Date.now() - started, policy);
+    if (reason) return { ...merged, stoppedBecause: reason, ...(failures.length ? { failedProcesses: failures } : {}) };
   }
 }
 

@@ -10,7 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
-/** A running replay server. */
+/**
+ * A running replay server. It never closes an idle keep-alive connection itself (the clients'
+ * agents decide, and {@link ReplayServer.close} ends them all), so a request on a reused socket
+ * cannot race the server's idle timer.
+ */
 export interface ReplayServer {
   /** `http://127.0.0.1:<port>`. */
   endpoint: string;
@@ -60,6 +64,11 @@ export async function startReplayServer(bodies: ReplayBodies): Promise<ReplaySer
   };
 
   const server = createServer({ keepAlive: true }, handle);
+  // Node closes a connection idle for keepAliveTimeout (+1 s) while the SDKs' agents keep it as
+  // reusable. When the benchmark process stalls past that (a full GC, descheduled on a loaded
+  // machine), the next request is written to the socket before the server's overdue timer closes
+  // it unread, and the client gets `read ECONNRESET`. Only the client closes idle connections here.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

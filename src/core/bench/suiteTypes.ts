@@ -67,8 +67,13 @@ export interface CaseResult {
   processMeansNs?: number[];
   /** Median CPU ns per op of each worker process, when several were merged. */
   processMediansNs?: number[];
-  /** Set when the case could not run on these items (e.g. v3 default marshall rejects a number). */
+  /** Set when the case could not run on these items (e.g. v3 default marshall rejects a number), or failed in every process. */
   error?: string;
+  /**
+   * Errors of the worker processes in which this case failed while others measured it (merge.ts);
+   * the timings and comparisons pool only the processes that measured it.
+   */
+  processErrors?: string[];
 }
 
 /** Result of comparing two cases. */
@@ -125,6 +130,8 @@ export interface BenchReport {
   processes?: number;
   /** Why the run stopped adding processes (policy.ts), when it ran under a process policy. */
   stoppedBecause?: string;
+  /** Worker processes that failed after another had reported, left out of the merge: "process 3: <error>". */
+  failedProcesses?: string[];
   suites: SuiteResult[];
 }
 

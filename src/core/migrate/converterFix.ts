@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import type { ChangeSet, PendingEdit, V3Import } from './editPlan';
 import { literalEdit } from './editPlan';
-import { missingImageGuard } from './checks/edges/missingImage';
+import { missingImageGuard, wrappedImageGuard } from './checks/edges/missingImage';
 import { emptySetMembersChange } from './checks/edges/emptySetMembers';
 import { versionProblem } from './installedVersions';
 import type { MigrationEnvironment, MigrationFinding } from './types';
@@ -126,6 +126,13 @@ export function fixConverterCall(
     return { finding, notes };
   }
   const image = fn === 'unmarshall' ? missingImageGuard(subject) : undefined;
+  const wrapped = fn === 'output' ? wrappedImageGuard(subject) : undefined;
+  if (wrapped) {
+    const at = wrapped.image;
+    if (wrapped.guard.before) edits.push(literalEdit(at.getStart(sf), at.getStart(sf), wrapped.guard.before));
+    edits.push(literalEdit(at.end, at.end, wrapped.guard.after));
+    finding.message += ` (with \`?? {}\`: v2 returned {} for { M: undefined }, v3 throws)`;
+  }
   if (guard) {
     const s = subject.getText(sf);
     edits.push({ start, end: call.end, render: (n) => `(${s} === undefined ? undefined : ${n(imp)}(${s}, ${opts}))` });

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
- * One bar chart per suite: median CPU time per item of every case, with error bars spanning the
- * 95 % margin of error (chart.js + chartjs-chart-error-bars). Colours come from the VS Code theme
+ * One bar chart per suite: time per item of every case (CPU median for the Node suites, wall-clock
+ * mean for Go; chartLabels.ts), with error bars spanning the 95 % margin of error (chart.js + chartjs-chart-error-bars). Colours come from the VS Code theme
  * at draw time (the page redraws on a theme change); the canvas carries `data-theme` with the
  * theme kind it was drawn for.
  */
@@ -9,6 +9,7 @@ import { Chart, CategoryScale, LinearScale, Tooltip, Legend } from 'chart.js';
 import { BarWithErrorBarsController, BarWithErrorBar } from 'chartjs-chart-error-bars';
 import type { SuiteResult } from '../../core/bench/suiteTypes';
 import { themeColor, themeKind } from '../theme';
+import { chartLabels } from './chartLabels';
 
 Chart.register(BarWithErrorBarsController, BarWithErrorBar, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -23,6 +24,7 @@ export function drawSuiteChart(canvas: HTMLCanvasElement, suite: SuiteResult): C
   const fg = themeColor('--vscode-foreground', kind === 'vscode-light' || kind === 'vscode-high-contrast-light' ? '#333333' : '#cccccc');
   const grid = themeColor('--vscode-editorWidget-border', themeColor('--vscode-panel-border', '#80808040'));
   const border = highContrast ? themeColor('--vscode-contrastBorder', fg) : 'transparent';
+  const labels = chartLabels(suite);
   canvas.dataset.theme = kind;
   canvas.dataset.foreground = fg;
   const data = cases.map((c) => {
@@ -36,7 +38,7 @@ export function drawSuiteChart(canvas: HTMLCanvasElement, suite: SuiteResult): C
       labels: cases.map((c) => c.label),
       datasets: [
         {
-          label: 'CPU µs per item (median ± 95 % margin)',
+          label: labels.dataset,
           data,
           backgroundColor: cases.map((c) => (c.sdk === 'v2' || c.sdk === 'go-v1' ? v2 : v3)),
           borderColor: border,
@@ -54,7 +56,7 @@ export function drawSuiteChart(canvas: HTMLCanvasElement, suite: SuiteResult): C
       plugins: { legend: { labels: { color: fg } } },
       scales: {
         x: { ticks: { color: fg, autoSkip: false, maxRotation: 60, minRotation: 0 }, grid: { color: grid } },
-        y: { beginAtZero: true, ticks: { color: fg }, grid: { color: grid }, title: { display: true, text: 'µs per item', color: fg } },
+        y: { beginAtZero: true, ticks: { color: fg }, grid: { color: grid }, title: { display: true, text: labels.axis, color: fg } },
       },
     },
   } as never);

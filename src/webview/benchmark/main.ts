@@ -8,11 +8,12 @@ import type { Chart } from 'chart.js';
 import type { ToBenchmarkView } from '../../shared/benchmarkMessages';
 import { DEFAULT_FLEET_INPUTS } from '../../shared/benchmarkMessages';
 import type { BenchReport, CaseResult, SuiteResult } from '../../core/bench/suiteTypes';
-import { describeEstimate, formatBytes, formatNs, methodText } from '../../core/bench/format';
+import { describeEstimate, formatBytes, formatNs, methodText, partialFailureNote } from '../../core/bench/format';
 import { normalizeFleetInputs, type FleetInputs } from '../../core/bench/fleet';
 import { fleetSection } from './fleetSection';
 import { button, el } from './dom';
 import { drawSuiteChart } from './chart';
+import { chartLabels } from './chartLabels';
 import { loadState, saveState, send } from './vscodeApi';
 import { labelCells, onThemeChange } from '../theme';
 
@@ -37,7 +38,9 @@ function caseRow(c: CaseResult): HTMLTableRowElement {
     c.bytesPerOp === undefined ? 'n/a' : formatBytes(c.bytesPerOp),
     String(c.gcCount ?? 'n/a'),
   ];
-  return el('tr', { class: c.sdk }, el('td', {}, c.label), ...cells.map((t) => el('td', { class: 'num' }, t)));
+  const note = partialFailureNote(c);
+  const label = note ? el('td', {}, c.label, el('div', { class: 'error' }, note)) : el('td', {}, c.label);
+  return el('tr', { class: c.sdk }, label, ...cells.map((t) => el('td', { class: 'num' }, t)));
 }
 
 /** A Go row: wall ns/op over the -count runs, B/op and allocs/op from -benchmem. */
@@ -72,7 +75,8 @@ function suiteSection(suite: SuiteResult): HTMLElement {
     verdicts.append(el('li', { class: `verdict ${verdict.replace(/ /g, '-')}` }, el('strong', {}, `${c.label}: `), c.estimate ? describeEstimate(c.estimate) : 'not measured (a case failed)'));
   }
   section.append(verdicts);
-  const canvas = el('canvas', { 'aria-label': `${suite.title}: CPU time per item` });
+  const labels = chartLabels(suite);
+  const canvas = el('canvas', { 'aria-label': labels.aria, 'data-axis': labels.axis });
   section.append(el('div', { class: 'chart' }, canvas));
   queueMicrotask(() => {
     const chart = drawSuiteChart(canvas, suite);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mergeReports, poolSummaries } from '../../../src/core/bench/merge';
 import { summarize } from '../../../src/core/bench/stats';
 import { compareMedians } from '../../../src/core/bench/robust';
+import { partialFailureNote, suiteToMarkdown } from '../../../src/core/bench/format';
 import type { BenchReport, CaseResult } from '../../../src/core/bench/suiteTypes';
 
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b)), `${a} ≉ ${b}`);
@@ -68,6 +69,39 @@ describe('merging worker processes', () => {
     close(e.upper, Math.exp(m + (4.302652729911275 * sd) / Math.sqrt(3)));
     assert.equal(e.df, 2);
     assert.equal(e.verdict, 'faster');
+  });
+
+  it('a case that failed in one process is merged from the others, with that process’s error kept and shown', () => {
+    const failed = report([100, 101, 99, 100], [50, 51, 49, 50]);
+    const [, v3] = failed.suites[0]!.cases;
+    failed.suites[0]!.cases[1] = { ...v3!, summary: undefined, nsPerItem: undefined, error: 'failed in timing round 3: read ECONNRESET' };
+    delete failed.suites[0]!.comparisons[0]!.estimate;
+    const merged = mergeReports([report([100, 101, 99, 100], [50, 51, 49, 50]), failed, report([100, 102, 98, 100], [55, 56, 54, 55])]);
+    const [v2m, v3m] = merged.suites[0]!.cases;
+    assert.equal(v3m!.error, undefined);
+    assert.deepEqual(v3m!.processErrors, ['failed in timing round 3: read ECONNRESET']);
+    assert.deepEqual(v3m!.processMediansNs, [50, 55]);
+    assert.equal(v3m!.summary!.n, 8);
+    assert.equal(v2m!.processErrors, undefined);
+    assert.equal(v2m!.summary!.n, 12);
+    const e = merged.suites[0]!.comparisons[0]!.estimate!;
+    assert.equal(e.df, 1);
+    assert.deepEqual(e.processes!.map((p) => p.ratio), [0.5, 0.55]);
+    assert.equal(partialFailureNote(v3m!), 'measured in 2 of 3 processes; failed in 1: failed in timing round 3: read ECONNRESET');
+    assert.ok(suiteToMarkdown(merged.suites[0]!).includes('| m-v3 (measured in 2 of 3 processes; failed in 1: failed in timing round 3: read ECONNRESET) | '));
+  });
+
+  it('a case that failed in every process stays failed with the first error, and its comparison is not measured', () => {
+    const broken = () => {
+      const r = report([1, 2], [3, 4]);
+      r.suites[0]!.cases[1] = { ...r.suites[0]!.cases[1]!, summary: undefined, error: 'failed before timing: read ECONNRESET' };
+      delete r.suites[0]!.comparisons[0]!.estimate;
+      return r;
+    };
+    const merged = mergeReports([broken(), broken()]);
+    assert.equal(merged.suites[0]!.cases[1]!.error, 'failed before timing: read ECONNRESET');
+    assert.equal(merged.suites[0]!.comparisons[0]!.estimate, undefined);
+    assert.match(suiteToMarkdown(merged.suites[0]!), /\| m-v3 \| failed: failed before timing: read ECONNRESET \|/);
   });
 
   it('one process is returned as it is; mismatched reports are refused', () => {

@@ -32,7 +32,7 @@ describe('getMigrationDiagnostics', () => {
       ['v2-converter-marshall', DiagnosticSeverity.Information, 9, 9, 73, MIGRATION_SOURCE],
       ['v3-empty-set-values', DiagnosticSeverity.Warning, 9, 9, 73, MIGRATION_SOURCE],
       ['v2-converter-unmarshall', DiagnosticSeverity.Information, 13, 9, 45, MIGRATION_SOURCE],
-      ['v3-result-exported', DiagnosticSeverity.Warning, 13, 9, 45, MIGRATION_SOURCE],
+      ['v3-result-exported', DiagnosticSeverity.Information, 13, 9, 45, MIGRATION_SOURCE],
     ]);
   });
   it('a hot call site becomes a Warning with its percentage', () => {

@@ -143,6 +143,9 @@ describe('edge semantics against dynalite', () => {
     assert.match(fixed, /unmarshall\(r\.dynamodb\.OldImage \?\? \{\}, \{ wrapNumbers: Number \}\)/);
     const mixed = `const AWS = require('aws-sdk');\nexports.f = (a, b) => AWS.DynamoDB.Converter.unmarshall(a || b);\n`;
     assert.match(applyEdits(mixed, migrateSource(mixed, 'm.js', env).fixAll), /unmarshall\(\(a \|\| b\) \?\? \{\}, \{ wrapNumbers: Number \}\)/);
+    assert.deepEqual(AWS.DynamoDB.Converter.output({ M: undefined } as never), {});
+    const output = `const AWS = require('aws-sdk');\nexports.f = (r) => AWS.DynamoDB.Converter.output({ M: r.dynamodb.NewImage });\n`;
+    assert.match(applyEdits(output, migrateSource(output, 'o.js', env).fixAll), /convertToNative\(\{ M: r\.dynamodb\.NewImage \?\? \{\} \}, \{ wrapNumbers: Number \}\)/);
     const literal = `const AWS = require('aws-sdk');\nexports.f = () => AWS.DynamoDB.Converter.unmarshall({ a: { S: 'x' } });\n`;
     assert.match(applyEdits(literal, migrateSource(literal, 'l.js', env).fixAll), /unmarshall\(\{ a: \{ S: 'x' \} \}, \{ wrapNumbers: Number \}\)/);
   });

@@ -126,6 +126,28 @@ describe('returned values: uses whose result changes, at their lines', () => {
     assert.match(findings[1]!.message, /Lambda runtime serialises this result with JSON\.stringify, so sets reach the caller as \{\}/);
   });
 
+  it('follows lodash collection functions', () => {
+    const { got } = check({
+      '/p/l.js': [
+        `const _ = require('lodash');`,
+        `const AWS = require('aws-sdk');`,
+        `const doc = new AWS.DynamoDB.DocumentClient();`,
+        `module.exports.handler = async (ids) => {`,
+        `  const resp = await doc.batchGet({ RequestItems: { U: { Keys: ids.map((id) => ({ id })) } } }).promise();`,
+        `  const users = resp.Responses.U;`,
+        `  const byId = _.keyBy(users, 'id');`,
+        `  _.forEach(users, (u) => console.log(u.roles.values));`,
+        `  return ids.map((id) => ({ data: _.find(users, { id }), again: byId[id] }));`,
+        `};`,
+      ].join('\n'),
+    });
+    assert.deepEqual(got, [
+      'l.js:8:v3-result-serialised:console.log(u.roles.values)',
+      'l.js:8:v3-set-values:u.roles.values',
+      'l.js:9:v3-result-exported:ids.map((id) => ({ data: _.find(users, { id }), again: byId[id] }))',
+    ]);
+  });
+
   it('says nothing where no migrated value arrives', () => {
     const { got } = check({
       '/p/q.js': [

@@ -43,3 +43,17 @@ export function missingImageGuard(arg: ts.Expression, typing?: StrictTyping): Im
   if (neverNullish(arg) || typedNonNullish(arg, typing)) return undefined;
   return tight(arg) ? { before: '', after: ' ?? {}' } : { before: '(', after: ') ?? {}' };
 }
+
+/**
+ * The same guard for `Converter.output({ M: image })`: v2 returned `{}` for `{ M: undefined }`
+ * (its `for…in` over nothing), v3 `convertToNative` throws "No value defined". Returns the image
+ * expression and its guard, or undefined when the argument is not such a literal or the image
+ * cannot be nullish.
+ */
+export function wrappedImageGuard(arg: ts.Expression, typing?: StrictTyping): { image: ts.Expression; guard: ImageGuard } | undefined {
+  if (!ts.isObjectLiteralExpression(arg) || arg.properties.length !== 1) return undefined;
+  const p = arg.properties[0]!;
+  if (!ts.isPropertyAssignment(p) || p.name.getText() !== 'M') return undefined;
+  const guard = missingImageGuard(p.initializer, typing);
+  return guard ? { image: p.initializer, guard } : undefined;
+}

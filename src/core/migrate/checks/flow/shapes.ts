@@ -98,10 +98,3 @@ export function indexShape(s: Shape): Shape | undefined {
       return undefined;
   }
 }
-
-/** Array methods whose callback's first parameter receives an element. */
-export const elementCallbacks = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'findIndex', 'findLastIndex', 'some', 'every', 'flatMap']);
-/** Array methods returning an element. */
-export const elementResults = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
-/** Array methods returning an array of the same elements. */
-export const sameArrayResults = new Set(['filter', 'slice', 'sort', 'reverse', 'concat', 'toSorted', 'toReversed', 'splice']);

@@ -1,10 +1,8 @@
 import ts from 'typescript';
 import type { ResultOrigin } from '../../program/api';
 import type { ReferenceIndex } from './references';
-import {
-  arrayOf, elementCallbacks, elementResults, holder, indexShape, item, memberShape, promiseOf,
-  sameArrayResults, shapeKey, type Shape,
-} from './shapes';
+import { builtinEffect, functionOf, methodEffect, type CallEffect, type Fn } from './callEffects';
+import { arrayOf, holder, indexShape, item, memberShape, promiseOf, shapeKey, type Shape } from './shapes';
 
 /** One expression known to evaluate to a value read through a migrated call. */
 export interface Reached {
@@ -24,8 +22,6 @@ export interface FlowListener {
   /** Called once per (return expression, shape). */
   returned(r: Returned): void;
 }
-
-type Fn = ts.FunctionLikeDeclaration;
 
 function isFunctionNode(n: ts.Node): n is Fn {
   return ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isMethodDeclaration(n);
@@ -138,7 +134,7 @@ export class ValueFlow {
 
   private member(p: ts.PropertyAccessExpression, name: string, shape: Shape, origin: ResultOrigin): void {
     const call = ts.isCallExpression(p.parent) && p.parent.expression === p ? p.parent : undefined;
-    if (call && (shape.k === 'promise' || shape.k === 'array' || shape.k === 'record')) return this.method(call, name, shape, origin);
+    if (call && (shape.k === 'promise' || shape.k === 'array' || shape.k === 'record')) return this.apply(call, methodEffect(call, name, shape), origin);
     const next = this.boundMember(p) ?? memberShape(shape, name);
     if (next) this.push(p, next, origin);
   }
@@ -153,51 +149,17 @@ export class ValueFlow {
     return undefined;
   }
 
-  private method(call: ts.CallExpression, name: string, shape: Extract<Shape, { of: Shape }>, origin: ResultOrigin): void {
-    const [first] = call.arguments;
-    const fn = first && functionOf(first);
-    if (shape.k === 'promise') {
-      if (name === 'then' && fn) {
-        this.bindParameter(fn, 0, shape.of, origin);
-        this.onReturns(fn, (r) => this.push(call, promiseOf(r.shape), r.origin));
-      } else if (name === 'catch' || name === 'finally') {
-        this.push(call, shape, origin);
-      }
-      return;
-    }
-    const element = shape.of;
-    if (elementCallbacks.has(name) && fn) this.bindParameter(fn, 0, element, origin);
-    if ((name === 'reduce' || name === 'reduceRight') && fn) {
-      this.bindParameter(fn, 1, element, origin);
-      this.onReturns(fn, (r) => this.push(call, holder, r.origin));
-    }
-    if (elementResults.has(name)) this.push(call, element, origin);
-    if (sameArrayResults.has(name)) this.push(call, shape, origin);
-    if ((name === 'map' || name === 'flatMap') && fn) {
-      this.onReturns(fn, (r) => this.push(call, name === 'flatMap' && r.shape.k === 'array' ? r.shape : arrayOf(r.shape), r.origin));
-    }
-    if (name === 'values' || name === 'entries') this.push(call, holder, origin);
+  private apply(call: ts.CallExpression, effect: CallEffect, origin: ResultOrigin): void {
+    if (effect.result) this.push(call, effect.result, origin);
+    for (const p of effect.params ?? []) this.bindParameter(p.fn, p.index, p.shape, origin);
+    const returns = effect.returns;
+    if (returns) this.onReturns(returns.fn, (r) => this.push(call, returns.wrap(r.shape), r.origin));
   }
 
   private argument(call: ts.CallExpression, index: number, shape: Shape, origin: ResultOrigin): void {
     const callee = call.expression;
-    if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression)) {
-      const owner = callee.expression.text;
-      const name = callee.name.text;
-      if (owner === 'Promise' && (name === 'all' || name === 'allSettled' || name === 'race' || name === 'any')) {
-        const inner = shape.k === 'array' && shape.of.k === 'promise' ? shape.of.of : shape.k === 'array' ? shape.of : holder;
-        this.push(call, promiseOf(name === 'race' || name === 'any' ? inner : arrayOf(inner)), origin);
-        return;
-      }
-      if (owner === 'Object' && (name === 'values' || name === 'entries')) {
-        this.push(call, shape.k === 'record' && name === 'values' ? arrayOf(shape.of) : holder, origin);
-        return;
-      }
-      if (owner === 'Object' && name === 'assign') {
-        this.push(call, shape.k === 'item' ? shape : holder, origin);
-        return;
-      }
-    }
+    const builtin = builtinEffect(call, index, shape);
+    if (builtin) return this.apply(call, builtin, origin);
     if (ts.isPropertyAccessExpression(callee) && (callee.name.text === 'push' || callee.name.text === 'unshift')) {
       const receiver = callee.expression;
       if (ts.isIdentifier(receiver)) this.bindSymbolOf(receiver, arrayOf(shape), origin);
@@ -355,10 +317,6 @@ function exportHolder(p: ts.ExportAssignment): ts.SignatureDeclaration {
   return p as unknown as ts.SignatureDeclaration;
 }
 
-function functionOf(e: ts.Expression): Fn | undefined {
-  while (ts.isParenthesizedExpression(e)) e = e.expression;
-  return ts.isArrowFunction(e) || ts.isFunctionExpression(e) ? e : undefined;
-}
 
 function isDeclarationName(id: ts.Identifier): boolean {
   const p = id.parent;

@@ -3,6 +3,7 @@ import { ReferenceIndex } from '../flow/references';
 import { ValueFlow, type Returned } from '../flow/valueFlow';
 import type { MigrationView, ProgramFinding } from '../../program/api';
 import { exportedChange } from './changes';
+import { setsOrBinariesInEvidence } from './evidence';
 import { exportOf } from './exportedFunctions';
 import { useSiteFindings } from './useSites';
 
@@ -30,21 +31,25 @@ export function checkReturnedValues(view: MigrationView): ProgramFinding[] {
     const key = `${f.code}|${f.fileName}|${f.start}|${f.end}`;
     if (!found.has(key)) found.set(key, f);
   };
+  const leaving: ProgramFinding[] = [];
   const returned = (r: Returned): void => {
     if (r.shape.k === 'holder' && r.node.kind !== ts.SyntaxKind.ObjectLiteralExpression && r.node.kind !== ts.SyntaxKind.ArrayLiteralExpression) return;
-    const exported = exportOf(r.fn, refs);
-    if (!exported) return;
+    const visible = exportOf(r.fn, refs);
+    if (!visible) return;
     const sf = r.node.getSourceFile();
-    const name = exported.name === 'default' ? functionName(r.fn) : exported.name;
-    keep({
+    const name = visible.name === 'default' ? functionName(r.fn) : visible.name;
+    leaving.push({
       fileName: sf.fileName,
       start: r.node.getStart(sf),
       end: r.node.end,
       code: 'v3-result-exported',
-      severity: 'warning',
-      message: `returned out of the module: ${exportedChange(name, exported.lambda, r.origin, r.shape.k === 'attr' || (r.shape.k === 'promise' && r.shape.of.k === 'attr'))}`,
+      severity: visible.lambda ? 'warning' : 'information',
+      message: `returned out of the module: ${exportedChange(name, visible.lambda, r.origin, r.shape.k === 'attr' || (r.shape.k === 'promise' && r.shape.of.k === 'attr'))}`,
     });
   };
   new ValueFlow(view.checker, refs, { reached: (r) => useSiteFindings(r).forEach(keep), returned }).run(view.results.filter((o) => migrated.has(o.subjectId)));
+  // A value leaving the module is a warning where the program shows sets or binaries; else a note.
+  const evidence = setsOrBinariesInEvidence(view, [...found.values()]);
+  for (const f of leaving) keep(evidence ? { ...f, severity: 'warning' } : { ...f, message: `${f.message} (this program writes and reads no set or binary; it matters if another writer stores them)` });
   return [...found.values()].sort((a, b) => a.fileName.localeCompare(b.fileName) || a.start - b.start || a.end - b.end);
 }

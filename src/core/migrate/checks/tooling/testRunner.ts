@@ -61,11 +61,21 @@ export function jestVersionIn(dir: string): FoundVersion | undefined {
   return lowest ? { version: lowest[1]!, source: 'package.json range' } : undefined;
 }
 
+/** Offset of the `"jest"` (or `"jest-cli"`) key inside `dependencies`/`devDependencies`, -1 if none (not a script named jest). */
+function dependencyKeyOffset(text: string): number {
+  for (const section of text.matchAll(/"(dev)?[dD]ependencies"\s*:\s*\{[^}]*\}/g)) {
+    const inner = section[0].search(/"jest(-cli)?"\s*:/);
+    if (inner >= 0) return section.index! + inner;
+  }
+  return -1;
+}
+
 /**
  * Item 7, test runner: walks up from the project root to the package.json that uses jest and
- * reports (`v3-test-runner`, error, at package.json's `"jest"` entry) a jest older than
- * {@link MIN_JEST}, naming the version and where it was read. Nothing when no jest is found or
- * the version is recent enough.
+ * reports (`v3-test-runner`, at package.json's `"jest"` entry) a jest older than {@link MIN_JEST},
+ * naming the version and where it was read. A warning, not an error: the code is migrated (an error
+ * means "not migrated", CLI exit 3); what changes is that the project's tests no longer load.
+ * Nothing when no jest is found or the version is recent enough.
  */
 export function checkTestRunner(view: MigrationView): ProgramFinding[] {
   if (!view.projectRoot || view.migratedFiles.size === 0) return [];
@@ -75,13 +85,13 @@ export function checkTestRunner(view: MigrationView): ProgramFinding[] {
     if (found) {
       if (compareVersions(found.version, MIN_JEST) >= 0) return [];
       const text = read(manifestPath) ?? '';
-      const at = text.search(/"jest(-cli)?"\s*:/);
+      const at = dependencyKeyOffset(text);
       return [{
         fileName: manifestPath.replace(/\\/g, '/'),
         start: Math.max(at, 0),
         end: at >= 0 ? at + text.slice(at).indexOf(':') : 0,
         code: 'v3-test-runner',
-        severity: 'error',
+        severity: 'warning',
         message: `jest ${found.version} (${found.source}) cannot load the v3 SDK: @aws-sdk/* and @smithy/* require node:-prefixed core modules (node:fs, node:stream…), which jest loads only from ${MIN_JEST} (27.1.0 on Node < 16; jest #11331): every suite importing migrated code fails with "ENOENT: no such file or directory, open 'node:crypto'" (a moduleNameMapper for node: does not help). Upgrade jest (and ts-jest/babel-jest with it) to ≥ ${MIN_JEST}`,
       }];
     }
