@@ -3,6 +3,7 @@ import { FrameInterner } from './frameInterner';
 import type { Profile, ReadOptions } from './model';
 import { chooseColumn } from './pprofColumns';
 import { SampleCollector } from './sampleCollector';
+import { labelV8Samples, V8_LABELS_KEY } from './v8Labels';
 import { addV8Samples, V8_SAMPLE_TYPES, type V8Node, type V8Samples } from './v8Tree';
 
 type Json = Record<string, unknown>;
@@ -141,6 +142,7 @@ function fromLegacyHead(json: Json, sourcePath: string): { thread: V8Samples; du
  * Reads a parsed V8 `.cpuprofile` (CDP `Profiler.Profile`: Node `--cpu-prof`, DevTools,
  * js-debug) or the legacy `head` format into the model. Columns: `cpu/nanoseconds`
  * (time, see {@link addV8Samples} for the per-sample weight) and `samples/count` (ticks).
+ * Labelled intervals written by `record --format cpuprofile` become sample labels (`v8Labels.ts`).
  * `(idle)` time is in {@link Profile.idleWeight}; `durationNs` = (endTime − startTime).
  * @throws ProfileError `not-a-profile`, `bad-reference`, `no-samples`, `unknown-sample-type`.
  */
@@ -151,9 +153,10 @@ export function parseV8CpuProfile(json: unknown, sourcePath: string, options: Re
   const obj = json as Json;
   const column = chooseColumn(V8_SAMPLE_TYPES, 'cpu', options.sampleType, sourcePath);
   const { thread, durationNs } = Array.isArray(obj.nodes) ? fromCdp(obj, sourcePath) : fromLegacyHead(obj, sourcePath);
+  const labelled = labelV8Samples(obj[V8_LABELS_KEY], thread.timestampsUs, sourcePath);
   const interner = new FrameInterner();
   const collector = new SampleCollector();
-  addV8Samples(thread, interner, collector, column === 1, sourcePath);
+  addV8Samples(labelled ? { ...thread, labels: labelled.labels } : thread, interner, collector, column === 1, sourcePath);
   return collector.finish({
     sourcePath,
     format: 'v8-cpuprofile',
@@ -161,5 +164,6 @@ export function parseV8CpuProfile(json: unknown, sourcePath: string, options: Re
     sampleTypes: V8_SAMPLE_TYPES,
     durationNs,
     frames: interner.frames,
+    labelSets: labelled?.labelSets,
   });
 }

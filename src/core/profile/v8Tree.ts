@@ -30,6 +30,8 @@ export interface V8Samples {
   readonly endTimeUs: number;
   /** Per-sample 1-based line of the leaf (Chrome traces), 0 = unknown. */
   readonly lines?: readonly number[];
+  /** Per-sample label set index (recorded `.cpuprofile`, see `v8Labels.ts`); undefined = none. */
+  readonly labels?: readonly (number | undefined)[];
 }
 
 /** The value columns V8-based profiles offer: time (µs → ns) and ticks. */
@@ -54,7 +56,9 @@ const LINE_SPAN = 2 ** 21;
  * Frames: callers get their function's start line and column (`callFrame.lineNumber + 1`,
  * `columnNumber + 1`); the leaf gets the per-sample line when known (no column), else its
  * node's self time is split over `positionTicks` lines in proportion to the ticks (counts by
- * largest remainder); a leaf without either keeps its function's start.
+ * largest remainder); a leaf without either keeps its function's start. Samples with a label set
+ * (`thread.labels`) are aggregated per (node, label set) and keep their set; their leaf line comes
+ * from `positionTicks` only.
  * @throws ProfileError `bad-reference` when a sample or parent names a missing node.
  */
 export function addV8Samples(
@@ -64,7 +68,7 @@ export function addV8Samples(
   byCount: boolean,
   sourcePath: string,
 ): void {
-  const { nodes, samples, timestampsUs, endTimeUs, lines } = thread;
+  const { nodes, samples, timestampsUs, endTimeUs, lines, labels } = thread;
   const indexById = new Map<number, number>();
   nodes.forEach((n, i) => indexById.set(n.id, i));
   const parentIndex = new Int32Array(nodes.length);
@@ -79,13 +83,26 @@ export function addV8Samples(
   const nodeWeight = new Float64Array(nodes.length);
   const nodeCount = new Float64Array(nodes.length);
   const lineAgg = new Map<number, [number, number]>();
+  // Labelled samples (recorded profiles, which have no per-sample lines) per (node, label set).
+  const labelAgg = new Map<number, [number, number]>();
+  const labelSpan = nodes.length;
   for (let i = 0; i < samples.length; i++) {
     const index = indexById.get(samples[i]);
     if (index === undefined) throw new ProfileError(sourcePath, 'bad-reference', `sample ${i} names node ${samples[i]}, which is not in the profile`);
     const next = i + 1 < samples.length ? timestampsUs[i + 1] : endTimeUs;
     const w = byCount ? 1 : Math.max(0, next - timestampsUs[i]) * 1000;
     const line = lines?.[i] ?? 0;
-    if (line > 0 && line < LINE_SPAN) {
+    const label = labels?.[i];
+    if (label !== undefined) {
+      const key = label * labelSpan + index;
+      const agg = labelAgg.get(key);
+      if (agg) {
+        agg[0] += w;
+        agg[1] += 1;
+      } else {
+        labelAgg.set(key, [w, 1]);
+      }
+    } else if (line > 0 && line < LINE_SPAN) {
       const key = index * LINE_SPAN + line;
       const agg = lineAgg.get(key);
       if (agg) {
@@ -112,7 +129,7 @@ export function addV8Samples(
     return id;
   };
   const stack: number[] = [];
-  const emit = (index: number, leafLine: number | undefined, weight: number, count: number): void => {
+  const emit = (index: number, leafLine: number | undefined, weight: number, count: number, label?: number): void => {
     if (kind[index] === 'idle') {
       collector.addIdle(weight);
       return;
@@ -123,22 +140,23 @@ export function addV8Samples(
       if (kind[i] === 'root') continue;
       stack.push(i === index ? frameOf(i, leafLine) : frameOf(i));
     }
-    collector.add(stack, stack.length, weight, count);
+    collector.add(stack, stack.length, weight, count, label);
   };
 
-  for (let index = 0; index < nodes.length; index++) {
-    const weight = nodeWeight[index];
-    const count = nodeCount[index];
-    if (count === 0) continue;
+  const emitNode = (index: number, weight: number, count: number, label?: number): void => {
     const ticks = nodes[index].positionTicks?.filter((t) => t.line > 0 && t.ticks > 0) ?? [];
     if (ticks.length === 0 || kind[index] !== 'frame') {
-      emit(index, undefined, weight, count);
-      continue;
+      emit(index, undefined, weight, count, label);
+      return;
     }
     const totalTicks = ticks.reduce((a, t) => a + t.ticks, 0);
     const counts = apportion(count, ticks.map((t) => t.ticks / totalTicks));
-    ticks.forEach((t, k) => emit(index, t.line, byCount ? counts[k] : (weight * t.ticks) / totalTicks, counts[k]));
+    ticks.forEach((t, k) => emit(index, t.line, byCount ? counts[k] : (weight * t.ticks) / totalTicks, counts[k], label));
+  };
+  for (let index = 0; index < nodes.length; index++) {
+    if (nodeCount[index] > 0) emitNode(index, nodeWeight[index], nodeCount[index]);
   }
+  for (const [key, [weight, count]] of labelAgg) emitNode(key % labelSpan, weight, count, Math.floor(key / labelSpan));
   for (const [key, [weight, count]] of lineAgg) {
     const index = Math.floor(key / LINE_SPAN);
     emit(index, key - index * LINE_SPAN, weight, count);
