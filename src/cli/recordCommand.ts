@@ -1,5 +1,5 @@
 /**
- * `dynamo-hotpath record [--out FILE] [--format pprof] [--interval-us N] -- <command> [args…]`
+ * `dynamo-hotpath record [--out FILE] [--format pprof|cpuprofile] [--interval-us N] -- <command> [args…]`
  *
  * Runs a Node program with the recorder preloaded (NODE_OPTIONS `--require`), so that every CPU
  * sample taken while the AWS SDK works on a DynamoDB request carries the user's call site and
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CALL_SITE_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL } from '../core/analysis/recorderLabels';
 import { collectRecords, type Collected } from '../record/collectRecords';
-import { DEFAULT_INTERVAL_US, DIR_ENV, extensionOf, INTERVAL_ENV, type RecordFormat } from '../record/recordEnv';
+import { DEFAULT_INTERVAL_US, DIR_ENV, extensionOf, FORMAT_ENV, INTERVAL_ENV, RECORD_FORMATS, type RecordFormat } from '../record/recordEnv';
 import { nonNegativeNumber, parseCommandLine } from './options';
 import { CliUsageError } from './usage';
 
@@ -23,14 +23,18 @@ Runs a Node.js program and records a CPU profile in which every sample taken whi
 request and the operation, also in the SDK's async callbacks. Analyse it with \`analyze\`.
 
 options:
-  --out FILE          profile to write (default: dynamo-hotpath-record.pb.gz)
-  --format pprof      output format (pprof, gzipped, with sample labels; needs @datadog/pprof)
+  --out FILE          profile to write (default: dynamo-hotpath-record.pb.gz, or .cpuprofile)
+  --format F          pprof (default): gzipped pprof with sample labels, CPU time per sample;
+                        needs @datadog/pprof in the program's folder
+                      cpuprofile: V8 .cpuprofile (Node's own profiler, no native module) with
+                        the labelled time intervals inside; opens in Chrome DevTools as usual
   --interval-us N     sampling interval in microseconds (default ${DEFAULT_INTERVAL_US})
 
 The program runs with NODE_OPTIONS=--require <recorder>; stop a server with Ctrl+C to write the
 profile. To record inside your own start command instead:
   DYNAMO_HOTPATH_RECORD_OUT=profile.pb.gz node --require <dynamo-hotpath>/dist/record.js app.js
-Needs @datadog/pprof 5.20.0 in the program's folder (npm install --save-dev @datadog/pprof@5.20.0).
+(an OUT ending in .cpuprofile records that format). The pprof format needs @datadog/pprof 5.20.0
+in the program's folder (npm install --save-dev @datadog/pprof@5.20.0).
 
 exit codes:
   0  the program exited with 0, or was stopped by SIGINT/SIGTERM after recording
@@ -102,14 +106,14 @@ export async function run(args: string[]): Promise<number> {
   if (positionals.length > 0) throw new CliUsageError(`put the command after \`--\` (got '${positionals.join(' ')}')\n\n${HELP}`);
   if (command.length === 0) throw new CliUsageError(`expects \`-- <command> [args…]\`\n\n${HELP}`);
   const format = (values.format ?? 'pprof') as RecordFormat;
-  if (format !== 'pprof') throw new CliUsageError(`--format accepts only pprof, got '${values.format}'`);
+  if (!RECORD_FORMATS.includes(format)) throw new CliUsageError(`--format accepts ${RECORD_FORMATS.join(' or ')}, got '${values.format}'`);
   const intervalUs = nonNegativeNumber('interval-us', values['interval-us'], DEFAULT_INTERVAL_US);
   if (intervalUs < 100) throw new CliUsageError(`--interval-us must be at least 100 (got ${intervalUs})`);
   const out = resolve(values.out ?? `dynamo-hotpath-record${extensionOf(format)}`);
 
   const preload = preloadPath();
   const dir = mkdtempSync(join(tmpdir(), 'dynamo-hotpath-record-'));
-  const env = { ...process.env, NODE_OPTIONS: nodeOptionsWithPreload(preload, process.env.NODE_OPTIONS), [DIR_ENV]: dir, [INTERVAL_ENV]: String(intervalUs) };
+  const env = { ...process.env, NODE_OPTIONS: nodeOptionsWithPreload(preload, process.env.NODE_OPTIONS), [DIR_ENV]: dir, [FORMAT_ENV]: format, [INTERVAL_ENV]: String(intervalUs) };
   let exit: { code: number | null; signal: NodeJS.Signals | null };
   try {
     exit = await runCommand(command, env);

@@ -9,8 +9,9 @@
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { startCpuprofileRecorder } from './cpuprofileRecorder';
 import { startPprofRecorder, type Recorder } from './pprofRecorder';
-import { DEFAULT_INTERVAL_US, DIR_ENV, extensionOf, INTERVAL_ENV, OUT_ENV, type ProcessRecord, type RecordFormat } from './recordEnv';
+import { DEFAULT_INTERVAL_US, DIR_ENV, extensionOf, FORMAT_ENV, formatFrom, INTERVAL_ENV, OUT_ENV, type ProcessRecord, type RecordFormat } from './recordEnv';
 import { RequestContexts } from './requestContexts';
 import { installSdkPatches, type PatchState } from './sdkPatches';
 
@@ -21,7 +22,7 @@ function say(message: string): void {
 }
 
 function settings(): { format: RecordFormat; intervalUs: number; out: string; dir: string | undefined } {
-  const format: RecordFormat = 'pprof';
+  const format: RecordFormat = formatFrom(process.env[FORMAT_ENV], process.env[OUT_ENV]);
   const interval = Number(process.env[INTERVAL_ENV]);
   const dir = process.env[DIR_ENV] || undefined;
   const out = dir ? join(dir, `${process.pid}${extensionOf(format)}`) : resolve(process.env[OUT_ENV] || `dynamo-hotpath-${process.pid}${extensionOf(format)}`);
@@ -33,7 +34,7 @@ function writeRecord(dir: string | undefined, record: ProcessRecord): void {
 }
 
 function start(): void {
-  const { intervalUs, out, dir } = settings();
+  const { format, intervalUs, out, dir } = settings();
   const contexts = new RequestContexts();
   const patches: PatchState = installSdkPatches(contexts);
   const base = () => ({
@@ -45,7 +46,7 @@ function start(): void {
   });
   let recorder: Recorder;
   try {
-    recorder = startPprofRecorder(intervalUs);
+    recorder = format === 'cpuprofile' ? startCpuprofileRecorder(intervalUs) : startPprofRecorder(intervalUs);
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
     say(`not recording process ${process.pid}: ${error}`);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { runCli } from '../helpers/runCli';
 
 describe('dynamo-hotpath record: command line', () => {
-  it('needs the command after --, and only the pprof format', () => {
+  it('needs the command after --, and a format it can write (pprof or cpuprofile)', () => {
     const missing = runCli(['record']);
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /expects `-- <command> \[args…\]`/);
@@ -15,7 +15,10 @@ describe('dynamo-hotpath record: command line', () => {
     assert.match(before.stderr, /put the command after `--` \(got 'node app\.js'\)/);
     const format = runCli(['record', '--format', 'json', '--', 'node', 'app.js']);
     assert.equal(format.code, 2);
-    assert.match(format.stderr, /--format accepts only pprof, got 'json'/);
+    assert.match(format.stderr, /--format accepts pprof or cpuprofile, got 'json'/);
+    const help = runCli(['record', '--help']);
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /cpuprofile: V8 \.cpuprofile \(Node's own profiler, no native module\)/);
   });
 
   it('exits 2 and says so when the command is not a Node program or cannot start', () => {

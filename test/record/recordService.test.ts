@@ -1,6 +1,7 @@
 // Records the Node sample service (fixtures/node-adserver) with `dynamo-hotpath record`, against
 // its canned DynamoDB endpoint on 127.0.0.1, with the real aws-sdk v2 / v3 packages and the real
-// @datadog/pprof profiler, then analyses the recorded profile.
+// profilers (@datadog/pprof for pprof, V8's through the inspector for cpuprofile), then analyses
+// the recorded profile.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -57,12 +58,12 @@ describe('record: the Node sample service with aws-sdk v2 and v3', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const variant of ['v2', 'v3'] as const) {
-    it(`${variant}: credits ≥ 90 % of the marshalling to the adapter's calls, async parsing to the .ts line of each SDK call`, async () => {
-      const out = join(dir, `${variant}.pb.gz`);
+  for (const [variant, format] of [['v2', 'pprof'], ['v3', 'pprof'], ['v2', 'cpuprofile'], ['v3', 'cpuprofile']] as const) {
+    it(`${variant}, ${format}: credits ≥ 90 % of the marshalling to the adapter's calls, async parsing to the .ts line of each SDK call`, async () => {
+      const out = join(dir, `${variant}${format === 'pprof' ? '.pb.gz' : '.cpuprofile'}`);
       const r = spawnSync(
         process.execPath,
-        [join(dir, 'cli.js'), 'record', '--out', out, '--', process.execPath, `${SERVICE}/dist/main.js`, '--variant', variant, '--endpoint', endpoint, '--duration', '2', '--concurrency', '4', '--warmup', '30'],
+        [join(dir, 'cli.js'), 'record', '--out', out, '--format', format, '--', process.execPath, `${SERVICE}/dist/main.js`, '--variant', variant, '--endpoint', endpoint, '--duration', '2', '--concurrency', '4', '--warmup', '30'],
         { encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_PATH: join(process.cwd(), 'node_modules') } },
       );
       assert.equal(r.status, 0, r.stderr);
