@@ -47,6 +47,7 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
   const ctx: PlanContext = {
     root: project.displayRoot,
     checker: project.checker,
+    strictNullChecks: strictNulls(project.program.getCompilerOptions()),
     env,
     resolverOf,
     lowLevelSubjectOf: (e) => {
@@ -74,6 +75,10 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
   for (const sf of project.userFiles) plans.push(...planConverterUses(sf, resolverOf(sf), env));
   shareFates(plans);
   return { plans, families: byFamily, resolverOf, config };
+}
+
+function strictNulls(o: ts.CompilerOptions): boolean {
+  return o.strictNullChecks ?? o.strict ?? false;
 }
 
 /** Linked subjects migrate together: a blocker of one blocks the others, saying which. */

@@ -7,6 +7,7 @@ import type { ClientFamily } from './clientFamily';
 import { clientUses } from './clientUses';
 import { dataMethods, documentShape, tableMethods, type DocumentShape } from './documentClientShape';
 import { readCreationOptions } from './optionEntries';
+import { checkParamTypes } from './paramTypes';
 import type { PlanContext } from './planContext';
 import { rewriteRequestCall } from './requestCall';
 import { newPlan, placeOf, subjectId, type SubjectPlan } from './subjectPlan';
@@ -47,7 +48,10 @@ export function planDocumentClientFamily(fam: ClientFamily, ctx: PlanContext): S
       }
       plan.spots.push({ node: call, code: 'v2-document-client', message: `aws-sdk v2 DocumentClient ${name}(): part of migrating the ${label}` });
       plan.results.push({ node: done.delivered.node, api: 'DocumentClient', method: name, delivery: done.delivered.delivery, wrapNumbers: isOn(plan.subject.wrapNumbers) });
-      if (done.params) plan.written.push(done.params);
+      if (done.params) {
+        plan.written.push(done.params);
+        checkParamTypes(done.params, 'DocumentClient', name, ctx, done.paramsCopied ? undefined : plan.changes, plan.notes);
+      }
     } else if (name === 'createSet' && call) {
       rewriteCreateSet(call, access as ts.PropertyAccessExpression, plan);
     } else if (name === 'service' && isXRayCapture(access)) {

@@ -4,6 +4,7 @@ import type { ClientFamily } from './clientFamily';
 import { clientUses } from './clientUses';
 import { usesCommands } from './documentClientShape';
 import { readCreationOptions } from './optionEntries';
+import { checkParamTypes } from './paramTypes';
 import type { PlanContext } from './planContext';
 import { rewriteRequestCall, type CallStyle } from './requestCall';
 import { newPlan, placeOf, subjectId, type SubjectPlan } from './subjectPlan';
@@ -75,7 +76,10 @@ export function planLowLevelFamily(fam: ClientFamily, ctx: PlanContext): Subject
       }
       plan.spots.push({ node: call, code: 'v2-low-level-client', message: `aws-sdk v2 DynamoDB ${name}(): part of migrating the ${label}` });
       plan.results.push({ node: done.delivered.node, api: 'DynamoDB', method: name, delivery: done.delivered.delivery, wrapNumbers: false });
-      if (done.params) plan.written.push(done.params);
+      if (done.params) {
+        plan.written.push(done.params);
+        checkParamTypes(done.params, 'DynamoDB', name, ctx, done.paramsCopied ? undefined : plan.changes, plan.notes);
+      }
     } else {
       const what = name ? `.${name}${call ? '()' : ''}` : access.getText();
       const hint = name === 'waitFor' ? ' (v3 has waitUntilTableExists / waitUntilTableNotExists with a maxWaitTime: port it by hand)' : '';
