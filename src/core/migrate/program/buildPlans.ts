@@ -1,4 +1,4 @@
-import type ts from 'typescript';
+import ts from 'typescript';
 import { V2Resolver } from '../awsSdkBindings';
 import type { MigrationEnvironment } from '../types';
 import type { ClientFamily } from './clientFamily';
@@ -6,6 +6,7 @@ import { ClientFlow } from './clientFlow';
 import { planConverterUses } from './converterPlan';
 import { planDocumentClientFamily } from './documentClientPlan';
 import { planLowLevelFamily } from './lowLevelPlan';
+import type { CastCandidate } from './attributeMapCast';
 import { ClientConfigPlanner } from './clientConfigPlan';
 import type { PlanContext } from './planContext';
 import type { MigrationProject } from './project';
@@ -21,6 +22,8 @@ export interface ProgramPlans {
   families: Map<SubjectPlan, ClientFamily>;
   resolverOf: (sf: ts.SourceFile) => V2Resolver;
   config: ClientConfigPlanner;
+  /** Converter arguments that may need a cast to v3's AttributeValue types (decided once fates are known). */
+  casts: CastCandidate[];
 }
 
 /**
@@ -47,6 +50,7 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
   const ctx: PlanContext = {
     root: project.displayRoot,
     checker: project.checker,
+    strictNullChecks: strictNulls(project.program.getCompilerOptions()),
     env,
     resolverOf,
     lowLevelSubjectOf: (e) => {
@@ -71,9 +75,17 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
     plans.push(plan);
     byFamily.set(plan, fam);
   }
-  for (const sf of project.userFiles) plans.push(...planConverterUses(sf, resolverOf(sf), env));
+  const casts = {
+    candidates: [] as CastCandidate[],
+    ownerOf: (request: ts.CallExpression) => (ts.isPropertyAccessExpression(request.expression) ? ctx.lowLevelSubjectOf(request.expression.expression) : undefined),
+  };
+  for (const sf of project.userFiles) plans.push(...planConverterUses(sf, resolverOf(sf), env, casts));
   shareFates(plans);
-  return { plans, families: byFamily, resolverOf, config };
+  return { plans, families: byFamily, resolverOf, config, casts: casts.candidates };
+}
+
+function strictNulls(o: ts.CompilerOptions): boolean {
+  return o.strictNullChecks ?? o.strict ?? false;
 }
 
 /** Linked subjects migrate together: a blocker of one blocks the others, saying which. */

@@ -43,9 +43,16 @@ const forced: ts.CompilerOptions = {
  * Reads `<root>/tsconfig.json`, else `<root>/jsconfig.json` (with `extends` followed), and
  * returns its compiler options with {@link forced} on top; without a config file, Node/CommonJS
  * defaults. In `analysis` mode a config without `types` / `lib` gets none / ES2022 (what the
- * engine reads needs neither); `verify` keeps the project's own choice. A config file that cannot be parsed gives the defaults and a problem naming it.
+ * engine reads needs neither); `verify` keeps the project's own choice and checks JavaScript too. A config file that cannot be parsed gives the defaults and a problem naming it.
  */
 export function readProjectOptions(root: string, mode: 'analysis' | 'verify' = 'analysis'): ProjectOptions {
+  const read = readConfig(root, mode);
+  // A migration is checked in JavaScript too: errors it adds there count as much as in TypeScript.
+  if (mode === 'verify') read.options.checkJs = true;
+  return read;
+}
+
+function readConfig(root: string, mode: 'analysis' | 'verify'): ProjectOptions {
   const configFile = ['tsconfig.json', 'jsconfig.json'].map((n) => join(root, n)).find((p) => existsSync(p));
   if (!configFile) return { options: { ...defaults, ...forced }, problems: [] };
   const read = ts.readConfigFile(configFile, ts.sys.readFile);

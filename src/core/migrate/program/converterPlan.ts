@@ -5,6 +5,7 @@ import type { V3Import } from '../editPlan';
 import { versionProblem } from '../installedVersions';
 import type { MigrationEnvironment } from '../types';
 import { marshallEntries, renderObject, unmarshallEntries } from '../v3Options';
+import { hasForeignAttributeType, requestBehind, type CastCandidate } from './attributeMapCast';
 import { newPlan, subjectId, type SubjectPlan } from './subjectPlan';
 
 type ConverterFunction = 'marshall' | 'unmarshall' | 'input' | 'output';
@@ -15,16 +16,31 @@ const v3Name: Record<ConverterFunction, string> = { marshall: 'marshall', unmars
  * each call gets the fix of `fixConverterCall`; a Converter function passed as a value
  * (`items.map(Converter.unmarshall)`) becomes `(x) => unmarshall(x, options)` as a callback
  * argument (v2 ignored the extra index argument `map` passes; v3 would read it as options), and
- * is refused anywhere else.
+ * is refused anywhere else. In TypeScript, an `unmarshall`/`output` argument typed as aws-sdk v2's
+ * or aws-lambda's AttributeValues is recorded in `casts` (see `castIfStillForeign`).
  */
-export function planConverterUses(sf: ts.SourceFile, resolver: V2Resolver, env: MigrationEnvironment): SubjectPlan[] {
+export function planConverterUses(
+  sf: ts.SourceFile,
+  resolver: V2Resolver,
+  env: MigrationEnvironment,
+  casts: { candidates: CastCandidate[]; ownerOf: (request: ts.CallExpression) => string | undefined },
+): SubjectPlan[] {
   const plans: SubjectPlan[] = [];
   const visit = (node: ts.Node): void => {
     if ((ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || ts.isIdentifier(node)) && !isDeclarationPart(node)) {
       const entity = resolver.resolve(node);
       if (entity?.kind === 'converterFunction') {
         const p = node.parent;
-        if (ts.isCallExpression(p) && p.expression === node) plans.push(planCall(p, entity.name, env));
+        if (ts.isCallExpression(p) && p.expression === node) {
+          const plan = planCall(p, entity.name, env);
+          plans.push(plan);
+          const arg = p.arguments[0];
+          const reads = entity.name === 'unmarshall' || entity.name === 'output';
+          if (reads && arg && /\.(c|m)?tsx?$/.test(sf.fileName) && plan.blockers.length === 0 && hasForeignAttributeType(arg, resolver.checker)) {
+            const request = requestBehind(arg, resolver.checker);
+            casts.candidates.push({ plan, arg, from: request && casts.ownerOf(request), shape: entity.name === 'unmarshall' ? 'map' : 'value' });
+          }
+        }
         else plans.push(planReference(node, entity.name, env));
         return;
       }

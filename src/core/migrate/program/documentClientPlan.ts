@@ -8,7 +8,7 @@ import { clientUses } from './clientUses';
 import { dataMethods, documentShape, tableMethods, type DocumentShape } from './documentClientShape';
 import { readCreationOptions } from './optionEntries';
 import type { PlanContext } from './planContext';
-import { rewriteRequestCall } from './requestCall';
+import { planRequestCall } from './planRequestCall';
 import { newPlan, placeOf, subjectId, type SubjectPlan } from './subjectPlan';
 
 const lib = '@aws-sdk/lib-dynamodb';
@@ -40,14 +40,7 @@ export function planDocumentClientFamily(fam: ClientFamily, ctx: PlanContext): S
     const { value, access, call } = use;
     const name = ts.isPropertyAccessExpression(access) ? access.name.text : undefined;
     if (name && call && dataMethods.has(name) && ts.isPropertyAccessExpression(access)) {
-      const done = rewriteRequestCall(call, access, shape.style, plan.changes, value.getText());
-      if (!done.ok) {
-        plan.blockers.push({ node: call, why: done.why });
-        continue;
-      }
-      plan.spots.push({ node: call, code: 'v2-document-client', message: `aws-sdk v2 DocumentClient ${name}(): part of migrating the ${label}` });
-      plan.results.push({ node: done.delivered.node, api: 'DocumentClient', method: name, delivery: done.delivered.delivery, wrapNumbers: isOn(plan.subject.wrapNumbers) });
-      if (done.params) plan.written.push(done.params);
+      planRequestCall(call, access, value, 'DocumentClient', shape.style, plan, ctx, isOn(plan.subject.wrapNumbers));
     } else if (name === 'createSet' && call) {
       rewriteCreateSet(call, access as ts.PropertyAccessExpression, plan);
     } else if (name === 'service' && isXRayCapture(access)) {

@@ -5,7 +5,8 @@ import { clientUses } from './clientUses';
 import { usesCommands } from './documentClientShape';
 import { readCreationOptions } from './optionEntries';
 import type { PlanContext } from './planContext';
-import { rewriteRequestCall, type CallStyle } from './requestCall';
+import { planRequestCall } from './planRequestCall';
+import type { CallStyle } from './requestCall';
 import { newPlan, placeOf, subjectId, type SubjectPlan } from './subjectPlan';
 
 const client = '@aws-sdk/client-dynamodb' as const;
@@ -68,14 +69,7 @@ export function planLowLevelFamily(fam: ClientFamily, ctx: PlanContext): Subject
   for (const { value, access, call } of clientUses(fam)) {
     const name = ts.isPropertyAccessExpression(access) ? access.name.text : undefined;
     if (name && call && lowLevelOperations.has(name) && ts.isPropertyAccessExpression(access)) {
-      const done = rewriteRequestCall(call, access, style, plan.changes, value.getText());
-      if (!done.ok) {
-        plan.blockers.push({ node: call, why: done.why });
-        continue;
-      }
-      plan.spots.push({ node: call, code: 'v2-low-level-client', message: `aws-sdk v2 DynamoDB ${name}(): part of migrating the ${label}` });
-      plan.results.push({ node: done.delivered.node, api: 'DynamoDB', method: name, delivery: done.delivered.delivery, wrapNumbers: false });
-      if (done.params) plan.written.push(done.params);
+      planRequestCall(call, access, value, 'DynamoDB', style, plan, ctx, false);
     } else {
       const what = name ? `.${name}${call ? '()' : ''}` : access.getText();
       const hint = name === 'waitFor' ? ' (v3 has waitUntilTableExists / waitUntilTableNotExists with a maxWaitTime: port it by hand)' : '';

@@ -2,6 +2,7 @@ import ts from 'typescript';
 import { literalEdit } from '../editPlan';
 import type { MigrationEnvironment, TextEdit } from '../types';
 import type { FileTextEdit, MigrationView, ProgramAnalyzer, ProgramFinding } from './api';
+import { castIfStillForeign } from './attributeMapCast';
 import { buildPlans } from './buildPlans';
 import { fileOutcomes } from './fileOutcomes';
 import { planFindings } from './planFindings';
@@ -31,10 +32,12 @@ export interface MigrateProgramOptions {
  * only the program; never writes. Never throws for odd code.
  */
 export function migrateProgram(project: MigrationProject, options: MigrateProgramOptions): ProgramMigration {
-  const { plans, families, resolverOf, config } = buildPlans(project, options.env);
+  const { plans, families, resolverOf, config, casts } = buildPlans(project, options.env);
   if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.displayRoot);
   for (const p of plans) p.subject.migrated = p.blockers.length === 0;
   addTypeReferenceEdits(project, families, resolverOf);
+  const byIdEarly = new Map(plans.map((p) => [p.subject.id, p]));
+  for (const c of casts) if (c.plan.subject.migrated) castIfStillForeign(c, (id) => byIdEarly.get(id)?.subject.migrated ?? false);
   const view = viewOf(project, plans, options.env);
   const analyzerFindings: ProgramFinding[] = [];
   const byId = new Map(plans.map((p) => [p.subject.id, p]));

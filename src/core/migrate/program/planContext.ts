@@ -7,6 +7,8 @@ import type { OptionEntry } from './optionEntries';
 export interface PlanContext {
   root: string;
   checker: ts.TypeChecker;
+  /** The program checks null and undefined (`strictNullChecks`): a type without them excludes them. */
+  strictNullChecks: boolean;
   env: MigrationEnvironment;
   resolverOf: (sf: ts.SourceFile) => V2Resolver;
   /** The subject id of the low-level client family an expression evaluates to (for `service:`). */

@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { readProjectOptions } from './compilerOptions';
 import { createMigrationHost, wordsOf, type HostMode, type TextOverlay } from './compilerHost';
-import { listSourceFiles } from './sourceFiles';
+import { isScriptFile, listSourceFiles } from './sourceFiles';
 
 /** One TypeScript program over a folder's JavaScript/TypeScript sources. */
 export interface MigrationProject {
@@ -48,7 +48,8 @@ export function createMigrationProject(input: ProjectInput): MigrationProject {
   const { options, configFile, problems } = input.compilerOptions ? { options: input.compilerOptions, configFile: undefined, problems: [] } : readProjectOptions(root, input.mode);
   const listed = input.files ? { files: input.files.map(slash), unreadable: [] } : listSourceFiles(root);
   const overlay = input.overlay ?? new Map<string, string>();
-  const rootNames = [...new Set([...listed.files, ...[...overlay.keys()].filter((f) => f.startsWith(`${root}/`))])].sort();
+  const overlaid = [...overlay.keys()].filter((f) => f.startsWith(`${root}/`) && !f.includes('/node_modules/') && isScriptFile(f));
+  const rootNames = [...new Set([...listed.files, ...overlaid])].sort();
   const readText = (f: string): string => overlay.get(f) ?? ts.sys.readFile(f) ?? '';
   const host = createMigrationHost(options, overlay, input.mode ?? 'analysis', wordsOf(rootNames.map(readText)));
   const program = ts.createProgram({ rootNames, options, host, oldProgram: input.oldProgram });

@@ -22,7 +22,7 @@ export interface CallDelivery {
 }
 
 /** The outcome of rewriting one `client.method(params…)` call. */
-export type CallPlan = { ok: true; delivered: CallDelivery; params?: ts.Expression } | { ok: false; why: string };
+export type CallPlan = { ok: true; delivered: CallDelivery; params?: ts.Expression; paramsCopied?: boolean } | { ok: false; why: string };
 
 const isFunction = (e: ts.Node | undefined): e is ts.ArrowFunction | ts.FunctionExpression =>
   !!e && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
@@ -80,7 +80,7 @@ export function rewriteRequestCall(
     const paginator = style.paginatorOf(method);
     if (outer.name.text === 'eachPage' && paginator && chainedCall && chainedCall.arguments.length === 1 && ts.isExpressionStatement(chainedCall.parent)) {
       rewriteEachPage(chainedCall, paginator, clientText, bound ? mergedParamsText(bound, params) : params?.getText(sf), changes);
-      return { ok: true, delivered: { delivery: 'callback', node: chainedCall.arguments[0]! }, params };
+      return { ok: true, delivered: { delivery: 'callback', node: chainedCall.arguments[0]! }, params, paramsCopied: true };
     }
     return { ok: false, why: `${method}().${outer.name.text}: the v2 AWS.Request API has no v3 equivalent` };
   }

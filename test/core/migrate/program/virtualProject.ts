@@ -1,6 +1,7 @@
 // A project held in memory under the repository (so aws-sdk's types resolve from its node_modules,
 // as in a real project), migrated by the whole-program engine.
 import { join, resolve } from 'node:path';
+import type ts from 'typescript';
 import { migrationAnalyzers } from '../../../../src/core/migrate/program/analyzers';
 import { migrateProgram, type MigrateProgramOptions } from '../../../../src/core/migrate/program/migrateProgram';
 import { createMigrationProject, type MigrationProject } from '../../../../src/core/migrate/program/project';
@@ -21,10 +22,10 @@ export interface Migrated {
 }
 
 /** Migrates `files` (relative name → text) as one project. */
-export function migrateVirtual(files: Record<string, string>, options: Partial<MigrateProgramOptions> & { only?: string[] } = {}): Migrated {
+export function migrateVirtual(files: Record<string, string>, options: Partial<MigrateProgramOptions> & { only?: string[]; compilerOptions?: ts.CompilerOptions } = {}): Migrated {
   const root = resolve(__dirname, `virtual-${process.pid}-${count++}`).replace(/\\/g, '/');
   const overlay = new Map(Object.entries(files).map(([name, text]) => [join(root, name).replace(/\\/g, '/'), text]));
-  const project = createMigrationProject({ root, files: [...overlay.keys()], overlay });
+  const project = createMigrationProject({ root, files: [...overlay.keys()], overlay, compilerOptions: options.compilerOptions });
   const only = options.only?.map((n) => `${root}/${n}`);
   const result = migrateProgram(project, { env, analyzers: migrationAnalyzers, ...options, ...(only ? { scope: (f: string) => only.includes(f) } : {}) });
   const rel = (f: string) => f.slice(root.length + 1);
