@@ -93,25 +93,9 @@ export function addV8Samples(
     const w = byCount ? 1 : Math.max(0, next - timestampsUs[i]) * 1000;
     const line = lines?.[i] ?? 0;
     const label = labels?.[i];
-    if (label !== undefined) {
-      const key = label * labelSpan + index;
-      const agg = labelAgg.get(key);
-      if (agg) {
-        agg[0] += w;
-        agg[1] += 1;
-      } else {
-        labelAgg.set(key, [w, 1]);
-      }
-    } else if (line > 0 && line < LINE_SPAN) {
-      const key = index * LINE_SPAN + line;
-      const agg = lineAgg.get(key);
-      if (agg) {
-        agg[0] += w;
-        agg[1] += 1;
-      } else {
-        lineAgg.set(key, [w, 1]);
-      }
-    } else {
+    if (label !== undefined) addTo(labelAgg, label * labelSpan + index, w);
+    else if (line > 0 && line < LINE_SPAN) addTo(lineAgg, index * LINE_SPAN + line, w);
+    else {
       nodeWeight[index] += w;
       nodeCount[index] += 1;
     }
@@ -160,6 +144,17 @@ export function addV8Samples(
   for (const [key, [weight, count]] of lineAgg) {
     const index = Math.floor(key / LINE_SPAN);
     emit(index, key - index * LINE_SPAN, weight, count);
+  }
+}
+
+/** Adds one sample of weight `w` to the `[weight, count]` aggregate under `key`. */
+function addTo(aggregates: Map<number, [number, number]>, key: number, w: number): void {
+  const agg = aggregates.get(key);
+  if (agg) {
+    agg[0] += w;
+    agg[1] += 1;
+  } else {
+    aggregates.set(key, [w, 1]);
   }
 }
 
