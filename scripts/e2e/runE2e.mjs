@@ -87,7 +87,8 @@ async function compareWithBaseline(page, folder, baseline) {
   t = Date.now();
   await runCommand(page, 'DynamoDB Hot Path: Compare with Baseline');
   await pickInFileDialog(page, baseline, 'before-v1.pb.gz');
-  for (const title of ['before-v1.pb.gz was recorded', 'the loaded profile was recorded']) {
+  // One run per side: "Continue with 1 baseline profile", then with the loaded profile alone.
+  for (const title of ['baseline (before) side', 'new (after) side', 'before-v1.pb.gz was recorded', 'the loaded profile was recorded']) {
     await page.locator('.quick-input-widget .quick-input-title', { hasText: title }).waitFor();
     await page.keyboard.press('Enter');
   }
@@ -107,6 +108,8 @@ async function compareWithBaseline(page, folder, baseline) {
   await report.locator('#diff-flame-chart svg').waitFor();
   const requests = await report.locator('#comparison tr', { hasText: /^Requests/ }).first().innerText();
   if (!/990\s+1,585/.test(requests)) throw new CheckFailed(`the comparison tab lacks the run records' request counts: ${requests}`);
+  const perRequest = await report.locator('#comparison tr', { hasText: /^CPU per request/ }).first().innerText();
+  if (!perRequest.includes('run-to-run variation unknown')) throw new CheckFailed(`one profile per side, yet the tab does not say run-to-run variation is unknown: ${perRequest}`);
   await page.screenshot({ path: join(OUT, 'compare-report.png') });
   // Differential colours (d3-flame-graph's differentialColorMapper): the marshalling that shrank is blue, rgb(x,x,220).
   const fills = await report.locator('#diff-flame-chart svg rect').evaluateAll((rects) => rects.map((r) => r.getAttribute('fill') ?? r.style.fill));

@@ -1,27 +1,19 @@
 /**
- * `dynamoHotpath.compareWithBaseline` and `dynamoHotpath.clearComparison`: pick a baseline
- * profile (and the new one when none is loaded), optionally type request counts, run the
- * comparison in the server with cancellable progress, then show the report's comparison tab.
+ * `dynamoHotpath.compareWithBaseline` and `dynamoHotpath.clearComparison`: pick the baseline
+ * profile(s) (and the new one(s) when none is loaded; several runs per side give an interval over
+ * the runs), optionally type request counts (compareDialogs.ts), run the comparison in the server
+ * with cancellable progress, then show the report's comparison tab.
  */
 import * as vscode from 'vscode';
 import { randomUUID } from 'node:crypto';
-import { ClearComparisonRequest, CompareProfilesRequest, type CompareProfilesParams, type CompareSummary } from '../shared/protocol';
-import { parseRequestInput, RequestCountError } from '../core/compare/requestCount';
-import { argumentToPath, PROFILE_FILTERS, trackProgress } from './openProfile';
+import { ClearComparisonRequest, CompareProfilesRequest, type CompareSummary } from '../shared/protocol';
+import { gatherCompareParams } from './compareDialogs';
+import { fileName } from './compareSides';
+import { trackProgress } from './openProfile';
 import { reportError } from './log';
 import type { ServerClient } from './serverClient';
 
-/**
- * The command's argument, for tests and other extensions: a baseline path (string or Uri), or
- * an object naming both profiles and the request counts. No dialog is shown for what it gives.
- */
-export interface CompareWithBaselineArgs {
-  readonly baseline: string;
-  readonly after?: string;
-  /** As typed in the input box: `990`, `30.06M`, `49.35/s`; empty = run record or shares. */
-  readonly baselineRequests?: string;
-  readonly afterRequests?: string;
-}
+export { validateRequestCount, type CompareWithBaselineArgs } from './compareSides';
 
 export interface CompareCommandHost {
   readonly server: ServerClient;
@@ -32,71 +24,19 @@ export interface CompareCommandHost {
   readonly showReport: (rootUri: string) => void;
 }
 
-/** Input-box validation: undefined when `text` is empty or a request count the core reads, else why not. */
-export function validateRequestCount(text: string): string | undefined {
-  if (text.trim() === '') return undefined;
-  try {
-    parseRequestInput(text);
-    return undefined;
-  } catch (e) {
-    return e instanceof RequestCountError ? e.message : String(e);
-  }
-}
-
-async function pickProfile(openLabel: string, title: string): Promise<string | undefined> {
-  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, openLabel, title, filters: PROFILE_FILTERS, defaultUri: vscode.workspace.workspaceFolders?.[0]?.uri });
-  return picked?.[0]?.fsPath;
-}
-
-async function askRequests(name: string): Promise<string | undefined> {
-  return vscode.window.showInputBox({
-    title: `Requests served while ${name} was recorded (optional)`,
-    prompt: `A count (990, 30.06M) or a rate (49.35/s, 49.35/s*20s). Empty: read ${name}.json when present, else compare shares (traffic may differ).`,
-    placeHolder: 'e.g. 990, 30.06M, 49.35/s — or leave empty',
-    ignoreFocusOut: true,
-    validateInput: validateRequestCount,
-  });
-}
-
-/** What to compare: from the argument, or asked. Undefined when the user cancelled a dialog. */
-async function gatherParams(arg: unknown, profileLoaded: boolean): Promise<Omit<CompareProfilesParams, 'progressId'> | undefined> {
-  if (arg && typeof arg === 'object' && !(arg instanceof vscode.Uri) && typeof (arg as CompareWithBaselineArgs).baseline === 'string') {
-    const a = arg as CompareWithBaselineArgs;
-    return {
-      baselinePath: argumentToPath(a.baseline)!,
-      ...(a.after ? { afterPath: argumentToPath(a.after) } : {}),
-      ...(a.baselineRequests ? { baselineRequests: a.baselineRequests } : {}),
-      ...(a.afterRequests ? { afterRequests: a.afterRequests } : {}),
-    };
-  }
-  const given = argumentToPath(arg);
-  if (given) return { baselinePath: given };
-  const baselinePath = await pickProfile('Use as Baseline', 'Compare with Baseline: the baseline (before) profile');
-  if (!baselinePath) return undefined;
-  let afterPath: string | undefined;
-  if (!profileLoaded) {
-    afterPath = await pickProfile('Compare', 'Compare with Baseline: the new (after) profile');
-    if (!afterPath) return undefined;
-  }
-  const name = (p: string) => p.slice(p.lastIndexOf('/') + 1);
-  const baselineRequests = await askRequests(name(baselinePath));
-  if (baselineRequests === undefined) return undefined;
-  const afterRequests = await askRequests(afterPath ? name(afterPath) : 'the loaded profile');
-  if (afterRequests === undefined) return undefined;
-  return { baselinePath, ...(afterPath ? { afterPath } : {}), baselineRequests, afterRequests };
-}
-
 /**
  * Runs Compare with Baseline. Returns the server's summary, or undefined when the user
  * cancelled or the comparison failed (reported once, with "Show Output").
  */
 export async function compareWithBaseline(host: CompareCommandHost, arg: unknown): Promise<CompareSummary | undefined> {
-  const params = await gatherParams(arg, host.profileLoaded());
+  const params = await gatherCompareParams(arg, host.profileLoaded());
   if (!params) return undefined;
   const client = await host.server.get();
   const progressId = randomUUID();
-  const name = params.baselinePath.slice(params.baselinePath.lastIndexOf('/') + 1);
-  host.log.info(`comparing ${params.baselinePath} → ${params.afterPath ?? 'the loaded profile'}`);
+  const baselines = [params.baselinePath, ...(params.moreBaselines ?? []).map((r) => r.path)];
+  const afters = [params.afterPath ?? 'the loaded profile', ...(params.moreAfters ?? []).map((r) => r.path)];
+  const name = baselines.length === 1 ? fileName(params.baselinePath) : `${baselines.length} baseline profiles`;
+  host.log.info(`comparing ${baselines.join(' + ')} → ${afters.join(' + ')}`);
   let summary: CompareSummary;
   try {
     summary = await vscode.window.withProgress(

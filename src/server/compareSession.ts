@@ -10,7 +10,7 @@ import { profileLimits } from './settings';
 import {
   buildDiffTree,
   callSiteRowAt,
-  compareFiles,
+  compareFileSets,
   comparisonSections,
   CompareError,
   lensTextForRow,
@@ -25,8 +25,8 @@ import {
   type Comparison,
   type FileComparison,
 } from '../core/compare/index';
-import { matchLines } from '../core/compare/format/sections';
-import { formatChange, formatPerRequest, formatPoints } from '../core/compare/format/numbers';
+import { intervalText, matchLines, replicatesSuffix } from '../core/compare/format/sections';
+import { formatPerRequest, formatPoints } from '../core/compare/format/numbers';
 import { ProfileError } from '../core/profile/errors';
 import {
   ClearComparisonRequest,
@@ -100,11 +100,19 @@ async function sideOf(path: string, typed: string | undefined, label: string, no
   }
 }
 
+/**
+ * The summary's lines. With request counts on both sides, CPU and DynamoDB marshalling per request
+ * with the interval the report's totals give (over the replicates, or the sampling interval and
+ * "run-to-run variation unknown" with one profile per side), as the CLI prints them.
+ */
 function headline(c: Comparison): string[] {
   const { before, after } = c.totals;
   const lines: string[] = [];
-  if (before.perRequest !== undefined && after.perRequest !== undefined) {
-    lines.push(`CPU per request ${formatPerRequest(before.perRequest, c.unit)} → ${formatPerRequest(after.perRequest, c.unit)} (${formatChange(c.totals.changePerRequestPercent)})`);
+  const r = c.replicates;
+  if (r) {
+    const runs = replicatesSuffix(c);
+    const line = (name: string, x: typeof r.cpuPerRequest) => `${name}${runs} ${formatPerRequest(x.before, c.unit)} → ${formatPerRequest(x.after, c.unit)}: ${intervalText(x.change)}`;
+    lines.push(line('CPU per request', r.cpuPerRequest), line('DynamoDB marshalling per request', r.dynamoPerRequest));
   }
   lines.push(`DynamoDB marshalling ${before.dynamoShare.toFixed(1)}% → ${after.dynamoShare.toFixed(1)}% of CPU (${formatPoints(c.totals.dynamoShareChangePoints)}${c.totals.dynamoShareSignificant ? '' : ', within noise'})`);
   return lines;
@@ -136,12 +144,15 @@ export async function runComparison(
   const root = analyses.find((r) => r.analysis.callSites.length > 0) ?? analyses[0];
   if (!root) throw new CompareError('Compare with Baseline needs a workspace folder to map the profiles to.');
   const notes: string[] = [];
-  progress(`Reading ${basename(params.baselinePath)}`, 55);
-  const before = await sideOf(params.baselinePath, params.baselineRequests, 'baseline', notes);
-  const after = await sideOf(session.profilePath, params.afterRequests, 'new profile', notes);
+  const baselines = [{ path: params.baselinePath, requests: params.baselineRequests }, ...(params.moreBaselines ?? [])];
+  const afters = [{ path: session.profilePath, requests: params.afterRequests }, ...(params.moreAfters ?? [])];
+  progress(baselines.length === 1 ? `Reading ${basename(params.baselinePath)}` : `Reading ${baselines.length} baseline profiles`, 55);
+  const label = (side: string, i: number, n: number) => (n === 1 ? side : `${side} ${i + 1} of ${n}`);
+  const before = await Promise.all(baselines.map((b, i) => sideOf(b.path, b.requests, label('baseline', i, baselines.length), notes)));
+  const after = await Promise.all(afters.map((a, i) => sideOf(a.path, a.requests, label('new profile', i, afters.length), notes)));
   await check();
   progress('Comparing', 65);
-  const result = await compareFiles(before, after, {
+  const result = await compareFileSets(before, after, {
     root: root.rootPath,
     mappings: root.settings.pathMappings,
     ...(session.sampleTypeSetting ? { sampleType: session.sampleTypeSetting } : {}),
@@ -155,6 +166,8 @@ export async function runComparison(
     rootUri: root.rootUri,
     baselinePath: params.baselinePath,
     afterPath: session.profilePath,
+    baselinePaths: baselines.map((b) => b.path),
+    afterPaths: afters.map((a) => a.path),
     normalization: c.normalization,
     headline: headline(c),
     requestSources: { before: c.totals.before.requestsSource, after: c.totals.after.requestsSource },

@@ -88,8 +88,21 @@ export interface CompareProfilesParams {
    */
   readonly baselineRequests?: string;
   readonly afterRequests?: string;
+  /**
+   * More profiles of each side (replicate runs of the same build) besides `baselinePath` and the
+   * loaded / `afterPath` one, each with its request count as typed. With them, CPU and DynamoDB
+   * marshalling per request get an interval over the runs; the tables pool each side.
+   */
+  readonly moreBaselines?: readonly CompareReplicate[];
+  readonly moreAfters?: readonly CompareReplicate[];
   /** Echoed in {@link LoadProgressNotification}. */
   readonly progressId: string;
+}
+
+/** One more profile of a side: its absolute path and request count as typed (empty or absent: its run record). */
+export interface CompareReplicate {
+  readonly path: string;
+  readonly requests?: string;
 }
 
 /** What a comparison found, for the notification and the report panel's heading. */
@@ -99,9 +112,16 @@ export interface CompareSummary {
   readonly rootUri: string;
   readonly baselinePath: string;
   readonly afterPath: string;
+  /** Every profile of each side, the first being `baselinePath` / `afterPath`. */
+  readonly baselinePaths: readonly string[];
+  readonly afterPaths: readonly string[];
   /** `per-request` when both request counts are known, else `share` (traffic may differ). */
   readonly normalization: 'per-request' | 'share';
-  /** One line each: `CPU per request 16.57 ms → 9.31 ms (−43.8%)`, the DynamoDB share change… */
+  /**
+   * One line each: `CPU per request 16.57 ms → 9.306 ms: -43.8% (sampling 95 % CI …; run-to-run
+   * variation unknown)` (or the interval over the replicates), DynamoDB marshalling per request
+   * likewise, the DynamoDB share change.
+   */
   readonly headline: readonly string[];
   /** Where each side's request count came from (`after-v2.pb.gz.json: requests`), when known. */
   readonly requestSources: { readonly before?: string; readonly after?: string };

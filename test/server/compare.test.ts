@@ -82,7 +82,12 @@ describe('Compare with Baseline over stdio with the Go fixture', () => {
     assert.equal(summary.normalization, 'per-request');
     assert.deepEqual(summary.requestSources, { before: 'before-v1.pb.gz.json: requests', after: 'after-v2.pb.gz.json: requests' });
     // Profile CPU / requests from the run records: 16.40 s / 990 and 14.75 s / 1585.
-    assert.equal(summary.headline[0], 'CPU per request 16.57 ms → 9.306 ms (-43.8%)');
+    // One profile per side: the sampling interval only, and run-to-run variation said to be unknown (as the CLI says it).
+    assert.deepEqual(summary.headline.slice(0, 2), [
+      'CPU per request 16.57 ms → 9.306 ms: -43.8% (sampling 95 % CI -47.6% to -39.7%; run-to-run variation unknown)',
+      'DynamoDB marshalling per request 14.02 ms → 6.246 ms: -55.4% (sampling 95 % CI -58.9% to -51.7%; run-to-run variation unknown)',
+    ]);
+    assert.ok(summary.notes.some((n) => n.startsWith('One profile per side: run-to-run variation is unknown')), summary.notes.join('\n'));
     assert.deepEqual(await deltaLenses(), COMPARED);
     // Only call-site titles change: function lenses and action lenses (`migrate ›`, `▶ Benchmark`) stay as they were.
     const others = (ls: [number, string][]) => ls.filter(([, t]) => !/^(\d|no per-line change)/.test(t));
@@ -126,6 +131,24 @@ describe('Compare with Baseline over stdio with the Go fixture', () => {
     assert.equal(summary.afterPath, AFTER);
     assert.deepEqual(summary.requestSources, { before: '990', after: '1.585k' });
     assert.deepEqual(await deltaLenses(), COMPARED);
+  });
+
+  it('compares two runs per side (run records): the interval over the runs in the headline and the report totals', async () => {
+    const runs = join(PROFILES, 'replicates');
+    const summary = await lsp.connection.sendRequest(CompareProfilesRequest, {
+      baselinePath: join(runs, 'before-v1-r1.pb.gz'),
+      moreBaselines: [{ path: join(runs, 'before-v1-r2.pb.gz') }],
+      afterPath: join(runs, 'after-v2-r1.pb.gz'),
+      moreAfters: [{ path: join(runs, 'after-v2-r2.pb.gz'), requests: '' }],
+      progressId: 'replicates',
+    });
+    assert.deepEqual(summary.baselinePaths.map((p) => p.slice(runs.length + 1)), ['before-v1-r1.pb.gz', 'before-v1-r2.pb.gz']);
+    assert.deepEqual(summary.afterPaths.map((p) => p.slice(runs.length + 1)), ['after-v2-r1.pb.gz', 'after-v2-r2.pb.gz']);
+    // Ground truth of these builds (interleaved un-profiled runs, fixtures/.../ab-cpu-per-request.json): −49.4 %, inside the interval.
+    assert.equal(summary.headline[0], 'CPU per request (mean of 2+2 profiles) 14.44 ms → 7.587 ms: -47.4% (95 % CI -66.8% to -16.9%, significant)');
+    const report = await lsp.connection.sendRequest(GetReportRequest, {});
+    const totals = report?.comparison?.sections.find((x) => x.title === 'Totals');
+    assert.equal(totals?.rows.find((r) => r[0].startsWith('CPU per request'))?.[3], '-47.4% (95 % CI -66.8% to -16.9%, significant)');
   });
 
   it('stops a comparison that is cancelled and keeps the normal lenses', async () => {

@@ -39,6 +39,9 @@ function resolve(r: ProfileReplicate): ResolvedRequests | undefined {
 
 function analyseSide(side: readonly ProfileReplicate[], label: string, resolver: PathResolver): AnalysedSide {
   if (side.length === 0) throw new CompareError(`the ${label} side has no profile`);
+  const twice = side.find((r, i) => side.findIndex((o) => o.profile.sourcePath === r.profile.sourcePath) !== i);
+  // A run given twice would count as two runs that agree exactly and narrow the interval.
+  if (twice) throw new CompareError(`${twice.profile.sourcePath} is given twice on the ${label} side: each run counts once`);
   const replicates = side.map((r) => {
     const requests = resolve(r);
     return { profile: r.profile, analysis: analyzeWithSources(r.profile, { resolver }).analysis, ...(requests ? { requests } : {}) };
@@ -66,12 +69,19 @@ function pooledRequests(side: AnalysedSide): ResolvedRequests | undefined {
   return { requests: side.replicates.reduce((a, r) => a + r.requests!.requests, 0), source: side.replicates.map((r) => r.requests!.source).join(' + ') };
 }
 
+/** A side where some profiles have a request count and others not: per request needs them all. */
+function partialCountNotes(side: AnalysedSide, label: string): string[] {
+  const missing = side.replicates.filter((r) => !r.requests).map((r) => r.profile.sourcePath);
+  if (missing.length === 0 || missing.length === side.replicates.length) return [];
+  return [`${label}: no request count for ${missing.join(', ')} (typed or in a run record), so nothing is compared per request: every profile of a side needs one.`];
+}
+
 /**
  * Compares the profiles of `before` with those of `after` (one or more per side).
  * @returns the comparison of the pooled sides (with `replicates` when every profile has a request
  *   count) and each side's analyses
- * @throws CompareError when a side is empty or its profiles record different value columns, or
- *   the sides' units differ; RequestCountError for an unusable request count
+ * @throws CompareError when a side is empty, names a profile twice or its profiles record different
+ *   value columns, or the sides' units differ; RequestCountError for an unusable request count
  */
 export function compareProfileSets(
   before: readonly ProfileReplicate[],
@@ -84,5 +94,6 @@ export function compareProfileSets(
   const aReq = pooledRequests(a);
   const comparison = compareAnalyses({ analysis: b.pooled.analysis, ...(bReq ? { requests: bReq } : {}) }, { analysis: a.pooled.analysis, ...(aReq ? { requests: aReq } : {}) }, options);
   const replicates = bReq && aReq ? replicateTotals(b.replicates.map(valueOf), a.replicates.map(valueOf)) : undefined;
-  return { comparison: replicates ? { ...comparison, replicates, notes: [...comparison.notes, replicates.note] } : comparison, before: b, after: a };
+  const notes = [...partialCountNotes(b, 'before'), ...partialCountNotes(a, 'after'), ...comparison.notes, ...(replicates ? [replicates.note] : [])];
+  return { comparison: { ...comparison, ...(replicates ? { replicates } : {}), notes }, before: b, after: a };
 }

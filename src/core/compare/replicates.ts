@@ -118,7 +118,7 @@ export function replicateTotals(before: readonly ReplicateValue[], after: readon
     cpuPerRequest: measure((v) => v.cpuPerRequest, (v) => v.samples),
     dynamoPerRequest: measure((v) => v.dynamoPerRequest, (v) => v.dynamoSamples),
     note: one
-      ? 'One profile per side: run-to-run variation is unknown, and the interval shown covers only the sampling error of the two profiles. Record two or more profiles per side (--before A B --after C D) to tell a change from run-to-run variation.'
+      ? 'One profile per side: run-to-run variation is unknown, and the interval shown covers only the sampling error of the two profiles. Record two or more profiles per side (CLI: --before A B --after C D; editor: pick several files per side in Compare with Baseline) to tell a change from run-to-run variation.'
       : `${before.length} profile${before.length === 1 ? '' : 's'} before and ${after.length} after: the ${Math.round(confidence * 100)} % interval of the change of the means covers the run-to-run variation between them (Welch t on the log scale); a change is significant only when it excludes 0.`,
   };
 }

@@ -20,6 +20,11 @@ function fileName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/** A side's profiles by file name: `a.pb.gz`, or `a.pb.gz + b.pb.gz` for several runs. */
+function sideNames(paths: readonly string[] | undefined, first: string): string {
+  return (paths?.length ? paths : [first]).map(fileName).join(' + ');
+}
+
 function sectionTable(section: ReportComparison['sections'][number]): HTMLElement {
   const head = h('tr', {}, ...section.header.map((t, i) => h('th', { className: i > 0 && i < 4 ? 'num' : '' }, t)));
   const body = h('tbody', {});
@@ -63,12 +68,14 @@ function drawDiffFlame(container: HTMLElement, tree: DiffFlameNode, afterTotal: 
 /** The tab's content. The flame graph is drawn by the returned function, once the tab is visible (it needs the width). */
 export function comparisonTab(c: ReportComparison): { element: HTMLElement; drawFlame: () => void } {
   const s = c.summary;
-  const flame = h('section', { id: 'diff-flame' }, h('h2', {}, 'Differential flame graph'), h('p', { className: 'muted' }, `Width: CPU in ${fileName(s.afterPath)}. Colour: change against ${fileName(s.baselinePath)}${s.normalization === 'per-request' ? ' at the same number of requests' : ' scaled to the same total'} (red grew, blue shrank, orange new). Click a frame to zoom into it; hover for its figures.`));
+  const before = sideNames(s.baselinePaths, s.baselinePath);
+  const after = sideNames(s.afterPaths, s.afterPath);
+  const flame = h('section', { id: 'diff-flame' }, h('h2', {}, 'Differential flame graph'), h('p', { className: 'muted' }, `Width: CPU in ${after}. Colour: change against ${before}${s.normalization === 'per-request' ? ' at the same number of requests' : ' scaled to the same total'} (red grew, blue shrank, orange new). Click a frame to zoom into it; hover for its figures.`));
   const how = s.normalization === 'per-request' ? `per request (requests: ${s.requestSources.before} / ${s.requestSources.after})` : 'of absolute CPU: no request counts, traffic may differ';
   const element = h(
     'div',
     { id: 'comparison' },
-    h('h2', {}, `${fileName(s.baselinePath)} → ${fileName(s.afterPath)}`),
+    h('h2', {}, `${before} → ${after}`),
     h('p', { className: 'muted' }, `Changes ${how}.`),
     h('ul', { className: 'headline' }, ...s.headline.map((l) => h('li', {}, l))),
     ...c.sections.map(sectionTable),

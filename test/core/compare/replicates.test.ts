@@ -51,6 +51,21 @@ describe('compare with replicates', () => {
     assert.ok(comparison.notes.some((n) => n.startsWith('One profile per side: run-to-run variation is unknown')));
   });
 
+  it('a side where one profile has no request count compares nothing per request and says which profile', async () => {
+    const before = [...(await side('before-v1-r1')), { path: `${DIR}/before-v1-r2.pb.gz` }];
+    const { comparison } = await compareFileSets(before, await side('after-v2-r1', 'after-v2-r2'), options);
+    assert.equal(comparison.replicates, undefined);
+    assert.equal(comparison.normalization, 'share');
+    assert.equal(comparison.notes[0], `before: no request count for ${DIR}/before-v1-r2.pb.gz (typed or in a run record), so nothing is compared per request: every profile of a side needs one.`);
+  });
+
+  it('refuses a profile given twice on one side (it would fake two runs that agree exactly)', async () => {
+    await assert.rejects(compareFileSets(await side('before-v1-r1', 'before-v1-r1'), await side('after-v2-r1'), options), {
+      name: 'CompareError',
+      message: `${DIR}/before-v1-r1.pb.gz is given twice on the before side: each run counts once`,
+    });
+  });
+
   it('the log-scale Welch interval and the sampling interval', () => {
     // Sampling only: se² = 1/400 + 1/100 on the log scale.
     const s = changeInterval([10], [5], [400], [100]);

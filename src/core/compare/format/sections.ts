@@ -31,7 +31,7 @@ export function comparisonSections(c: Comparison): Section[] {
     ['Samples', formatCount(before.totalCount), formatCount(after.totalCount), ''],
   ];
   const r = c.replicates;
-  const runs = r && (r.before.length > 1 || r.after.length > 1) ? ` (mean of ${r.before.length}+${r.after.length} profiles)` : '';
+  const runs = replicatesSuffix(c);
   const cpuName = c.valueType === 'cpu' ? 'CPU per request' : `${c.valueType} per request`;
   if (before.requests !== undefined && after.requests !== undefined) {
     totals.push(['Requests', formatCount(before.requests), formatCount(after.requests), formatChange(c.totals.changeRequestsPercent)]);
@@ -64,6 +64,12 @@ export function comparisonSections(c: Comparison): Section[] {
   table('SDK functions (cumulative)', 'Function', c.sdkFunctions);
   table('Other functions whose self (flat) share changed significantly', 'Function', c.movers);
   return sections;
+}
+
+/** ` (mean of 2+2 profiles)` when a side has several profiles, else ''. */
+export function replicatesSuffix(c: Comparison): string {
+  const r = c.replicates;
+  return r && (r.before.length > 1 || r.after.length > 1) ? ` (mean of ${r.before.length}+${r.after.length} profiles)` : '';
 }
 
 /**
