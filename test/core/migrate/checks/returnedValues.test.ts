@@ -126,6 +126,34 @@ describe('returned values: uses whose result changes, at their lines', () => {
     assert.match(findings[1]!.message, /Lambda runtime serialises this result with JSON\.stringify, so sets reach the caller as \{\}/);
   });
 
+  it('follows values handed back through callback parameters: a Lambda callback, context.succeed, a helper\'s cb, a Promise\'s resolve', () => {
+    const { got, findings } = check({
+      '/p/cb.js': [
+        `const AWS = require('aws-sdk');`,
+        `const doc = new AWS.DynamoDB.DocumentClient();`,
+        `exports.handler = (event, context, callback) => {`,
+        `  doc.get({ TableName: 'T', Key: { id: event.id } }, (err, data) => callback(err, data && data.Item));`,
+        `};`,
+        `exports.legacy = (event, context) => { doc.scan({ TableName: 'T' }, (err, data) => context.succeed(data.Items)); };`,
+        `function load(id, cb) {`,
+        `  doc.get({ TableName: 'T', Key: { id } }, (err, data) => cb(null, data.Item));`,
+        `}`,
+        `load('a', (err, item) => process.stdout.write(JSON.stringify(item)));`,
+        `const first = () => new Promise((resolve, reject) => { doc.query({ TableName: 'T' }, (err, data) => (err ? reject(err) : resolve(data.Items[0]))); });`,
+        `first().then((one) => console.warn(one.tags.values));`,
+      ].join('\n'),
+    });
+    assert.deepEqual(got, [
+      'cb.js:4:v3-result-exported:data && data.Item',
+      'cb.js:6:v3-result-exported:data.Items',
+      'cb.js:10:v3-result-serialised:JSON.stringify(item)',
+      'cb.js:12:v3-result-serialised:console.warn(one.tags.values)',
+      'cb.js:12:v3-set-values:one.tags.values',
+    ]);
+    assert.match(findings[0]!.message, /^handed to callback out of the module: callers of handler now receive native Sets.*the Lambda runtime serialises this result/);
+    assert.match(findings[1]!.message, /^handed to context\.succeed out of the module: callers of legacy now receive/);
+  });
+
   it('follows lodash collection functions', () => {
     const { got } = check({
       '/p/l.js': [

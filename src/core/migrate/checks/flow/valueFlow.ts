@@ -2,6 +2,7 @@ import ts from 'typescript';
 import type { ResultOrigin } from '../../program/api';
 import type { ReferenceIndex } from './references';
 import { builtinEffect, functionOf, methodEffect, type CallEffect, type Fn } from './callEffects';
+import { handedBack } from './handedBack';
 import { arrayOf, holder, indexShape, item, memberShape, promiseOf, shapeKey, type Shape } from './shapes';
 
 /** One expression known to evaluate to a value read through a migrated call. */
@@ -14,6 +15,8 @@ export interface Reached {
 /** A value of known shape leaving a function through `return` (or an arrow's expression body). */
 export interface Returned extends Reached {
   fn: ts.SignatureDeclaration;
+  /** Set when the value leaves through a callback parameter (`callback`, `context.succeed`) rather than `return`. */
+  via?: string;
 }
 
 export interface FlowListener {
@@ -166,9 +169,22 @@ export class ValueFlow {
       else if (ts.isPropertyAccessExpression(receiver)) this.bindSymbolOf(receiver.name, arrayOf(shape), origin);
       return;
     }
+    const back = handedBack(callee, this.checker);
+    if (back?.promise) return index === 0 ? this.push(back.promise, promiseOf(shape), origin) : undefined;
+    if (back) return this.handBack(back.fn, back.parameter, back.via, index, call.arguments[index]!, shape, origin);
     const target = this.declarationOf(callee);
     if (target?.body) {
       this.bindParameter(target, index, shape, origin);
+    }
+  }
+
+  /** `cb(null, item)` inside `fn`: the value reaches `fn`'s callers (out of the module if exported) and their callbacks. */
+  private handBack(fn: Fn, parameter: number, via: string, index: number, node: ts.Expression, shape: Shape, origin: ResultOrigin): void {
+    this.listener.returned({ node, shape, origin, fn, via });
+    if (via.includes('.')) return;
+    for (const call of this.callsOf(fn)) {
+      const callback = functionOf(call.arguments[parameter]);
+      if (callback) this.bindParameter(callback, index, shape, origin);
     }
   }
 

@@ -44,7 +44,7 @@ export function checkReturnedValues(view: MigrationView): ProgramFinding[] {
       end: r.node.end,
       code: 'v3-result-exported',
       severity: visible.lambda ? 'warning' : 'information',
-      message: `returned out of the module: ${exportedChange(name, visible.lambda, r.origin, r.shape.k === 'attr' || (r.shape.k === 'promise' && r.shape.of.k === 'attr'))}`,
+      message: `${r.via ? `handed to ${r.via}` : 'returned'} out of the module: ${exportedChange(name, visible.lambda, r.origin, r.shape.k === 'attr' || (r.shape.k === 'promise' && r.shape.of.k === 'attr'))}`,
     });
   };
   new ValueFlow(view.checker, refs, { reached: (r) => useSiteFindings(r).forEach(keep), returned }).run(view.results.filter((o) => migrated.has(o.subjectId)));

@@ -92,7 +92,7 @@ export function checkTestRunner(view: MigrationView): ProgramFinding[] {
         end: at >= 0 ? at + text.slice(at).indexOf(':') : 0,
         code: 'v3-test-runner',
         severity: 'warning',
-        message: `jest ${found.version} (${found.source}) cannot load the v3 SDK: @aws-sdk/* and @smithy/* require node:-prefixed core modules (node:fs, node:stream…), which jest loads only from ${MIN_JEST} (27.1.0 on Node < 16; jest #11331): every suite importing migrated code fails with "ENOENT: no such file or directory, open 'node:crypto'" (a moduleNameMapper for node: does not help). Upgrade jest (and ts-jest/babel-jest with it) to ≥ ${MIN_JEST}`,
+        message: `jest ${found.version} (${found.source}) cannot load the v3 SDK: @aws-sdk/* and @smithy/* require node:-prefixed core modules (node:fs, node:stream…), which jest loads only from ${MIN_JEST} (27.1.0 on Node < 16; jest #11331): every suite importing migrated code fails to run ("Cannot find module 'node:crypto'" or "ENOENT: no such file or directory, open 'node:crypto'"; a moduleNameMapper for node: does not help). Upgrade jest (and ts-jest/babel-jest with it) to ≥ ${MIN_JEST}`,
       }];
     }
     if (dirname(dir) === dir) return [];
