@@ -1,0 +1,133 @@
+/**
+ * Frames as columns: one typed array per field and one table of distinct strings, instead of
+ * one object per frame. A profile of 700,000 frames costs ~20 bytes a frame this way, against
+ * ~60 as objects, and the analysis compares names by number.
+ */
+import type { Frame } from '../model';
+import { GrowableF64, GrowableI32, GrowableU32, GrowableU8 } from './growable';
+
+/** The frames of a profile; frame id = index. */
+export interface FrameTable {
+  readonly length: number;
+  /** Distinct strings (names and files): equal strings have one id. */
+  readonly strings: readonly string[];
+  /** Per frame: id of {@link Frame.name} in `strings`. */
+  readonly nameId: Uint32Array;
+  /** Per frame: id of {@link Frame.file} in `strings`. */
+  readonly fileId: Uint32Array;
+  /** Per frame: {@link Frame.line} (1-based, 0 unknown). */
+  readonly line: Float64Array;
+  /** Per frame: {@link Frame.column} (1-based, 0 unknown). */
+  readonly column: Uint32Array;
+  /** Per frame: 1 when inlined. */
+  readonly inlined: Uint8Array;
+}
+
+/** Frame `id` of `table` as a {@link Frame} object (`column` only when known, as the readers make them). */
+export function frameAt(table: FrameTable, id: number): Frame {
+  const name = table.strings[table.nameId[id]!]!;
+  const file = table.strings[table.fileId[id]!]!;
+  const line = table.line[id]!;
+  const column = table.column[id]!;
+  const inlined = table.inlined[id] === 1;
+  return column > 0 ? { name, file, line, column, inlined } : { name, file, line, inlined };
+}
+
+/** Every frame of `table` as objects, in id order. */
+export function framesOf(table: FrameTable): Frame[] {
+  const out = new Array<Frame>(table.length);
+  for (let id = 0; id < table.length; id++) out[id] = frameAt(table, id);
+  return out;
+}
+
+/** Names and files interned as numbers, both < 2^22, make one exact key (2^44 < 2^53). */
+const ID_SPAN = 2 ** 22;
+
+/**
+ * Builds a {@link FrameTable}: strings get canonical ids, frames are either appended as they are
+ * ({@link FrameTableBuilder.add}, ids kept) or interned ({@link FrameTableBuilder.intern}: an
+ * equal (name, file, line, column, inlined) frame returns the id it already has).
+ */
+export class FrameTableBuilder {
+  private readonly strings: string[] = [];
+  private readonly stringIds = new Map<string, number>();
+  private readonly nameId: GrowableU32;
+  private readonly fileId: GrowableU32;
+  private readonly line: GrowableF64;
+  private readonly column: GrowableU32;
+  private readonly inlined: GrowableU8;
+  /** (name, file) → first frame of that function; then a chain through `nextOfFunction`. */
+  private readonly firstOfFunction = new Map<number | string, number>();
+  private readonly nextOfFunction: GrowableI32;
+
+  constructor(capacity = 1024) {
+    this.nameId = new GrowableU32(capacity);
+    this.fileId = new GrowableU32(capacity);
+    this.line = new GrowableF64(capacity);
+    this.column = new GrowableU32(capacity);
+    this.inlined = new GrowableU8(capacity);
+    this.nextOfFunction = new GrowableI32(capacity);
+  }
+
+  get length(): number {
+    return this.nameId.length;
+  }
+
+  /** The canonical id of `text`, added when new. */
+  stringId(text: string): number {
+    let id = this.stringIds.get(text);
+    if (id === undefined) {
+      id = this.strings.length;
+      this.strings.push(text);
+      this.stringIds.set(text, id);
+    }
+    return id;
+  }
+
+  /** Appends a frame without looking for an equal one; returns its id. */
+  add(nameId: number, fileId: number, line: number, column: number, inlined: boolean): number {
+    const id = this.nameId.length;
+    this.nameId.push(nameId);
+    this.fileId.push(fileId);
+    this.line.push(line);
+    this.column.push(column);
+    this.inlined.push(inlined ? 1 : 0);
+    this.nextOfFunction.push(-1);
+    return id;
+  }
+
+  /** The id of the frame equal to (name, file, line, column, inlined), added when new. */
+  intern(nameId: number, fileId: number, line: number, column: number, inlined: boolean): number {
+    const key = nameId < ID_SPAN && fileId < ID_SPAN ? nameId * ID_SPAN + fileId : `${nameId}:${fileId}`;
+    const first = this.firstOfFunction.get(key);
+    const flag = inlined ? 1 : 0;
+    let last = -1;
+    for (let id = first ?? -1; id >= 0; id = this.nextOfFunction.array[id]!) {
+      if (this.line.array[id] === line && this.column.array[id] === column && this.inlined.array[id] === flag) return id;
+      last = id;
+    }
+    const id = this.add(nameId, fileId, line, column, inlined);
+    if (last < 0) this.firstOfFunction.set(key, id);
+    else this.nextOfFunction.array[last] = id;
+    return id;
+  }
+
+  finish(): FrameTable {
+    return {
+      length: this.nameId.length,
+      strings: this.strings,
+      nameId: this.nameId.finish(),
+      fileId: this.fileId.finish(),
+      line: this.line.finish(),
+      column: this.column.finish(),
+      inlined: this.inlined.finish(),
+    };
+  }
+}
+
+/** The table of existing frame objects, ids kept (no frame is merged). */
+export function frameTableFromFrames(frames: readonly Frame[]): FrameTable {
+  const builder = new FrameTableBuilder(frames.length);
+  for (const f of frames) builder.add(builder.stringId(f.name), builder.stringId(f.file), f.line, f.column ?? 0, f.inlined);
+  return builder.finish();
+}

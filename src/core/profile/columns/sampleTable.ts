@@ -1,0 +1,148 @@
+/**
+ * Samples as columns. A stack is a run of *units* in a shared chunk of a {@link StackStore}
+ * (pprof: location indices, expanded to their frames on reading; other readers: frame ids),
+ * plus optional frames appended at the root end (stages that complete cut stacks or graft
+ * recorded call sites) and an optional frame-id map (source maps). Stages derive new tables
+ * that share the store, so a 50 MB profile's 13 million stack entries exist once.
+ */
+import type { Sample } from '../model';
+
+/** Where stacks live. Chunks are never copied once filled; a stack never spans two chunks. */
+export interface StackStore {
+  readonly chunks: readonly Uint32Array[];
+  /**
+   * Unit → frames: unit u stands for frames `frames[start[u]] … frames[start[u+1]-1]`, leaf
+   * first (a pprof location with inlined calls). Absent: a unit is a frame id.
+   */
+  readonly expansion?: { readonly start: Uint32Array; readonly frames: Uint32Array; /** Most frames of one unit. */ readonly widest: number };
+}
+
+/** Frames added at the root end of some samples' stacks (final frame ids, leaf-most first). */
+export interface StackSuffixes {
+  /** Per sample: start in `frames`, or −1 for none. */
+  readonly start: Int32Array;
+  /** Per sample: number of frames. */
+  readonly length: Uint32Array;
+  readonly frames: Uint32Array;
+}
+
+/** The samples of a profile; sample index = position. Weights and counts as in {@link Sample}. */
+export interface SampleTable {
+  readonly length: number;
+  readonly weight: Float64Array;
+  readonly count: Float64Array;
+  /** Per sample: index into `Profile.labelSets`, −1 unlabelled; absent when no sample has labels. */
+  readonly labels?: Int32Array;
+  readonly store: StackStore;
+  /** Per sample: chunk of `store`, first unit in it, number of units. */
+  readonly chunk: Uint16Array;
+  readonly start: Uint32Array;
+  readonly unitCount: Uint32Array;
+  /** Frame id → frame id, applied to the frames of the units (not to suffixes). */
+  readonly frameMap?: Uint32Array;
+  readonly suffixes?: StackSuffixes;
+}
+
+/** A reusable buffer for one stack at a time; `ids` grows as needed. */
+export class StackBuffer {
+  ids = new Uint32Array(256);
+
+  /** Makes `ids` hold at least `n` frames (contents are not kept). */
+  ensure(n: number): Uint32Array {
+    if (n > this.ids.length) this.ids = new Uint32Array(Math.max(n, 2 * this.ids.length));
+    return this.ids;
+  }
+}
+
+/** Number of frames in sample `i`'s stack. */
+export function stackDepth(table: SampleTable, i: number): number {
+  const { expansion } = table.store;
+  let depth = table.unitCount[i]!;
+  if (expansion) {
+    const chunk = table.store.chunks[table.chunk[i]!]!;
+    const from = table.start[i]!;
+    depth = 0;
+    for (let k = from; k < from + table.unitCount[i]!; k++) depth += expansion.start[chunk[k]! + 1]! - expansion.start[chunk[k]!]!;
+  }
+  const s = table.suffixes;
+  return s && s.start[i]! >= 0 ? depth + s.length[i]! : depth;
+}
+
+/**
+ * Writes sample `i`'s stack (frame ids, leaf first) into `buffer.ids` and returns its depth.
+ * The buffer is overwritten by the next call: copy what must be kept.
+ */
+export function readStack(table: SampleTable, i: number, buffer: StackBuffer): number {
+  const chunk = table.store.chunks[table.chunk[i]!]!;
+  const from = table.start[i]!;
+  const n = table.unitCount[i]!;
+  const { expansion } = table.store;
+  const map = table.frameMap;
+  const suffixes = table.suffixes;
+  const extra = suffixes && suffixes.start[i]! >= 0 ? suffixes.length[i]! : 0;
+  const ids = buffer.ensure(n * (expansion ? expansion.widest : 1) + extra);
+  let depth = 0;
+  if (!expansion) {
+    if (map) for (let k = 0; k < n; k++) ids[k] = map[chunk[from + k]!]!;
+    else for (let k = 0; k < n; k++) ids[k] = chunk[from + k]!;
+    depth = n;
+  } else {
+    const { start, frames } = expansion;
+    for (let k = 0; k < n; k++) {
+      const unit = chunk[from + k]!;
+      const b = start[unit + 1]!;
+      for (let f = start[unit]!; f < b; f++) ids[depth++] = map ? map[frames[f]!]! : frames[f]!;
+    }
+  }
+  if (extra > 0) {
+    const at = suffixes!.start[i]!;
+    for (let k = 0; k < extra; k++) ids[depth++] = suffixes!.frames[at + k]!;
+  }
+  return depth;
+}
+
+/** Every sample of `table` as objects (stacks in one shared buffer), for code that wants arrays. */
+export function samplesOf(table: SampleTable): Sample[] {
+  const buffer = new StackBuffer();
+  let total = 0;
+  for (let i = 0; i < table.length; i++) total += stackDepth(table, i);
+  const pool = new Uint32Array(total);
+  const out = new Array<Sample>(table.length);
+  let used = 0;
+  for (let i = 0; i < table.length; i++) {
+    const depth = readStack(table, i, buffer);
+    pool.set(buffer.ids.subarray(0, depth), used);
+    const stack = pool.subarray(used, used + depth);
+    used += depth;
+    const labels = table.labels?.[i] ?? -1;
+    out[i] = labels >= 0 ? { stack, weight: table.weight[i]!, count: table.count[i]!, labels } : { stack, weight: table.weight[i]!, count: table.count[i]! };
+  }
+  return out;
+}
+
+/** The table of existing sample objects: their stacks copied into one chunk of frame ids. */
+export function sampleTableFromSamples(samples: readonly Sample[]): SampleTable {
+  let total = 0;
+  let labelled = false;
+  for (const s of samples) {
+    total += s.stack.length;
+    if (s.labels !== undefined) labelled = true;
+  }
+  const units = new Uint32Array(total);
+  const start = new Uint32Array(samples.length);
+  const lengths = new Uint32Array(samples.length);
+  const weight = new Float64Array(samples.length);
+  const count = new Float64Array(samples.length);
+  const labels = labelled ? new Int32Array(samples.length).fill(-1) : undefined;
+  let used = 0;
+  samples.forEach((s, i) => {
+    units.set(s.stack, used);
+    start[i] = used;
+    lengths[i] = s.stack.length;
+    used += s.stack.length;
+    weight[i] = s.weight;
+    count[i] = s.count;
+    if (labels && s.labels !== undefined) labels[i] = s.labels;
+  });
+  return { length: samples.length, weight, count, ...(labels ? { labels } : {}), store: { chunks: [units] }, chunk: new Uint16Array(samples.length), start, unitCount: lengths };
+}

@@ -1,0 +1,230 @@
+/**
+ * From the raw pprof tables of {@link PprofWireDecoder} to the profile model, in columns:
+ * references checked, the value column chosen, locations expanded into interned frames,
+ * samples of weight 0 dropped. The rules are those of the pprof-format reader it replaces
+ * (kept as the reference of the differential test): see {@link buildPprofProfile}.
+ */
+import { ProfileError } from './errors';
+import { FrameTableBuilder } from './columns/frameTable';
+import { GrowableU32 } from './columns/growable';
+import { IdIndex } from './columns/idIndex';
+import { columnarProfile } from './columns/profileTables';
+import type { SampleTable } from './columns/sampleTable';
+import { LabelSetInterner } from './labelSets';
+import type { Profile, ReadOptions, SampleType } from './model';
+import { chooseColumn, countColumn, nsPerUnit } from './pprofColumns';
+import { functionFile, functionName, lineNumber } from './pprofFrames';
+import type { RawPprof } from './pprofWire';
+
+function corrupt(sourcePath: string, what: string): ProfileError {
+  return new ProfileError(sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: ${what}`);
+}
+
+/** A location address as `0x…` (uint64). */
+function hexAddress(raw: RawPprof, def: number): string {
+  const big = raw.locations.bigAddress.get(def);
+  return `0x${(big ?? BigInt.asUintN(64, BigInt(raw.locations.address[def]!))).toString(16)}`;
+}
+
+/** Functions by id (the last definition of an id wins): canonical name and file ids, start line. */
+function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => string, frames: FrameTableBuilder) {
+  const f = raw.functions;
+  const index = new IdIndex();
+  const nameId = new GrowableU32(f.length);
+  const fileId = new GrowableU32(f.length);
+  const empty = new Uint8Array(f.length);
+  const startLine = new Float64Array(f.length);
+  for (let d = 0; d < f.length; d++) {
+    const what = `function ${f.id[d]}`;
+    const file = str(f.filename[d]!, what);
+    const name = functionName(str(f.name[d]!, what), str(f.systemName[d]!, what), file);
+    const dense = index.getOrAdd(f.id[d]!);
+    while (nameId.length <= dense) {
+      nameId.push(0);
+      fileId.push(0);
+    }
+    nameId.array[dense] = frames.stringId(name);
+    fileId.array[dense] = frames.stringId(functionFile(file));
+    empty[dense] = name === '' ? 1 : 0;
+    startLine[dense] = f.startLine[d]!;
+  }
+  return { index, nameId: nameId.array, fileId: fileId.array, empty, startLine };
+}
+
+/**
+ * Frames of every location definition, interned in file order: `frameStart[d] … frameStart[d+1]-1`
+ * index `frames` (leaf first). Counts address-only locations.
+ */
+function locationFrames(raw: RawPprof, fns: ReturnType<typeof resolveFunctions>, frames: FrameTableBuilder, sourcePath: string) {
+  const loc = raw.locations;
+  const frameStart = new Uint32Array(loc.defCount + 1);
+  const out = new GrowableU32(loc.lineFunction.length + 16);
+  const noFile = frames.stringId('');
+  let addressOnly = 0;
+  let widest = 1;
+  for (let d = 0; d < loc.defCount; d++) {
+    frameStart[d] = out.length;
+    const from = loc.lineStart[d]!;
+    const n = loc.lineStart[d + 1]! - from;
+    if (n === 0) {
+      addressOnly++;
+      out.push(frames.intern(frames.stringId(hexAddress(raw, d)), noFile, 0, 0, false));
+      continue;
+    }
+    widest = Math.max(widest, n);
+    for (let j = 0; j < n; j++) {
+      const fnId = loc.lineFunction[from + j]!;
+      const fn = fns.index.get(fnId);
+      if (fn < 0) throw corrupt(sourcePath, `location ${loc.defId[d]} refers to function ${fnId}, which the file does not define (a dangling reference)`);
+      const name = fns.empty[fn] ? frames.stringId(hexAddress(raw, d)) : fns.nameId[fn]!;
+      out.push(frames.intern(name, fns.fileId[fn]!, lineNumber(loc.lineNumber[from + j]!, fns.startLine[fn]!), 0, j < n - 1));
+    }
+  }
+  frameStart[loc.defCount] = out.length;
+  return { frameStart, frames: out.finish(), addressOnly, widest };
+}
+
+/**
+ * Builds the profile from decoded tables.
+ *
+ * - Value column: `chooseColumn` (default_sample_type, else cpu, else a time column, else the
+ *   last); time columns are converted to ns. `count`: the `samples`/`sample` count column, else 1.
+ * - Each location expands into one frame per `Line`, `line[0]` innermost and `inlined` for all
+ *   but the last; address-only locations become `0x…` frames. Equal frames share one id.
+ * - String sample labels become interned label sets (`Sample.labels`); numeric ones are dropped.
+ * - Samples of weight 0 are dropped; negative weights too, with a warning.
+ * - Every string, function and location reference and every `value` length is checked.
+ * @throws ProfileError `truncated-protobuf`, `unsymbolized`, `no-samples`, `unknown-sample-type`.
+ */
+export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: ReadOptions = {}): Profile {
+  const strings = raw.strings;
+  const str = (index: number, what: string): string => {
+    const s = strings[index];
+    if (s === undefined) throw corrupt(sourcePath, `${what} refers to string ${index}, but the string table has ${strings.length} entries (a dangling reference)`);
+    return s;
+  };
+  const sampleTypes: SampleType[] = raw.sampleTypes.map(([type, unit], i) => ({ type: str(type, `sample type ${i}`) || 'value', unit: str(unit, `sample type ${i}`) }));
+  const samples = raw.samples;
+  if (samples.length === 0) {
+    throw new ProfileError(sourcePath, 'no-samples', 'the profile has no samples (nothing was recorded, e.g. an idle process or a profile stopped at once)');
+  }
+  if (sampleTypes.length === 0) throw corrupt(sourcePath, `the profile has ${samples.length} samples but no sample types`);
+  const defaultType = raw.defaultSampleType ? str(raw.defaultSampleType, 'default_sample_type') : '';
+  const column = chooseColumn(sampleTypes, defaultType, options.sampleType, sourcePath);
+  const chosen = sampleTypes[column]!;
+  const nsScale = nsPerUnit(chosen.unit) ?? 1;
+  const sampleType: SampleType = nsPerUnit(chosen.unit) !== undefined ? { type: chosen.type, unit: 'nanoseconds' } : chosen;
+  const countCol = countColumn(sampleTypes);
+
+  const frames = new FrameTableBuilder(raw.locations.lineFunction.length + 16);
+  const fns = resolveFunctions(raw, str, frames);
+  const loc = raw.locations;
+  if (loc.defCount > 0 && loc.lineStart[loc.defCount] === 0) {
+    throw new ProfileError(
+      sourcePath,
+      'unsymbolized',
+      `the profile is unsymbolized: its ${loc.defCount} locations have addresses only, no function names or lines; symbolize it first (e.g. \`go tool pprof -proto <binary> <profile> > symbolized.pb.gz\`)`,
+    );
+  }
+  const expanded = locationFrames(raw, fns, frames, sourcePath);
+
+  // Dense location index → frames. One frame per location (no inlining): units become frame ids in place.
+  const dense = loc.ids.length;
+  const oneFrame = expanded.widest === 1;
+  const unitFrame = new Int32Array(dense).fill(-1);
+  const expansionStart = oneFrame ? undefined : new Uint32Array(dense + 1);
+  const expansionFrames = oneFrame ? undefined : new GrowableU32(dense + 16);
+  for (let u = 0; u < dense; u++) {
+    const def = loc.definition[u]!;
+    if (def >= 0) unitFrame[u] = expanded.frames[expanded.frameStart[def]!]!;
+    if (expansionStart) {
+      expansionStart[u] = expansionFrames!.length;
+      if (def >= 0) for (let k = expanded.frameStart[def]!; k < expanded.frameStart[def + 1]!; k++) expansionFrames!.push(expanded.frames[k]!);
+    }
+  }
+  if (expansionStart) expansionStart[dense] = expansionFrames!.length;
+
+  const labelSets = new LabelSetInterner();
+  const n = samples.length;
+  const keep = new Uint32Array(n);
+  const weight = new Float64Array(n);
+  const count = new Float64Array(n);
+  const labels = samples.labels ? new Int32Array(n) : undefined;
+  let kept = 0;
+  let totalWeight = 0;
+  let zeroWeights = 0;
+  let badWeights = 0;
+  for (let s = 0; s < n; s++) {
+    const vs = samples.valueStart[s]!;
+    const values = samples.valueStart[s + 1]! - vs;
+    if (values !== sampleTypes.length) throw corrupt(sourcePath, `sample ${s} has ${values} values but the profile declares ${sampleTypes.length} sample types`);
+    const chunk = samples.chunks[samples.chunk[s]!]!;
+    const from = samples.start[s]!;
+    for (let k = from; k < from + samples.unitCount[s]!; k++) {
+      const frame = unitFrame[chunk[k]!]!;
+      if (frame < 0) throw corrupt(sourcePath, `sample ${s} refers to location ${loc.ids[chunk[k]!]}, which the file does not define (a dangling reference)`);
+      if (oneFrame) chunk[k] = frame;
+    }
+    const w = samples.values[vs + column]! * nsScale;
+    const c = countCol >= 0 ? samples.values[vs + countCol]! : 1;
+    const set = samples.labels ? labelSetOf(samples.labels, s, str, labelSets) : -1;
+    if (!(w > 0) || !Number.isFinite(w)) {
+      if (w === 0) zeroWeights++;
+      else badWeights++;
+      continue;
+    }
+    keep[kept] = s;
+    weight[kept] = w;
+    count[kept] = c;
+    if (labels) labels[kept] = set;
+    kept++;
+    totalWeight += w;
+  }
+
+  const warnings: string[] = [];
+  if (expanded.addressOnly > 0) warnings.push(`${expanded.addressOnly} locations have addresses only (no function or line); they are shown as 0x… frames`);
+  if (badWeights > 0) warnings.push(`${badWeights} samples with a negative or invalid ${sampleType.type} value were ignored`);
+  if (kept === 0) {
+    const why = zeroWeights + badWeights > 0 ? `all ${zeroWeights + badWeights} samples have zero ${sampleType.type} (${sampleType.unit || 'value'})` : 'it contains no samples';
+    throw new ProfileError(sourcePath, 'no-samples', `the profile has no samples: ${why}`);
+  }
+  const all = kept === n;
+  const pick = <T extends Uint16Array | Uint32Array>(column: T): T => {
+    if (all) return column;
+    const out = new (column.constructor as { new (n: number): T })(kept);
+    for (let i = 0; i < kept; i++) out[i] = column[keep[i]!]!;
+    return out;
+  };
+  const table: SampleTable = {
+    length: kept,
+    weight: weight.subarray(0, kept),
+    count: count.subarray(0, kept),
+    ...(labels && labelSets.sets.length > 0 ? { labels: labels.subarray(0, kept) } : {}),
+    store: { chunks: samples.chunks, ...(expansionStart ? { expansion: { start: expansionStart, frames: expansionFrames!.finish(), widest: expanded.widest } } : {}) },
+    chunk: pick(samples.chunk),
+    start: pick(samples.start),
+    unitCount: pick(samples.unitCount),
+  };
+  const durationNs = raw.durationNanos;
+  return columnarProfile(
+    {
+      sourcePath,
+      format: 'pprof',
+      sampleType,
+      sampleTypes,
+      durationNs: durationNs > 0 ? durationNs : undefined,
+      totalWeight,
+      idleWeight: 0,
+      ...(labelSets.sets.length > 0 ? { labelSets: labelSets.sets } : {}),
+      warnings,
+    },
+    frames.finish(),
+    table,
+  );
+}
+
+function labelSetOf(labels: NonNullable<RawPprof['samples']['labels']>, s: number, str: (i: number, what: string) => string, sets: LabelSetInterner): number {
+  const pairs: [string, string][] = [];
+  for (let p = labels.start[s]!; p < labels.start[s + 1]!; p++) pairs.push([str(labels.pairs[2 * p]!, 'a sample label'), str(labels.pairs[2 * p + 1]!, 'a sample label')]);
+  return sets.intern(pairs) ?? -1;
+}

@@ -1,0 +1,569 @@
+/**
+ * Our own decoder of the pprof wire format (`perftools.profiles.Profile`), fed in chunks so that
+ * a file is never held whole. It keeps only what the model needs, in typed columns: per sample
+ * the location indices and values, the location, function and string tables, the sample types.
+ * pprof-format (the reference in the differential test) builds an object per sample, location,
+ * line and even varint view; this decoder allocates per table entry at most a string.
+ *
+ * Framing is checked like `protoWire.walkFields` (a cut-off file is `truncated`, a bad wire type
+ * `not-a-profile`); entries are counted against the table limit; a malformed entry is remembered
+ * and reported after the framing, as the pprof-format reader did.
+ */
+import { ProfileError } from './errors';
+import { GrowableF64, GrowableI32, GrowableU16, GrowableU32 } from './columns/growable';
+import { IdIndex } from './columns/idIndex';
+import { type ProfileLimits, TableBudget } from './limits';
+
+/** `perftools.profiles.Profile` field numbers (google/pprof `proto/profile.proto`). */
+const FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, durationNanos: 10, defaultSampleType: 14 } as const;
+const TABLE_NAMES: Record<number, string> = { [FIELD.location]: 'locations', [FIELD.function]: 'functions', [FIELD.stringTable]: 'strings' };
+
+/** Units per stack chunk: 4 MB. */
+const CHUNK_UNITS = 1 << 20;
+
+/** Position after the last varint read, −1 when it ran past the end or was longer than 10 bytes. */
+let next = 0;
+
+/**
+ * Reads a varint in `bytes[pos, end)` as a number: exact below 2^49, through BigInt above
+ * (returned as signed int64, what pprof's int64 fields mean). Sets {@link next}.
+ */
+function varint(bytes: Uint8Array, pos: number, end: number): number {
+  if (pos < end) {
+    const b = bytes[pos]!;
+    if (b < 0x80) {
+      next = pos + 1;
+      return b;
+    }
+  }
+  let value = 0;
+  let mul = 1;
+  const fast = Math.min(end, pos + 7);
+  for (let i = pos; i < fast; i++) {
+    const b = bytes[i]!;
+    value += (b & 0x7f) * mul;
+    if (b < 0x80) {
+      next = i + 1;
+      return value;
+    }
+    mul *= 0x80;
+  }
+  let big = 0n;
+  let shift = 0n;
+  for (let i = pos; i < end && i < pos + 10; i++) {
+    const b = bytes[i]!;
+    big |= BigInt(b & 0x7f) << shift;
+    if (b < 0x80) {
+      next = i + 1;
+      return Number(BigInt.asIntN(64, big));
+    }
+    shift += 7n;
+  }
+  next = -1;
+  return -1;
+}
+
+/** An unsigned 64-bit varint as a BigInt (addresses ≥ 2^49), or undefined when malformed. */
+function bigVarint(bytes: Uint8Array, pos: number, end: number): bigint | undefined {
+  let big = 0n;
+  let shift = 0n;
+  for (let i = pos; i < end && i < pos + 10; i++) {
+    const b = bytes[i]!;
+    big |= BigInt(b & 0x7f) << shift;
+    if (b < 0x80) return BigInt.asUintN(64, big);
+    shift += 7n;
+  }
+  return undefined;
+}
+
+class Malformed extends Error {}
+
+/** Position after the field of `wire` type starting at `pos` (its tag already read); throws when it overruns. */
+function skip(bytes: Uint8Array, wire: number, pos: number, end: number): number {
+  switch (wire) {
+    case 0:
+      varint(bytes, pos, end);
+      if (next < 0) throw new Malformed('a varint runs past the end');
+      return next;
+    case 1:
+      if (pos + 8 > end) throw new Malformed('a fixed64 runs past the end');
+      return pos + 8;
+    case 2: {
+      const len = varint(bytes, pos, end);
+      if (next < 0 || len < 0 || next + len > end) throw new Malformed('a length-delimited field runs past the end');
+      return next + len;
+    }
+    case 5:
+      if (pos + 4 > end) throw new Malformed('a fixed32 runs past the end');
+      return pos + 4;
+    default:
+      throw new Malformed(`invalid wire type ${wire}`);
+  }
+}
+
+/** Tag at `pos`: field number and wire type; throws when malformed. */
+function tagAt(bytes: Uint8Array, pos: number, end: number): number {
+  const tag = varint(bytes, pos, end);
+  if (next < 0) throw new Malformed('a field tag runs past the end');
+  return tag;
+}
+
+const field = (tag: number): number => (tag < 0x80000000 ? tag >>> 3 : Math.floor(tag / 8));
+
+/** What the decoder collected: raw int64 numbers as the file wrote them, references unresolved. */
+export interface RawPprof {
+  /** (type, unit) string indices per sample type. */
+  readonly sampleTypes: readonly (readonly [number, number])[];
+  readonly defaultSampleType: number;
+  readonly durationNanos: number;
+  readonly strings: readonly string[];
+  readonly samples: {
+    readonly length: number;
+    /** Per sample: chunk, start and number of location indices (dense, see `locations.ids`). */
+    readonly chunk: Uint16Array;
+    readonly start: Uint32Array;
+    readonly unitCount: Uint32Array;
+    readonly chunks: Uint32Array[];
+    /** Values of sample i: `values[valueStart[i] … valueStart[i+1]-1]`. */
+    readonly valueStart: Uint32Array;
+    readonly values: Float64Array;
+    /** Label (key, str) string-index pairs of sample i (numeric labels left out): `labelPairs[2·labelStart[i] …]`; absent when none. */
+    readonly labels?: { readonly start: Uint32Array; readonly pairs: Float64Array };
+  };
+  readonly locations: {
+    /** Dense location index → location id. */
+    readonly ids: Float64Array;
+    /** Dense index → the definition that holds it (the last one), −1 when never defined. */
+    readonly definition: Int32Array;
+    /** Definitions in file order, and the id each one gives. */
+    readonly defCount: number;
+    readonly defId: Float64Array;
+    readonly address: Float64Array;
+    /** Addresses of 2^49 and above, exact. */
+    readonly bigAddress: ReadonlyMap<number, bigint>;
+    /** Lines of definition d: `lineStart[d] … lineStart[d+1]-1`. */
+    readonly lineStart: Uint32Array;
+    readonly lineFunction: Float64Array;
+    readonly lineNumber: Float64Array;
+  };
+  readonly functions: {
+    readonly length: number;
+    readonly id: Float64Array;
+    readonly name: Float64Array;
+    readonly systemName: Float64Array;
+    readonly filename: Float64Array;
+    readonly startLine: Float64Array;
+  };
+}
+
+
+type Framing = { kind: 'truncated'; offset: number; length: number } | { kind: 'bad-wire-type'; offset: number; wireType: number };
+
+/**
+ * Decodes a pprof message pushed in chunks ({@link PprofWireDecoder.push}); {@link PprofWireDecoder.finish}
+ * returns the raw tables or throws the first problem as a {@link ProfileError} naming the file.
+ */
+export class PprofWireDecoder {
+  private base = 0;
+  private framing: Framing | undefined;
+  private malformed: string | undefined;
+  private overTable: string | undefined;
+  private readonly tableCounts: Record<string, number> = { locations: 0, functions: 0, strings: 0 };
+  private readonly decoder = new TextDecoder('utf-8');
+
+  private readonly sampleTypes: [number, number][] = [];
+  private defaultSampleType = 0;
+  private durationNanos = 0;
+  private readonly strings: string[] = [];
+
+  private readonly sampleChunk = new GrowableU16();
+  private readonly sampleStart = new GrowableU32();
+  private readonly sampleUnits = new GrowableU32();
+  private readonly chunks: Uint32Array[] = [];
+  private chunk = new Uint32Array(0);
+  private used = 0;
+  private readonly valueStart = new GrowableU32();
+  private readonly values = new GrowableF64();
+  private labelStart: GrowableU32 | undefined;
+  private readonly labelPairs = new GrowableF64(16);
+
+  private readonly locationIndex = new IdIndex();
+  private readonly locationDef = new GrowableI32();
+  private readonly address = new GrowableF64();
+  private readonly defId = new GrowableF64();
+  private readonly bigAddress = new Map<number, bigint>();
+  private readonly lineStart = new GrowableU32();
+  private readonly lineFunction = new GrowableF64();
+  private readonly lineNumber = new GrowableF64();
+
+  private readonly fnId = new GrowableF64();
+  private readonly fnName = new GrowableF64();
+  private readonly fnSystemName = new GrowableF64();
+  private readonly fnFilename = new GrowableF64();
+  private readonly fnStartLine = new GrowableF64();
+  private readonly functionFields = new Float64Array(6);
+
+  constructor(
+    private readonly sourcePath: string,
+    private readonly limits: ProfileLimits,
+  ) {}
+
+  /**
+   * Decodes the whole top-level fields of `bytes` (the stream's next bytes) and returns how many
+   * bytes it used; the caller passes the rest again with more bytes behind it. With `final`, the
+   * bytes are the end of the stream and an incomplete field is a truncated file.
+   */
+  push(bytes: Uint8Array, final: boolean): number {
+    if (this.framing) return bytes.length;
+    const end = bytes.length;
+    let pos = 0;
+    while (pos < end) {
+      const fieldStart = pos;
+      const tag = varint(bytes, pos, end);
+      if (next < 0) {
+        if (!final && end - pos < 10) break;
+        return this.stop({ kind: 'truncated', offset: this.base + fieldStart, length: this.base + end }, end);
+      }
+      pos = next;
+      const wire = tag & 7;
+      const num = field(tag);
+      if (num === 0) return this.stop({ kind: 'bad-wire-type', offset: this.base + fieldStart, wireType: wire }, end);
+      if (wire === 2) {
+        const len = varint(bytes, pos, end);
+        if (next < 0) {
+          if (!final && end - pos < 10) {
+            pos = fieldStart;
+            break;
+          }
+          return this.stop({ kind: 'truncated', offset: this.base + fieldStart, length: this.base + end }, end);
+        }
+        if (len < 0) return this.stop({ kind: 'bad-wire-type', offset: this.base + fieldStart, wireType: wire }, end);
+        if (next + len > end) {
+          if (!final) {
+            pos = fieldStart;
+            break;
+          }
+          return this.stop({ kind: 'truncated', offset: this.base + fieldStart, length: this.base + end }, end);
+        }
+        const start = next;
+        pos = start + len;
+        this.lengthField(num, bytes, start, pos);
+      } else if (wire === 0) {
+        const value = varint(bytes, pos, end);
+        if (next < 0) {
+          if (!final && end - pos < 10) {
+            pos = fieldStart;
+            break;
+          }
+          return this.stop({ kind: 'truncated', offset: this.base + fieldStart, length: this.base + end }, end);
+        }
+        pos = next;
+        if (!this.malformed && !this.overTable) {
+          if (num === FIELD.durationNanos) this.durationNanos = value;
+          else if (num === FIELD.defaultSampleType) this.defaultSampleType = value;
+        }
+      } else if (wire === 1 || wire === 5) {
+        const size = wire === 1 ? 8 : 4;
+        if (pos + size > end) {
+          if (!final) {
+            pos = fieldStart;
+            break;
+          }
+          return this.stop({ kind: 'truncated', offset: this.base + fieldStart, length: this.base + end }, end);
+        }
+        pos += size;
+      } else {
+        return this.stop({ kind: 'bad-wire-type', offset: this.base + fieldStart, wireType: wire }, end);
+      }
+    }
+    this.base += pos;
+    return pos;
+  }
+
+  private stop(framing: Framing, end: number): number {
+    this.framing = framing;
+    return end;
+  }
+
+  private lengthField(num: number, bytes: Uint8Array, start: number, end: number): void {
+    if (this.malformed || this.overTable) return;
+    const table = TABLE_NAMES[num];
+    if (table && ++this.tableCounts[table]! > this.limits.maxTableEntries) {
+      this.overTable = table;
+      return;
+    }
+    try {
+      if (num === FIELD.sample) this.sample(bytes, start, end);
+      else if (num === FIELD.location) this.location(bytes, start, end);
+      else if (num === FIELD.function) this.function(bytes, start, end);
+      else if (num === FIELD.stringTable) this.strings.push(this.decoder.decode(bytes.subarray(start, end)));
+      else if (num === FIELD.sampleType) this.valueType(bytes, start, end);
+    } catch (err) {
+      if (!(err instanceof Malformed)) throw err;
+      this.malformed = `field ${num} at byte ${this.base + start}: ${err.message}`;
+    }
+  }
+
+  private valueType(bytes: Uint8Array, start: number, end: number): void {
+    let type = 0;
+    let unit = 0;
+    for (let pos = start; pos < end; ) {
+      const tag = tagAt(bytes, pos, end);
+      const wire = tag & 7;
+      if (wire === 0 && (field(tag) === 1 || field(tag) === 2)) {
+        const v = varint(bytes, next, end);
+        if (next < 0) throw new Malformed('a varint runs past the end');
+        if (field(tag) === 1) type = v;
+        else unit = v;
+        pos = next;
+      } else {
+        pos = skip(bytes, wire, next, end);
+      }
+    }
+    this.sampleTypes.push([type, unit]);
+  }
+
+  /** Room for `units` more units in the current chunk, so that one stack never spans two. */
+  private reserveUnits(units: number): void {
+    if (this.used + units <= this.chunk.length) return;
+    if (this.used > 0) this.chunks.push(this.chunk.subarray(0, this.used));
+    this.chunk = new Uint32Array(Math.max(CHUNK_UNITS, units));
+    this.used = 0;
+  }
+
+  private sample(bytes: Uint8Array, start: number, end: number): void {
+    this.reserveUnits(end - start); // a location id takes at least one byte
+    const from = this.used;
+    const chunk = this.chunk;
+    const index = this.locationIndex;
+    this.valueStart.push(this.values.length);
+    const labelFrom = this.labelPairs.length / 2;
+    let labelled = false;
+    for (let pos = start; pos < end; ) {
+      const tag = tagAt(bytes, pos, end);
+      pos = next;
+      const wire = tag & 7;
+      const num = field(tag);
+      if ((num === 1 || num === 2) && (wire === 2 || wire === 0)) {
+        let stop = end;
+        if (wire === 2) {
+          const len = varint(bytes, pos, end);
+          if (next < 0 || len < 0 || next + len > end) throw new Malformed('a packed field runs past the end');
+          pos = next;
+          stop = pos + len;
+        }
+        do {
+          const v = varint(bytes, pos, stop);
+          if (next < 0) throw new Malformed('a varint runs past the end');
+          pos = next;
+          if (num === 1) chunk[this.used++] = index.getOrAdd(v);
+          else this.values.push(v);
+        } while (wire === 2 && pos < stop);
+      } else if (num === 3 && wire === 2) {
+        const len = varint(bytes, pos, end);
+        if (next < 0 || len < 0 || next + len > end) throw new Malformed('a label runs past the end');
+        if (!labelled) this.startLabels();
+        labelled = true;
+        pos = next + len;
+        this.label(bytes, next, pos);
+      } else {
+        pos = skip(bytes, wire, pos, end);
+      }
+    }
+    this.sampleChunk.push(this.chunks.length);
+    this.sampleStart.push(from);
+    this.sampleUnits.push(this.used - from);
+    this.labelStart?.push(labelFrom);
+  }
+
+  /** Opens the label column: the samples before this one had none. */
+  private startLabels(): void {
+    if (this.labelStart) return;
+    this.labelStart = new GrowableU32(this.sampleStart.array.length);
+    for (let s = 0; s < this.sampleStart.length; s++) this.labelStart.push(0);
+  }
+
+  private label(bytes: Uint8Array, start: number, end: number): void {
+    let key = 0;
+    let str = 0;
+    for (let pos = start; pos < end; ) {
+      const tag = tagAt(bytes, pos, end);
+      const wire = tag & 7;
+      const num = field(tag);
+      if (wire === 0 && (num === 1 || num === 2)) {
+        const v = varint(bytes, next, end);
+        if (next < 0) throw new Malformed('a varint runs past the end');
+        if (num === 1) key = v;
+        else str = v;
+        pos = next;
+      } else {
+        pos = skip(bytes, wire, next, end);
+      }
+    }
+    if (str !== 0) {
+      this.labelPairs.push(key);
+      this.labelPairs.push(str);
+    }
+  }
+
+  private location(bytes: Uint8Array, start: number, end: number): void {
+    let id = 0;
+    let address = 0;
+    const def = this.address.length;
+    this.lineStart.push(this.lineFunction.length);
+    for (let pos = start; pos < end; ) {
+      const tag = tagAt(bytes, pos, end);
+      pos = next;
+      const wire = tag & 7;
+      const num = field(tag);
+      if (wire === 0 && (num === 1 || num === 3)) {
+        const at = pos;
+        const v = varint(bytes, pos, end);
+        if (next < 0) throw new Malformed('a varint runs past the end');
+        pos = next;
+        if (num === 1) id = v;
+        else if (next - at >= 8) {
+          this.bigAddress.set(def, bigVarint(bytes, at, end)!);
+          address = -1;
+        } else {
+          address = v;
+          this.bigAddress.delete(def);
+        }
+      } else if (num === 4 && wire === 2) {
+        const len = varint(bytes, pos, end);
+        if (next < 0 || len < 0 || next + len > end) throw new Malformed('a line runs past the end');
+        pos = next + len;
+        this.line(bytes, next, pos);
+      } else {
+        pos = skip(bytes, wire, pos, end);
+      }
+    }
+    this.address.push(address);
+    this.defId.push(id);
+    const dense = this.locationIndex.getOrAdd(id);
+    while (this.locationDef.length <= dense) this.locationDef.push(-1);
+    this.locationDef.array[dense] = def;
+  }
+
+  private line(bytes: Uint8Array, start: number, end: number): void {
+    let fn = 0;
+    let line = 0;
+    for (let pos = start; pos < end; ) {
+      const tag = tagAt(bytes, pos, end);
+      const wire = tag & 7;
+      const num = field(tag);
+      if (wire === 0 && (num === 1 || num === 2)) {
+        const v = varint(bytes, next, end);
+        if (next < 0) throw new Malformed('a varint runs past the end');
+        if (num === 1) fn = v;
+        else line = v;
+        pos = next;
+      } else {
+        pos = skip(bytes, wire, next, end);
+      }
+    }
+    this.lineFunction.push(fn);
+    this.lineNumber.push(line);
+  }
+
+  private function(bytes: Uint8Array, start: number, end: number): void {
+    const v = this.functionFields.fill(0);
+    for (let pos = start; pos < end; ) {
+      const tag = tagAt(bytes, pos, end);
+      const wire = tag & 7;
+      const num = field(tag);
+      if (wire === 0 && num >= 1 && num <= 5) {
+        v[num] = varint(bytes, next, end);
+        if (next < 0) throw new Malformed('a varint runs past the end');
+        pos = next;
+      } else {
+        pos = skip(bytes, wire, next, end);
+      }
+    }
+    this.fnId.push(v[1]!);
+    this.fnName.push(v[2]!);
+    this.fnSystemName.push(v[3]!);
+    this.fnFilename.push(v[4]!);
+    this.fnStartLine.push(v[5]!);
+  }
+
+  /**
+   * The decoded tables.
+   * @throws ProfileError `truncated-protobuf` (cut-off or malformed data), `not-a-profile` (a bad
+   *   wire type at the top level), `too-large` (a table over the entry limit).
+   */
+  finish(): RawPprof {
+    const framing = this.framing;
+    if (framing?.kind === 'truncated') {
+      throw new ProfileError(
+        this.sourcePath,
+        'truncated-protobuf',
+        `the pprof data is truncated: a field at byte ${framing.offset} runs past the end (${framing.length} bytes); the file was probably cut off while being written or copied`,
+      );
+    }
+    if (framing) {
+      throw new ProfileError(this.sourcePath, 'not-a-profile', `not a valid pprof protobuf: invalid field (wire type ${framing.wireType}) at byte ${framing.offset}`);
+    }
+    if (this.overTable) throw new TableBudget(this.limits).exceeded(this.sourcePath, this.overTable);
+    if (this.malformed) throw new ProfileError(this.sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: malformed ${this.malformed}`);
+    if (this.used > 0) this.chunks.push(this.chunk.slice(0, this.used));
+    this.chunk = new Uint32Array(0);
+    this.valueStart.push(this.values.length);
+    this.lineStart.push(this.lineFunction.length);
+    while (this.locationDef.length < this.locationIndex.size) this.locationDef.push(-1);
+    const n = this.sampleStart.length;
+    return {
+      sampleTypes: this.sampleTypes,
+      defaultSampleType: this.defaultSampleType,
+      durationNanos: this.durationNanos,
+      strings: this.strings,
+      samples: {
+        length: n,
+        chunk: this.sampleChunk.finish(),
+        start: this.sampleStart.finish(),
+        unitCount: this.sampleUnits.finish(),
+        chunks: this.chunks,
+        valueStart: this.valueStart.finish(),
+        values: this.values.finish(),
+        ...(this.labelStart ? { labels: { start: this.labelStartWithEnd(), pairs: this.labelPairs.finish() } } : {}),
+      },
+      locations: {
+        ids: this.locationIndex.ids.finish(),
+        definition: this.locationDef.finish(),
+        defCount: this.address.length,
+        defId: this.defId.finish(),
+        address: this.address.finish(),
+        bigAddress: this.bigAddress,
+        lineStart: this.lineStart.finish(),
+        lineFunction: this.lineFunction.finish(),
+        lineNumber: this.lineNumber.finish(),
+      },
+      functions: {
+        length: this.fnId.length,
+        id: this.fnId.finish(),
+        name: this.fnName.finish(),
+        systemName: this.fnSystemName.finish(),
+        filename: this.fnFilename.finish(),
+        startLine: this.fnStartLine.finish(),
+      },
+    };
+  }
+
+  private labelStartWithEnd(): Uint32Array {
+    const starts = this.labelStart!;
+    const out = new Uint32Array(starts.length + 1);
+    out.set(starts.array.subarray(0, starts.length));
+    out[starts.length] = this.labelPairs.length / 2;
+    return out;
+  }
+}
+
+/**
+ * Decodes a whole pprof message held in memory.
+ * @throws ProfileError as {@link PprofWireDecoder.finish}.
+ */
+export function decodePprof(bytes: Uint8Array, sourcePath: string, limits: ProfileLimits): RawPprof {
+  const decoder = new PprofWireDecoder(sourcePath, limits);
+  decoder.push(bytes, true);
+  return decoder.finish();
+}
