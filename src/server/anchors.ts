@@ -5,6 +5,9 @@
  * never shown on a guessed line.
  */
 
+import { GO_TOP_LEVEL_FUNC, headPatterns, isHead } from './functionHeads';
+import { LocatedText } from './locatedText';
+
 /** Where a profile line sits in the source it was loaded against. */
 export interface Anchor {
   /** Short name of the enclosing function (`GetUserActivity`); undefined for anonymous functions. */
@@ -32,28 +35,6 @@ export function shortFunctionName(profileName: string): string | undefined {
   return last;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Patterns that declare a function named `name` in Go, JavaScript or TypeScript. */
-function headPatterns(name: string): RegExp[] {
-  const n = escapeRegExp(name);
-  return [
-    new RegExp(`^\\s*func\\s*(\\([^)]*\\)\\s*)?${n}\\s*[[(]`),
-    new RegExp(`\\bfunction\\s*\\*?\\s*${n}\\s*[<(]`),
-    new RegExp(`\\b${n}\\s*[=:]\\s*(async\\s+)?(function\\b|\\([^)]*\\)\\s*(:[^=]+)?=>|[A-Za-z_$][\\w$]*\\s*=>)`),
-    new RegExp(`^\\s*((public|private|protected|static|async|override|readonly|get|set)\\s+)*\\*?${n}\\s*(<[^>]*>)?\\(.*\\)\\s*(:\\s*[^{]+)?\\{\\s*$`),
-  ];
-}
-
-function isHead(line: string, patterns: readonly RegExp[]): boolean {
-  return patterns.some((p) => p.test(line));
-}
-
-/** A Go top-level declaration ends the previous function's body. */
-const GO_TOP_LEVEL_FUNC = /^func\b/;
-
 /**
  * Builds the anchor of 1-based `line` inside function `profileFunctionName`, checking that
  * the line exists, is not blank, and lies below a head of that function (with no other Go
@@ -76,41 +57,13 @@ export function createAnchor(text: string, line: number, profileFunctionName: st
   return undefined;
 }
 
-function nearest(candidates: readonly number[], target: number): number | undefined {
-  let best: number | undefined;
-  for (const c of candidates) if (best === undefined || Math.abs(c - target) < Math.abs(best - target)) best = c;
-  return best;
-}
-
 /**
  * Finds the anchor in the current text: the head of its function nearest to where it was,
  * then the line with the same text nearest to the recorded offset within that function.
  * Returns the 1-based line, or undefined when the function or the line is gone.
  */
 export function locateAnchor(text: string, anchor: Anchor): number | undefined {
-  const lines = text.split(/\r?\n/);
-  const expectedIndex = anchor.recordedLine - 1;
-  const sameText = (i: number) => lines[i].trim() === anchor.lineText;
-  if (anchor.functionName === undefined) {
-    const matches: number[] = [];
-    for (let i = 0; i < lines.length; i++) if (sameText(i)) matches.push(i);
-    const found = nearest(matches, expectedIndex);
-    return found === undefined ? undefined : found + 1;
-  }
-  const patterns = headPatterns(anchor.functionName);
-  const heads: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (isHead(lines[i], patterns)) heads.push(i);
-  const head = nearest(heads, expectedIndex - anchor.offsetFromHead);
-  if (head === undefined) return undefined;
-  const target = head + anchor.offsetFromHead;
-  if (target < lines.length && sameText(target)) return target + 1;
-  const matches: number[] = [];
-  for (let i = head; i < lines.length; i++) {
-    if (i > head && GO_TOP_LEVEL_FUNC.test(lines[i])) break;
-    if (sameText(i)) matches.push(i);
-  }
-  const found = nearest(matches, target);
-  return found === undefined ? undefined : found + 1;
+  return new LocatedText(text).lineOf(anchor);
 }
 
 /**

@@ -3,7 +3,8 @@
  * it was on disk at load time, then located in whatever text the editor has now.
  */
 import type { CallSite, UserFunctionStat } from '../core/analysis/types';
-import { createAnchor, createFunctionAnchor, locateAnchor, type Anchor } from './anchors';
+import { createAnchor, createFunctionAnchor, type Anchor } from './anchors';
+import { locatedText } from './locatedText';
 
 export interface AnchoredCallSite {
   readonly site: CallSite;
@@ -46,7 +47,10 @@ export function anchorFile(absolutePath: string, text: string, callSites: readon
   return { absolutePath, callSites: anchoredSites, functions: anchoredFunctions, mismatched };
 }
 
-/** A lens position in the current text: 1-based line, or undefined when the anchor is gone. */
+/**
+ * A lens position in the current text: 1-based line, or undefined when the anchor is gone.
+ * Memoized per text (see `locatedText.ts`): asking again for the same document version is a lookup.
+ */
 export function currentLine(text: string, anchor: Anchor): number | undefined {
-  return locateAnchor(text, anchor);
+  return locatedText(text).lineOf(anchor);
 }

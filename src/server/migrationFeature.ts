@@ -8,8 +8,11 @@ import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-lang
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { readInstalledVersions } from '../core/migrate/installedVersions';
 import type { MigrationEnvironment } from '../core/migrate/types';
-import { FIX_ALL_KIND, MIGRATION_SOURCE, getMigrationCodeActions, getMigrationDiagnostics, type MigrationContext } from './migrate/index';
+import { FIX_ALL_KIND, MIGRATION_SOURCE, getMigrationCodeActions, getMigrationDiagnostics, onMigrationEngineLoaded, type MigrationContext } from './migrate/index';
 import { goMigrationActions } from './goCodeActions';
+
+/** Logged when the first JavaScript/TypeScript document using aws-sdk loads the TypeScript compiler. */
+export const MIGRATION_ENGINE_LOADED = 'Loaded the JavaScript/TypeScript migration engine (the TypeScript compiler) for the first file that uses aws-sdk';
 
 /** Code action kinds the server announces. */
 export const MIGRATION_CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
@@ -33,6 +36,7 @@ export function registerMigrationFeature(
     return env;
   };
   const context = async (uri: string): Promise<MigrationContext> => ({ env: await environmentFor(uri), hotCallSite });
+  onMigrationEngineLoaded(() => connection.console.info(MIGRATION_ENGINE_LOADED));
 
   const publish = async (doc: TextDocument) => {
     try {

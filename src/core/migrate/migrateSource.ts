@@ -4,13 +4,10 @@ import { migrateGoSource } from './go/migrateGo';
 import { migrationAnalyzers } from './program/analyzers';
 import { migrateProgram } from './program/migrateProgram';
 import { createMigrationProject } from './program/project';
-import { isScriptFile } from './program/sourceFiles';
+import { mayUseAwsSdkV2 } from './migratable';
 import type { MigrationEnvironment, MigrationFinding, MigrationResult, TextEdit } from './types';
 
-/** True for file names the migration understands (`.js/.mjs/.cjs/.jsx/.ts/.mts/.cts/.tsx/.go`). */
-export function isMigratable(fileName: string): boolean {
-  return isScriptFile(fileName) || fileName.endsWith('.go');
-}
+export { isMigratable } from './migratable';
 
 /** One file, no lib, no module resolution: the binder's symbols are all the engine needs inside a file. */
 const singleFileOptions: ts.CompilerOptions = {
@@ -28,7 +25,7 @@ const singleFileOptions: ts.CompilerOptions = {
  */
 export function migrateSource(text: string, fileName: string, env: MigrationEnvironment): MigrationResult {
   if (fileName.endsWith('.go')) return migrateGoSource(text);
-  if (!/aws-sdk/.test(text)) return { findings: [], fixAll: [] };
+  if (!mayUseAwsSdkV2(text)) return { findings: [], fixAll: [] };
   const path = resolve(fileName).replace(/\\/g, '/');
   const project = createMigrationProject({
     root: dirname(path),

@@ -6,7 +6,8 @@
 import { fileURLToPath } from 'node:url';
 import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type Range, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isMigratable, migrateSource } from '../../core/migrate/migrateSource';
+import { isMigratable, mayUseAwsSdkV2 } from '../../core/migrate/migratable';
+import { migrateGoSource } from '../../core/migrate/go/migrateGo';
 import type { MigrationEnvironment, MigrationFinding, MigrationResult, TextEdit as OffsetEdit } from '../../core/migrate/types';
 
 export { readInstalledVersions } from '../../core/migrate/installedVersions';
@@ -30,13 +31,39 @@ export interface MigrationContext {
 }
 
 const cache = new Map<string, MigrationResult>();
+const NO_FINDINGS: MigrationResult = { findings: [], fixAll: [] };
+
+/**
+ * The findings of one document. The TypeScript-based engine is required on the first JS/TS text
+ * that mentions aws-sdk, not at server start: Go files and other texts never load the compiler.
+ */
+function migrateDocument(text: string, name: string, env: MigrationEnvironment): MigrationResult {
+  if (!isMigratable(name)) return NO_FINDINGS;
+  if (name.endsWith('.go')) return migrateGoSource(text);
+  if (!mayUseAwsSdkV2(text)) return NO_FINDINGS;
+  if (!engine) {
+    engine = require('../../core/migrate/migrateSource') as typeof import('../../core/migrate/migrateSource');
+    engineLoaded?.();
+  }
+  return engine.migrateSource(text, name, env);
+}
+
+let engine: typeof import('../../core/migrate/migrateSource') | undefined;
+let engineLoaded: (() => void) | undefined;
+
+/** Calls `listener` once the TypeScript-based engine is loaded (the server logs it). */
+export function onMigrationEngineLoaded(listener: () => void): void {
+  engineLoaded = listener;
+}
 
 function analyse(doc: TextDocument, ctx: MigrationContext): MigrationResult {
-  const key = `${doc.uri}#${doc.version}#${ctx.env.utilDynamodbVersion ?? ''}#${ctx.env.libDynamodbVersion ?? ''}`;
+  // Go findings do not depend on the installed JS SDKs: one entry per version serves the diagnostics and the ▶ Benchmark lenses.
+  const envKey = doc.uri.endsWith('.go') ? '' : `${ctx.env.utilDynamodbVersion ?? ''}#${ctx.env.libDynamodbVersion ?? ''}`;
+  const key = `${doc.uri}#${doc.version}#${envKey}`;
   let result = cache.get(key);
   if (!result) {
     const name = doc.uri.startsWith('file:') ? fileURLToPath(doc.uri) : doc.uri;
-    result = isMigratable(name) ? migrateSource(doc.getText(), name, ctx.env) : { findings: [], fixAll: [] };
+    result = migrateDocument(doc.getText(), name, ctx.env);
     if (cache.size > 32) cache.delete(cache.keys().next().value!);
     cache.set(key, result);
   }
