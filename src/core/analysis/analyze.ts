@@ -116,6 +116,7 @@ function rollUpUserFunctions(callSites: readonly CallSite[], keys: FrameKeys, ta
     if (!group) byFunction.set(key, (group = { sites: [] }));
     group.sites.push(site);
   }
+  if (byFunction.size === 0) return [];
   const functionIds = new Map(keys.functions.map((f, id) => [`${f.name}\u0000${f.file}`, id]));
   const out: UserFunctionStat[] = [];
   for (const [key, { sites }] of byFunction) {

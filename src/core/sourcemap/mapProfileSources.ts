@@ -61,6 +61,8 @@ function hasCompiledSource(relativePath: string, stems: ReadonlySet<string>): bo
  * marks survive. O(frames) map lookups, each map read once.
  */
 export function mapProfileSources(profile: Profile, resolver: PathResolver, mapper: SourceMapper): MappedProfile {
+  // Most profiles (Go, plain Node) have no generated file of the workspace: nothing to intern or remap.
+  if (!hasWorkspaceJavaScript(profile, resolver)) return { profile, coverage: { mappedWeight: 0, missingWeight: 0, files: [] } };
   const stems = new Set(resolver.index.files.filter((f) => COMPILED_SOURCE.test(f)).map((f) => f.slice(f.lastIndexOf('/') + 1).replace(COMPILED_SOURCE, '')));
   const interner = new FrameInterner();
   const newId = new Uint32Array(profile.frames.length);
@@ -104,6 +106,17 @@ export function mapProfileSources(profile: Profile, resolver: PathResolver, mapp
   return { profile: { ...profile, frames: interner.frames, samples: remapStacks(profile.samples, newId) }, coverage };
 }
 
+/** True when a frame's file is generated JavaScript that resolves into the workspace (each file resolved once). */
+function hasWorkspaceJavaScript(profile: Profile, resolver: PathResolver): boolean {
+  const seen = new Set<string>();
+  for (const frame of profile.frames) {
+    if (seen.has(frame.file) || !GENERATED.test(frame.file)) continue;
+    seen.add(frame.file);
+    if (resolver.resolve(frame.file).kind === 'resolved') return true;
+  }
+  return false;
+}
+
 /** The samples with every frame id replaced through `newId`; stacks share one buffer. */
 function remapStacks(samples: readonly Sample[], newId: Uint32Array): Sample[] {
   const pool = new Uint32Array(samples.reduce((n, s) => n + s.stack.length, 0));
@@ -120,16 +133,20 @@ function buildSourceMapCoverage(
   fileOfFrame: readonly (string | undefined)[],
   perFile: ReadonlyMap<string, { relativePath: string; status: SourceMapFileStatus; mapFile?: string; reason?: string; frames: number; unmappedFrames: number }>,
 ): SourceMapCoverage {
-  const weights = new Map<string, number>();
-  for (const sample of profile.samples) {
-    const seen = new Set<string>();
+  // Per mapped file: the weight of samples through it, once per sample (`lastSample` marks the sample that last counted it).
+  const fileIds = new Map([...perFile.keys()].map((file, i) => [file, i]));
+  const fileOf = Int32Array.from(fileOfFrame, (file) => (file === undefined ? -1 : fileIds.get(file)!));
+  const fileWeight = new Float64Array(fileIds.size);
+  const lastSample = new Int32Array(fileIds.size).fill(-1);
+  profile.samples.forEach((sample, s) => {
     for (const id of sample.stack) {
-      const file = fileOfFrame[id];
-      if (file === undefined || seen.has(file)) continue;
-      seen.add(file);
-      weights.set(file, (weights.get(file) ?? 0) + sample.weight);
+      const file = fileOf[id]!;
+      if (file < 0 || lastSample[file] === s) continue;
+      lastSample[file] = s;
+      fileWeight[file] += sample.weight;
     }
-  }
+  });
+  const weights = new Map([...fileIds].map(([file, i]) => [file, fileWeight[i]!]));
   let mappedWeight = 0;
   let missingWeight = 0;
   const files = [...perFile].map(([profileFile, e]) => {
