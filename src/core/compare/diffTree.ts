@@ -8,6 +8,7 @@
 import type { Profile } from '../profile/model';
 import type { Comparison } from './types';
 import { capTreeDepth, foldedLabel, MAX_FLAME_DEPTH } from '../flameDepth';
+import { buildPrunedCallTree } from '../prunedCallTree';
 
 /** One node of the merged call tree (function level: frames are merged by name). */
 export interface DiffNode {
@@ -37,18 +38,22 @@ export interface DiffTreeOptions {
 }
 
 /**
- * Builds the merged tree. The root is named `all`; levels below {@link MAX_FLAME_DEPTH} are
- * folded into one node (`… N more levels`) carrying its parent's values.
+ * Builds the merged tree ({@link buildPrunedCallTree}: memory bounded by the kept nodes, not the
+ * profiles' size). The root is named `all`; levels below {@link MAX_FLAME_DEPTH} are folded into
+ * one node (`… N more levels`) carrying its parent's values.
  * @returns the root; an empty after profile gives a root with value 0
  */
 export function buildDiffTree(before: Profile, after: Profile, options: DiffTreeOptions = {}): DiffNode {
   const k = options.beforeScale ?? (before.totalWeight > 0 ? after.totalWeight / before.totalWeight : 1);
-  const root = newNode('all');
   const rename = options.rename;
-  addProfile(root, before, 'before', (name) => rename?.get(name) ?? name);
-  addProfile(root, after, 'after', (name) => name);
   const threshold = (options.minFraction ?? 0.001) * after.totalWeight;
-  finish(root, k, threshold);
+  // weights: [before, after]
+  const root = buildPrunedCallTree<DiffNode>([{ profile: before, nameOf: (name) => rename?.get(name) ?? name }, { profile: after }], {
+    rootName: 'all',
+    keep: (w) => w[1]! >= threshold || k * w[0]! >= threshold,
+    order: (x, y) => y[1]! - x[1]! || y[0]! - x[0]!,
+    make: (name, w, children) => ({ name, value: w[1]!, delta: w[1]! - k * w[0]!, before: w[0]!, after: w[1]!, children }),
+  });
   capTreeDepth(root, MAX_FLAME_DEPTH, (node, hidden) => ({ ...node, name: foldedLabel(hidden), children: [] }));
   return root;
 }
@@ -66,48 +71,4 @@ export function renamesFromComparison(c: Comparison): Map<string, string> {
     if (row.status === 'matched' && (row.matchedBy === 'name' || row.matchedBy === 'call-site') && b && a && b !== a) map.set(b, a);
   }
   return map;
-}
-
-function newNode(name: string): DiffNode {
-  return { name, value: 0, delta: 0, before: 0, after: 0, children: [] };
-}
-
-function addProfile(root: DiffNode, profile: Profile, side: 'before' | 'after', nameOf: (name: string) => string): void {
-  const names = profile.frames.map((f) => nameOf(f.name));
-  const index = new Map<DiffNode, Map<string, DiffNode>>();
-  const childOf = (parent: DiffNode, name: string): DiffNode => {
-    let byName = index.get(parent);
-    if (!byName) {
-      byName = new Map(parent.children.map((c) => [c.name, c]));
-      index.set(parent, byName);
-    }
-    let child = byName.get(name);
-    if (!child) {
-      child = newNode(name);
-      parent.children.push(child);
-      byName.set(name, child);
-    }
-    return child;
-  };
-  for (const sample of profile.samples) {
-    let node = root;
-    node[side] += sample.weight;
-    for (let i = sample.stack.length - 1; i >= 0; i--) {
-      node = childOf(node, names[sample.stack[i]!]!);
-      node[side] += sample.weight;
-    }
-  }
-}
-
-/** Sets value and delta, drops light children, sorts; iterative (any depth). */
-function finish(root: DiffNode, k: number, threshold: number): void {
-  const stack = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    node.value = node.after;
-    node.delta = node.after - k * node.before;
-    node.children = node.children.filter((c) => c.after >= threshold || k * c.before >= threshold);
-    node.children.sort((x, y) => y.after - x.after || y.before - x.before);
-    for (const c of node.children) stack.push(c);
-  }
 }
