@@ -239,8 +239,17 @@ export function registerCompareFeature(connection: Connection, host: CompareHost
   };
 }
 
-/** The comparison tab's data: the core's tables and the differential flame tree. */
+/** The comparison tab of each comparison, built on the first report request (its flame tree is the costly part). */
+const builtTabs = new WeakMap<ComparisonState, ReportComparison>();
+
+/** The comparison tab's data: the core's tables and the differential flame tree; built once per comparison. */
 export function reportComparison(s: ComparisonState): ReportComparison {
+  let tab = builtTabs.get(s);
+  if (!tab) builtTabs.set(s, (tab = buildReportComparison(s)));
+  return tab;
+}
+
+function buildReportComparison(s: ComparisonState): ReportComparison {
   const { before, after, comparison } = s.result;
   const { totals } = comparison;
   const beforeScale = totals.before.requests !== undefined && totals.after.requests !== undefined ? totals.after.requests / totals.before.requests : undefined;
