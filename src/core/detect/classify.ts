@@ -120,9 +120,14 @@ export function isTransparent(frame: Frame): boolean {
   return path === '' && !name.startsWith('(');
 }
 
-const GC_NAME = /^runtime\.(gcBgMarkWorker|bgsweep|bgscavenge|gcAssistAlloc|gcDrain|markroot|scanobject|gcMarkDone|gcMarkTermination|gcStart|sweepone)|^\(garbage collector\)$|^Garbage Collection$/;
+const GC_NAME =
+  /^runtime\.(gcBgMarkWorker|bgsweep|bgscavenge|gcAssistAlloc|gcDrain|markroot|scanobject|gcMarkDone|gcMarkTermination|gcStart|sweepone)|^\(garbage collector\)$|^Garbage Collection$|^v8::internal::(Heap::(CollectGarbage|PerformGarbageCollection|Scavenge|MarkCompact)|(Scavenger|ScavengerCollector|MarkCompactCollector|MinorMarkSweepCollector|ConcurrentMarking|IncrementalMarking|MinorGCJob)::)/;
 
-/** True for frames that do garbage-collection work (Go runtime GC, V8 `(garbage collector)`). */
+/**
+ * True for frames that do garbage-collection work (Go runtime GC, V8 `(garbage collector)`, and
+ * V8's C++ collector entry points as `perf` sees them in Node: `v8::internal::Heap::CollectGarbage`,
+ * `v8::internal::ScavengerCollector::…`).
+ */
 export function isGcFrame(frame: Frame): boolean {
   return GC_NAME.test(frame.name);
 }

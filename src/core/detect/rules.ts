@@ -208,7 +208,9 @@ export const FRAME_RULES: readonly FrameRule[] = [
     jsPathFragments: ['/aws-sdk/lib/dynamodb/converter.js', '/aws-sdk/lib/dynamodb/set.js', '/aws-sdk/lib/dynamodb/types.js', '/aws-sdk/lib/dynamodb/numberValue.js'],
     directions: [
       [/convertOutput|unmarshall|output|convertNumber/, 'unmarshal'],
-      [/convertInput|marshall|input|format(Map|List|Set)|typeOf|isBinary|detectType|initialize|^Set$/, 'marshal'],
+      // set.js (`Set`, `initialize`, `detectType`) serves both directions: convertOutput builds sets
+      // from SS/NS/BS, createSet from the user's arrays; the caller on the stack decides.
+      [/convertInput|marshall|input|format(Map|List|Set)|typeOf|isBinary/, 'marshal'],
     ],
     fallback: 'unmarshal',
     source: 'aws-sdk v2 lib/dynamodb/converter.js (input/output, marshall/unmarshall), set.js, types.js',

@@ -1,4 +1,5 @@
 import { ProfileError } from './errors';
+import { parseFoldedFrameName } from './foldedFrameName';
 import { FrameInterner } from './frameInterner';
 import type { Profile, ReadOptions, SampleType } from './model';
 import { chooseColumn } from './pprofColumns';
@@ -28,7 +29,10 @@ function splitLast(text: string): [string, string] | undefined {
  * (decimals allowed, as in flamegraph.pl); `#` and `//` comments, blank and invalid lines
  * are skipped and counted in a warning; equal stacks are summed. A second trailing count
  * (difffolded.pl output) is read as the "after" profile, with a warning. Frames have no file
- * or line (the format has none), so column: `samples/count`, weight = count.
+ * or line column; positions that JavaScript tools put in frame names (`JS:*marshall /app/x.js:276:18`
+ * from `perf script`, `name (file:line:col)`, Pyroscope's `./x.js:name:26`) are read out of them
+ * ({@link parseFoldedFrameName}), other names keep no file. Column: `samples/count`, weight = count
+ * (`stackcollapse-perf.pl` writes the sum of the events' periods, so a weight, not a tick count).
  * @throws ProfileError `not-a-profile` when no line, or fewer lines than not, are folded stacks, `no-samples` when all
  *   counts are 0, `unknown-sample-type`.
  */
@@ -72,7 +76,8 @@ export function parseFolded(text: string, sourcePath: string, options: ReadOptio
       const name = names[names.length - 1 - k];
       let id = frameIds.get(name);
       if (id === undefined) {
-        id = interner.intern(name, '', 0, false);
+        const frame = parseFoldedFrameName(name);
+        id = interner.intern(frame.name, frame.file, frame.line, frame.inlined, frame.column);
         frameIds.set(name, id);
       }
       ids[k] = id;

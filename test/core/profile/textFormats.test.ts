@@ -27,7 +27,8 @@ describe('folded stacks', () => {
     );
     assert.equal(p.totalWeight, 3.5);
     const top = p.samples.find((s) => s.weight === 2.5)!;
-    assert.deepEqual(names(p, top.stack), ['do work', 'LazyCompile:_tickDomainCallback node.js:387_[j]', 'main']);
+    assert.deepEqual(names(p, top.stack), ['do work', '_tickDomainCallback', 'main']);
+    assert.deepEqual(p.frames[top.stack[1]!], { name: '_tickDomainCallback', file: 'node.js', line: 387, inlined: false });
   });
 
   it('reads a difffolded file by its second (after) count, with a warning', () => {
