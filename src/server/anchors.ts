@@ -20,20 +20,9 @@ export interface Anchor {
   readonly recordedLine: number;
 }
 
-/**
- * Short source-level name of a profiled function: `pkg/path.(*T).Method.func1` → `Method`
- * (closures anchor on their enclosing function), `Class.method` → `method`; undefined for
- * anonymous V8 functions and runtime pseudo-frames.
- */
-export function shortFunctionName(profileName: string): string | undefined {
-  let name = profileName.slice(profileName.lastIndexOf('/') + 1);
-  name = name.replace(/\[[^\]]*\]/g, '');
-  // Go closures: `.func1`, `.func1.2`, `.gowrap1`; V8 has none of these.
-  name = name.replace(/(\.(func|gowrap)\d+(\.\d+)*)+$/, '').replace(/(\.\d+)+$/, '');
-  const last = name.slice(name.lastIndexOf('.') + 1).replace(/[()*]/g, '');
-  if (!/^[A-Za-z_$][\w$]*$/.test(last) || last === 'anonymous') return undefined;
-  return last;
-}
+import { shortFunctionName } from '../core/source/functionHeads';
+
+export { shortFunctionName };
 
 /**
  * Builds the anchor of 1-based `line` inside function `profileFunctionName`, checking that
