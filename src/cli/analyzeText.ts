@@ -52,7 +52,7 @@ function callSiteTable(a: Analysis, top: number): string[] {
   for (const site of a.callSites.slice(0, top)) {
     const d = site.dominant;
     rows.push([
-      `${site.relativePath}:${site.line}`,
+      callSiteColumn(site),
       shortFunctionName(site.functionName),
       formatPercent(site.totalWeight, a.totalWeight),
       formatPercent(site.dynamoWeight, a.totalWeight),
@@ -62,6 +62,12 @@ function callSiteTable(a: Analysis, top: number): string[] {
   }
   const legend = estimates ? ['  (dynamo: measured on the line; estimated: its estimated share of the marshalling no frame of yours reached, see above)'] : [];
   return ['', `Top call sites (${Math.min(top, a.callSites.length)} of ${a.callSites.length}):`, ...table(rows, new Set(estimates ? [2, 3, 4] : [2, 3])).map((l) => `  ${l}`), ...legend];
+}
+
+/** `file:line`; a function-level call site (no line in the profile) says so, and never shows `:0`. */
+function callSiteColumn(site: Analysis['callSites'][number]): string {
+  if (site.precision !== 'function') return `${site.relativePath}:${site.line}`;
+  return site.line > 0 ? `${site.relativePath}:${site.line} (function-level)` : `${site.relativePath} (function-level, declaration not found)`;
 }
 
 function plural(n: number, noun: string): string {

@@ -37,17 +37,20 @@ export function describeCallSite(site: CallSite): string {
 /**
  * Title of a call-site lens: `46.9% CPU · 45.1% DynamoDB unmarshal (aws-sdk-go v1 jsonutil,
  * reflection)`, measured; an estimated share of unattributed marshalling follows as
- * `· ~7.6% estimated` (alone, `5.0% CPU · ~13.2% estimated DynamoDB unmarshal (…)`). When the
- * SDK has a known faster successor a second lens, {@link MIGRATE_LENS_TITLE}, follows it on the
- * same line (VS Code shows them as `… reflection) | migrate ›`).
+ * `· ~7.6% estimated` (alone, `5.0% CPU · ~13.2% estimated DynamoDB unmarshal (…)`); a
+ * function-level call site (line-0 profile, lens on the declaration) ends with
+ * `· whole function (the profile has no lines)`. When the SDK has a known faster successor a
+ * second lens, {@link MIGRATE_LENS_TITLE}, follows it on the same line (VS Code shows them as
+ * `… reflection) | migrate ›`).
  */
 export function callSiteLensTitle(site: CallSite, totalWeight: number): string {
   const cpu = `${formatPercent(percentOf(site.totalWeight, totalWeight))} CPU`;
   const measured = percentOf(site.dynamoWeight, totalWeight);
   const estimated = percentOf(site.estimatedWeight ?? 0, totalWeight);
-  if (measured < 0.05 && estimated >= 0.05) return `${cpu} · ~${formatPercent(estimated)} estimated ${describeCallSite(site)}`;
+  const level = site.precision === 'function' ? ' · whole function (the profile has no lines)' : '';
+  if (measured < 0.05 && estimated >= 0.05) return `${cpu} · ~${formatPercent(estimated)} estimated ${describeCallSite(site)}${level}`;
   const estimate = estimated >= 0.05 ? ` · ~${formatPercent(estimated)} estimated` : '';
-  return `${cpu} · ${formatPercent(measured)} ${describeCallSite(site)}${estimate}`;
+  return `${cpu} · ${formatPercent(measured)} ${describeCallSite(site)}${estimate}${level}`;
 }
 
 /** Title of the lens that offers the migration of a legacy call. */

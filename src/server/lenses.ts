@@ -85,7 +85,8 @@ export function documentLenses(
     const line = currentLine(text, anchor);
     if (line === undefined) continue;
     lenses.push(lensAt(line, prefix + (callSiteTitle?.(site) ?? callSiteLensTitle(site, total)), { rootUri: root.rootUri, focusCallSite: callSiteId(site) }));
-    if (site.dominant.migration) {
+    // A function-level site sits on a declaration, not on the SDK call a migration would rewrite.
+    if (site.dominant.migration && site.precision !== 'function') {
       lines ??= text.split(/\r?\n/);
       const args: MigrateCallSiteArgs = {
         uri: pathToFileURL(absolutePath).toString(),

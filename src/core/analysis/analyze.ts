@@ -13,6 +13,7 @@ import { computeFlatCum, type FlatCumTables } from './flatCum';
 import { buildCoverage } from './coverage';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
 import { ESTIMATE_METHOD } from './estimate';
+import { functionLevelWarning, type FunctionLevelSummary } from './functionLevel';
 import type { Analysis, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
 
@@ -30,6 +31,11 @@ export interface AnalyzeOptions {
   readonly recordedCallSites?: boolean;
   /** Source-map coverage of the stage that mapped the profile (see `prepare.ts`), reported as is. */
   readonly sourceMaps?: SourceMapCoverage;
+  /**
+   * Line-0 frames of the user's code placed on their declarations (`functionLevel.ts`): call
+   * sites on such frames are function-level; the summary is reported with a note.
+   */
+  readonly functionLevel?: { readonly summary: FunctionLevelSummary; readonly placedFrames: Uint8Array | undefined };
 }
 
 const RULES_BY_ID = new Map(FRAME_RULES.map((r) => [r.id, r]));
@@ -70,7 +76,7 @@ function dominantOf(site: CallSiteAccumulator): CallSite['dominant'] {
   return { category, sdk: rule.sdk, label: rule.label, mechanism: rule.mechanism, ...(rule.migration ? { migration: rule.migration } : {}) };
 }
 
-function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, resolver: PathResolver, maxChain: number): CallSite[] {
+function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, resolver: PathResolver, maxChain: number, placedFrames?: Uint8Array): CallSite[] {
   const sites: CallSite[] = [];
   for (const site of attribution.callSites.values()) {
     const frame = profile.frames[site.frame]!;
@@ -84,6 +90,7 @@ function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables
       relativePath: resolution.relativePath,
       absolutePath: resolution.absolutePath,
       line: frame.line,
+      ...(placedFrames?.[site.frame] || frame.line === 0 ? { precision: 'function' as const } : {}),
       functionName: frame.name,
       totalWeight: line >= 0 ? tables.lineCum[line]! : tables.functionCum[fn]!,
       totalCount: line >= 0 ? tables.lineCumCount[line]! : tables.functionCumCount[fn]!,
@@ -198,11 +205,12 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
   const keys = buildFrameKeys(profile);
   const tables = computeFlatCum(profile, keys);
   const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true);
-  const callSites = buildCallSites(profile, keys, tables, attribution, options.resolver, options.maxChainLength ?? 48);
+  const callSites = buildCallSites(profile, keys, tables, attribution, options.resolver, options.maxChainLength ?? 48, options.functionLevel?.placedFrames);
   const warnings = [...profile.warnings];
   if (!/^(cpu|wall|samples?|time|value)$/.test(profile.sampleType.type) && profile.sampleType.unit !== 'nanoseconds') {
     warnings.push(`the profile's value column is ${profile.sampleType.type}/${profile.sampleType.unit}, not CPU time: the shares are of ${profile.sampleType.type}`);
   }
+  if (options.functionLevel) warnings.push(functionLevelWarning(options.functionLevel.summary));
   const pruned = prunedWarning(profile);
   if (pruned) warnings.push(pruned);
   if (!attribution.matches.some((m) => m !== undefined)) {
@@ -245,6 +253,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     sdkFunctions: sdkFunctionStats(profile, keys, tables, attribution, options.maxSdkFunctions ?? 50),
     ...(profile.truncation ? { truncation: truncationSummary(profile, attribution) } : {}),
     ...(options.sourceMaps ? { sourceMaps: options.sourceMaps } : {}),
+    ...(options.functionLevel ? { functionLevel: options.functionLevel.summary } : {}),
     warnings,
   };
 }

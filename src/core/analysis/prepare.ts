@@ -1,7 +1,8 @@
 /**
  * The stages between reading a profile and attributing it: repair of stacks cut at a depth
  * limit, recorded call sites grafted from `record` labels, then source maps (which map the
- * grafted call sites too). Both the CLI and the language server analyse through here.
+ * grafted call sites too), then line-0 frames of the user's code placed on their declarations.
+ * Both the CLI and the language server analyse through here.
  */
 import type { Profile } from '../profile/model';
 import { mapProfileSources } from '../sourcemap/mapProfileSources';
@@ -10,6 +11,7 @@ import { diskFiles } from '../sourcemap/diskFiles';
 import { analyzeProfile, type AnalyzeOptions } from './analyze';
 import { repairTruncatedStacks } from './repair/repairTruncatedStacks';
 import { graftRecordedCallSites } from './recordedCallSites';
+import { placeFunctionLevelFrames } from './functionLevel';
 import type { Analysis } from './types';
 
 export interface PrepareOptions extends AnalyzeOptions {
@@ -20,12 +22,20 @@ export interface PrepareOptions extends AnalyzeOptions {
 /**
  * Analyses `profile` against one workspace root after repairing its cut Go stacks
  * ({@link repairTruncatedStacks}) and mapping its generated JavaScript through source maps
- * ({@link mapProfileSources}). Returns the profile the analysis saw (repaired stacks, frames in
- * original sources) with the analysis. Synchronous: maps are read from `options.files`.
+ * ({@link mapProfileSources}) and placing frames of the user's code that have no line on their
+ * function's declaration ({@link placeFunctionLevelFrames}). Returns the profile the analysis saw
+ * (repaired stacks, frames in original sources) with the analysis. Synchronous: maps are read from `options.files`.
  */
 export function analyzeWithSources(profile: Profile, options: PrepareOptions): { profile: Profile; analysis: Analysis } {
+  const files = options.files ?? diskFiles;
   const grafted = graftRecordedCallSites(repairTruncatedStacks(profile));
-  const mapped = mapProfileSources(grafted, options.resolver, createSourceMapper(options.files ?? diskFiles));
-  const analysis = analyzeProfile(mapped.profile, { ...options, recordedCallSites: true, ...(mapped.coverage.files.length > 0 ? { sourceMaps: mapped.coverage } : {}) });
-  return { profile: mapped.profile, analysis };
+  const mapped = mapProfileSources(grafted, options.resolver, createSourceMapper(files));
+  const placed = placeFunctionLevelFrames(mapped.profile, options.resolver, files);
+  const analysis = analyzeProfile(placed.profile, {
+    ...options,
+    recordedCallSites: true,
+    ...(mapped.coverage.files.length > 0 ? { sourceMaps: mapped.coverage } : {}),
+    ...(placed.summary ? { functionLevel: { summary: placed.summary, placedFrames: placed.placedFrames } } : {}),
+  });
+  return { profile: placed.profile, analysis };
 }

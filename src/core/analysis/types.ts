@@ -10,6 +10,7 @@ import type { PathResolution } from '../paths/types';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
 
 export type { SourceMapCoverage } from '../sourcemap/coverage';
+import type { FunctionLevelSummary } from './functionLevel';
 
 /** Weight per DynamoDB category; categories with no weight are absent. */
 export type CategoryWeights = Partial<Record<DynamoCategory, number>>;
@@ -91,6 +92,12 @@ export interface CallSite {
    * estimate). Absent when no repaired stack reached this call site.
    */
   readonly repair?: { readonly repairedWeight: number; readonly sharedWeight: number };
+  /**
+   * `'function'` when the profile recorded no line for this frame (line 0): `line` is then the
+   * function's declaration found in the source by name (`functionLevel.ts`), or 0 when none was
+   * found. Absent for line-level call sites.
+   */
+  readonly precision?: 'function';
 }
 
 /** Call sites rolled up per user function. */
@@ -216,5 +223,7 @@ export interface Analysis {
   readonly sdkFunctions: readonly (FunctionStat & { readonly ruleId: string; readonly category: DynamoCategory; readonly sdk: SdkId })[];
   /** Generated JavaScript of the workspace and whether its source maps were read; absent when the profile has none. */
   readonly sourceMaps?: SourceMapCoverage;
+  /** Frames of the user's code that had no line, and how many were placed on their declaration; absent when none. */
+  readonly functionLevel?: FunctionLevelSummary;
   readonly warnings: readonly string[];
 }
