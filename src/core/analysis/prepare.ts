@@ -12,6 +12,7 @@ import { analyzeProfile, type AnalyzeOptions } from './analyze';
 import { repairTruncatedStacks } from './repair/repairTruncatedStacks';
 import { graftRecordedCallSites } from './recordedCallSites';
 import { placeFunctionLevelFrames } from './functionLevel';
+import { goPackageWarnings, resolveGoFilesByPackage } from '../paths/goPackageFiles';
 import type { Analysis } from './types';
 
 export interface PrepareOptions extends AnalyzeOptions {
@@ -20,7 +21,8 @@ export interface PrepareOptions extends AnalyzeOptions {
 }
 
 /**
- * Analyses `profile` against one workspace root after repairing its cut Go stacks
+ * Analyses `profile` against one workspace root after resolving Go files by the package of their
+ * functions where their path does not resolve ({@link resolveGoFilesByPackage}), repairing its cut Go stacks
  * ({@link repairTruncatedStacks}) and mapping its generated JavaScript through source maps
  * ({@link mapProfileSources}) and placing frames of the user's code that have no line on their
  * function's declaration ({@link placeFunctionLevelFrames}). Returns the profile the analysis saw
@@ -28,11 +30,15 @@ export interface PrepareOptions extends AnalyzeOptions {
  */
 export function analyzeWithSources(profile: Profile, options: PrepareOptions): { profile: Profile; analysis: Analysis } {
   const files = options.files ?? diskFiles;
-  const grafted = graftRecordedCallSites(repairTruncatedStacks(profile));
-  const mapped = mapProfileSources(grafted, options.resolver, createSourceMapper(files));
-  const placed = placeFunctionLevelFrames(mapped.profile, options.resolver, files);
+  const byPackage = resolveGoFilesByPackage(profile.frames, options.resolver);
+  const resolver = byPackage.resolver;
+  const noted = byPackage.files.length > 0 ? { ...profile, warnings: [...profile.warnings, ...goPackageWarnings(byPackage.files)] } : profile;
+  const grafted = graftRecordedCallSites(repairTruncatedStacks(noted));
+  const mapped = mapProfileSources(grafted, resolver, createSourceMapper(files));
+  const placed = placeFunctionLevelFrames(mapped.profile, resolver, files);
   const analysis = analyzeProfile(placed.profile, {
     ...options,
+    resolver,
     recordedCallSites: true,
     ...(mapped.coverage.files.length > 0 ? { sourceMaps: mapped.coverage } : {}),
     ...(placed.summary ? { functionLevel: { summary: placed.summary, placedFrames: placed.placedFrames } } : {}),
