@@ -10,6 +10,7 @@ import { createPathResolver } from '../core/paths/resolve';
 import { analyzeWithSources } from '../core/analysis/prepare';
 import type { HotpathSettings } from './settings';
 import { anchorFile, type FileAnchors } from './documentAnchors';
+import { recordedLinesFor } from './recordedLines';
 
 export interface RootAnalysis {
   readonly rootUri: string;
@@ -23,10 +24,12 @@ export interface RootAnalysis {
 
 /**
  * Scans `rootPath`, maps the profile's paths with the root's `pathMappings`, analyses, and
- * anchors every call site in the file as it is on disk now. Files that cannot be read get
+ * anchors every call site in the file as it is on disk now; a file modified after `recordedMs`
+ * (the profile's time, ms since the epoch) has its recorded lines mapped through git or checked
+ * ({@link recordedLinesFor}). Files that cannot be read get
  * no lenses (a source deleted since the profile was recorded is not an error).
  */
-export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings): Promise<RootAnalysis> {
+export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings, recordedMs?: number): Promise<RootAnalysis> {
   const index = await scanWorkspace(rootPath);
   const resolver = createPathResolver(index, [...settings.pathMappings]);
   const { analysis } = analyzeWithSources(profile, { resolver });
@@ -46,7 +49,7 @@ export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: s
     } catch {
       continue;
     }
-    files.set(path, anchorFile(path, text, sites, fns));
+    files.set(path, anchorFile(path, text, sites, fns, await recordedLinesFor(path, text, recordedMs, sites)));
   }
   return { rootUri, rootPath, settings, analysis, files };
 }

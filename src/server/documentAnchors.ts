@@ -1,8 +1,13 @@
 /**
  * The lens anchors of one source file for one loaded profile: built once from the file as
- * it was on disk at load time, then located in whatever text the editor has now.
+ * it was on disk at load time, then located in whatever text the editor has now. When the file
+ * changed after the profile was recorded, the recorded lines are carried to the load-time text
+ * through a diff from the committed version the profile saw; without one, a call site keeps its
+ * lens only on a line that calls what its chain names.
  */
 import type { CallSite, UserFunctionStat } from '../core/analysis/types';
+import { lineFitsCallSite } from '../core/source/callsOnLine';
+import type { LineMap } from '../core/source/lineMap';
 import { createAnchor, createFunctionAnchor, type Anchor } from './anchors';
 import { locatedText } from './locatedText';
 
@@ -23,28 +28,61 @@ export interface FileAnchors {
   readonly functions: readonly AnchoredFunction[];
   /** Call sites and functions whose recorded line did not match the source at load time. */
   readonly mismatched: number;
+  /** The commit whose version of the file the recorded lines were mapped from; absent when none was used. */
+  readonly mappedFromCommit?: string;
+}
+
+/** How recorded lines reach the load-time text of a file that changed after the profile. */
+export type RecordedLines =
+  /** The file as the profile saw it (a committed version) and the map from its lines to the load-time text. */
+  | { readonly kind: 'committed'; readonly commit: string; readonly text: string; readonly lineMap: LineMap }
+  /** No version known: each call-site line must call what its chain names (see {@link lineFitsCallSite}). */
+  | { readonly kind: 'unknown' };
+
+const lineOf = (text: string, line: number) => text.split(/\r?\n/)[line - 1] ?? '';
+
+/** True when the call site's line in `text` calls the frames its chain names, or declares its function. */
+export function siteFitsText(text: string, site: CallSite): boolean {
+  return lineFitsCallSite(lineOf(text, site.line), site.chain.map((f) => f.name));
+}
+
+function siteAnchor(text: string, site: CallSite, recorded: RecordedLines | undefined): Anchor | undefined {
+  if (!recorded) return createAnchor(text, site.line, site.functionName);
+  if (recorded.kind === 'unknown') return siteFitsText(text, site) ? createAnchor(text, site.line, site.functionName) : undefined;
+  if (!siteFitsText(recorded.text, site)) return undefined;
+  const line = recorded.lineMap(site.line);
+  return line === undefined ? undefined : createAnchor(text, line, site.functionName);
+}
+
+function functionAnchor(text: string, fn: UserFunctionStat, recorded: RecordedLines | undefined): Anchor | undefined {
+  if (recorded?.kind !== 'committed') return createFunctionAnchor(text, fn.line, fn.functionName);
+  const head = createFunctionAnchor(recorded.text, fn.line, fn.functionName);
+  const line = head === undefined ? undefined : recorded.lineMap(head.recordedLine);
+  return line === undefined ? undefined : createFunctionAnchor(text, line, fn.functionName);
 }
 
 /**
  * Anchors every call site and hot user function of one file against `text` (the file's
- * content at load time). Lines that do not lie in the recorded function are counted in
+ * content at load time). `recorded` is given when the file changed after the profile was
+ * recorded (see {@link RecordedLines}). Lines that do not lie in the recorded function, that an
+ * edit removed or changed, or that do not call what the call site names are counted in
  * `mismatched` and get no lens.
  */
-export function anchorFile(absolutePath: string, text: string, callSites: readonly CallSite[], functions: readonly UserFunctionStat[]): FileAnchors {
+export function anchorFile(absolutePath: string, text: string, callSites: readonly CallSite[], functions: readonly UserFunctionStat[], recorded?: RecordedLines): FileAnchors {
   let mismatched = 0;
   const anchoredSites: AnchoredCallSite[] = [];
   for (const site of callSites) {
-    const anchor = createAnchor(text, site.line, site.functionName);
+    const anchor = siteAnchor(text, site, recorded);
     if (anchor) anchoredSites.push({ site, anchor });
     else mismatched++;
   }
   const anchoredFunctions: AnchoredFunction[] = [];
   for (const fn of functions) {
-    const anchor = createFunctionAnchor(text, fn.line, fn.functionName);
+    const anchor = functionAnchor(text, fn, recorded);
     if (anchor) anchoredFunctions.push({ fn, anchor });
     else mismatched++;
   }
-  return { absolutePath, callSites: anchoredSites, functions: anchoredFunctions, mismatched };
+  return { absolutePath, callSites: anchoredSites, functions: anchoredFunctions, mismatched, ...(recorded?.kind === 'committed' ? { mappedFromCommit: recorded.commit } : {}) };
 }
 
 /**

@@ -71,7 +71,7 @@ export async function loadSession(path: string, roots: readonly WorkspaceRoot[],
   let done = 0;
   for (const root of roots) {
     hooks.progress(`Mapping to ${basename(root.path)}`, 40 + (50 * done) / Math.max(1, roots.length));
-    session.roots.set(root.uri, await analyzeRoot(profile, root.uri, root.path, await hooks.settingsFor(root)));
+    session.roots.set(root.uri, await analyzeRoot(profile, root.uri, root.path, await hooks.settingsFor(root), recordedMs));
     done++;
     await check();
   }

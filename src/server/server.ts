@@ -130,7 +130,7 @@ connection.onInitialized(() => {
         const root = toRoot(f.uri);
         if (!root) continue;
         roots.push(root);
-        if (session) session.roots.set(root.uri, await analyzeRoot(session.profile, root.uri, root.path, await settingsFor(root)));
+        if (session) session.roots.set(root.uri, await analyzeRoot(session.profile, root.uri, root.path, await settingsFor(root), session.recordedMs));
       }
       announce();
     });
@@ -239,7 +239,7 @@ async function onSettingsChanged(): Promise<void> {
       if (before && JSON.stringify(before.settings.pathMappings) === JSON.stringify(settings.pathMappings)) {
         current.roots.set(root.uri, { ...before, settings });
       } else {
-        current.roots.set(root.uri, await analyzeRoot(current.profile, root.uri, root.path, settings));
+        current.roots.set(root.uri, await analyzeRoot(current.profile, root.uri, root.path, settings, current.recordedMs));
       }
     }
   }

@@ -1,0 +1,26 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { lineFitsCallSite } from '../../../src/core/source/callsOnLine';
+import { mapLines } from '../../../src/core/source/lineMap';
+
+describe('mapLines: recorded lines carried through a diff', () => {
+  it('follows insertions and deletions; an edited line has no counterpart', () => {
+    const before = ['a', 'b', 'call()', 'c', 'd'].join('\n');
+    const after = ['new', 'a', 'b', 'callOther()', 'c', 'd', 'e'].join('\r\n');
+    const map = mapLines(before, after);
+    assert.deepEqual([1, 2, 3, 4, 5, 6, 0].map(map), [2, 3, undefined, 5, 6, undefined, undefined]);
+  });
+});
+
+describe('lineFitsCallSite: a line calls what the call site names', () => {
+  const go = ['github.com/example/adserver/internal/repository/ddbv1.(*Adapter).GetUserActivity', 'github.com/aws/aws-sdk-go/service/dynamodb.(*DynamoDB).QueryWithContext'];
+  it('accepts the call of the callee and the declaration of the user function, nothing else', () => {
+    assert.equal(lineFitsCallSite('\tout, err := a.db.QueryWithContext(ctx, &dynamodb.QueryInput{', go), true);
+    assert.equal(lineFitsCallSite('func (a *Adapter) GetUserActivity(ctx context.Context) error {', go), true);
+    assert.equal(lineFitsCallSite('\t\tScanIndexForward: aws.Bool(false),', go), false);
+    assert.equal(lineFitsCallSite('\t// QueryWithContext is slow', go), false);
+    assert.equal(lineFitsCallSite('    const out = await this.doc.query(params).promise();', ['getUserActivity', 'Request.promise']), true);
+    assert.equal(lineFitsCallSite('  constructor(cfg: ClientConfig) {', ['V2Repository', 'DocumentClient']), true);
+    assert.equal(lineFitsCallSite('x()', ['f']), false);
+  });
+});
