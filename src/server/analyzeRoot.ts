@@ -5,6 +5,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Analysis } from '../core/analysis/types';
 import type { Profile } from '../core/profile/model';
+import type { FlameNode } from '../shared/protocol';
 import { scanWorkspace } from '../core/paths/scan';
 import { createPathResolver } from '../core/paths/resolve';
 import { analyzeWithSources } from '../core/analysis/prepare';
@@ -18,6 +19,10 @@ export interface RootAnalysis {
   readonly rootPath: string;
   readonly settings: HotpathSettings;
   readonly analysis: Analysis;
+  /** The profile the analysis saw: cut Go stacks repaired, generated JavaScript source-mapped, line-0 frames placed. */
+  readonly prepared: Profile;
+  /** The report's flame graph of `prepared`, built on first use (`rootFlame`). */
+  flame?: FlameNode;
   /** Anchors per absolute file path. */
   readonly files: ReadonlyMap<string, FileAnchors>;
 }
@@ -32,7 +37,7 @@ export interface RootAnalysis {
 export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings, recordedMs?: number): Promise<RootAnalysis> {
   const index = await scanWorkspace(rootPath);
   const resolver = createPathResolver(index, [...settings.pathMappings]);
-  const { analysis } = analyzeWithSources(profile, { resolver });
+  const { analysis, profile: prepared } = analyzeWithSources(profile, { resolver });
   const byFile = new Map<string, { sites: Analysis['callSites'][number][]; fns: Analysis['userFunctions'][number][] }>();
   const entry = (path: string) => {
     let e = byFile.get(path);
@@ -51,7 +56,7 @@ export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: s
     }
     files.set(path, anchorFile(path, text, sites, fns, await recordedLinesFor(path, text, recordedMs, sites)));
   }
-  return { rootUri, rootPath, settings, analysis, files };
+  return { rootUri, rootPath, settings, analysis, prepared, files };
 }
 
 /** Modification time of a file in ms since the epoch; undefined when it cannot be read. */

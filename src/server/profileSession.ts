@@ -29,7 +29,6 @@ export interface ProfileSession {
   /** The `sampleType` setting the profile was read with. */
   readonly sampleTypeSetting: string | undefined;
   readonly roots: Map<string, RootAnalysis>;
-  flame?: FlameNode;
 }
 
 /** Thrown between steps of a load when the client cancelled it. */
@@ -79,10 +78,13 @@ export async function loadSession(path: string, roots: readonly WorkspaceRoot[],
   return session;
 }
 
-/** The session's flame tree, built on first use. */
-export function sessionFlame(session: ProfileSession): FlameNode {
-  session.flame ??= buildDynamoFlameTree(session.profile, classifyFrame);
-  return session.flame;
+/**
+ * The report's flame tree of one root, built on first use from the profile its analysis saw
+ * (repaired, source-mapped: the same stacks and names as the lenses and the call-site table).
+ */
+export function rootFlame(root: RootAnalysis): FlameNode {
+  root.flame ??= buildDynamoFlameTree(root.prepared, classifyFrame);
+  return root.flame;
 }
 
 /** Call sites whose dominant category unmarshals (reads) or marshals (writes) items. */

@@ -31,7 +31,7 @@ import {
 import { ProfileError } from '../core/profile/errors';
 import { analyzeRoot } from './analyzeRoot';
 import { documentHover, documentLenses, isStale } from './lenses';
-import { LoadCancelled, loadSession, sessionFlame, summarize, type ProfileSession, type WorkspaceRoot } from './profileSession';
+import { LoadCancelled, loadSession, rootFlame, summarize, type ProfileSession, type WorkspaceRoot } from './profileSession';
 import { buildReport } from './report';
 import { DEFAULT_SETTINGS, parseSettings, SETTINGS_SECTION, type HotpathSettings } from './settings';
 import { MIGRATION_CODE_ACTION_KINDS, registerMigrationFeature } from './migrationFeature';
@@ -168,7 +168,7 @@ connection.onRequest(GetReportRequest, (params) => {
   const analyses = [...session.roots.values()];
   const root = (params.rootUri && session.roots.get(params.rootUri)) || analyses.find((r) => r.analysis.callSites.length > 0) || analyses[0];
   if (!root) return undefined;
-  return compare.withComparison(buildReport(root.rootUri, summarize(session), root.analysis, sessionFlame(session)));
+  return compare.withComparison(buildReport(root.rootUri, summarize(session), root.analysis, rootFlame(root)));
 });
 
 function documentText(uri: string, path: string): string | undefined {
