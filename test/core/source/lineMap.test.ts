@@ -23,4 +23,14 @@ describe('lineFitsCallSite: a line calls what the call site names', () => {
     assert.equal(lineFitsCallSite('  constructor(cfg: ClientConfig) {', ['V2Repository', 'DocumentClient']), true);
     assert.equal(lineFitsCallSite('x()', ['f']), false);
   });
+
+  it('accepts a DynamoDB API call whatever the chain (recorded call sites continue in async callbacks), not a look-alike', () => {
+    const async = ['(anonymous)', 'processTicksAndRejections', 'endReadableNT'];
+    assert.equal(lineFitsCallSite('    return this._wrapRequest(() => this.client.query(params), options.abortSignal);', async), true);
+    assert.equal(lineFitsCallSite('      return this.client.send(command, { abortSignal: options.abortSignal });', async), true);
+    assert.equal(lineFitsCallSite('	item, err := attributevalue.MarshalMap(imp)', async), true);
+    assert.equal(lineFitsCallSite('    return this.promiseWrap(() => {', ['(anonymous:L#260:C#29)', 'sendInContext']), true);
+    assert.equal(lineFitsCallSite('	b, err := json.Marshal(imp)', ['main.handler', 'encoding/json.Marshal2']), false);
+    assert.equal(lineFitsCallSite('    const params = { TableName: table };', async), false);
+  });
 });

@@ -4,6 +4,8 @@
  * profile in `profiles/before-v1.pb.gz`.
  */
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { MigrateGoResult } from '../../../src/shared/protocol';
@@ -141,5 +143,32 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     await vscode.commands.executeCommand('dynamoHotpath.clearComparison');
     await waitFor('normal lens back on line 44', async () => ((await hotpathLenses(v2)).some(([line, t]) => line === 44 && t === normal) ? true : undefined));
     await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
+  });
+
+  test('a file edited before the profile is loaded: lenses follow the diff from the commit at the profile time', async () => {
+    const root = folder();
+    const path = join(root, ADAPTER);
+    const original = readFileSync(path, 'utf8');
+    const past = new Date('2026-01-01T00:00:00Z');
+    const who = { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+    const env = { ...process.env, ...who, GIT_AUTHOR_DATE: past.toISOString(), GIT_COMMITTER_DATE: past.toISOString() };
+    for (const args of [['init', '-q'], ['add', '-A'], ['commit', '-q', '-m', 'fixture']]) execFileSync('git', ['-C', root, ...args], { env });
+    try {
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(adapter));
+      writeFileSync(path, original.replace('\npackage ddbv1\n', '\npackage ddbv1\n\n// added 1\n// added 2\n'));
+      await waitFor('the editor to reload the edited file', async () => ((await vscode.workspace.openTextDocument(adapter)).lineAt(6).text === '// added 1' ? true : undefined));
+      await vscode.commands.executeCommand('dynamoHotpath.openProfile', join(root, 'profiles/before-v1.pb.gz'));
+      const lenses = await waitFor('lenses moved by 3 lines', async () => {
+        const l = await hotpathLenses(adapter);
+        return l.some(([line]) => line === 52) ? l : undefined;
+      });
+      assert.deepEqual(lenses.find(([line]) => line === 52), [52, `⚠ stale: ${HOT_LENS}`]);
+      assert.deepEqual(lenses.map(([line]) => line), [51, 52, 66, 73, 74, 86, 93, 98]);
+    } finally {
+      writeFileSync(path, original);
+      utimesSync(path, past, past);
+      rmSync(join(root, '.git'), { recursive: true, force: true });
+      await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
+    }
   });
 });
