@@ -23,7 +23,7 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Patterns of a line that declares a function named `name` in Go, JavaScript or TypeScript. */
+/** Patterns of a line that declares a function named `name` in Go, JavaScript or TypeScript (a class named `name` too). */
 export function headPatterns(name: string): RegExp[] {
   const n = escapeRegExp(name);
   return [
@@ -31,6 +31,8 @@ export function headPatterns(name: string): RegExp[] {
     new RegExp(`\\bfunction\\s*\\*?\\s*${n}\\s*[<(]`),
     new RegExp(`\\b${n}\\s*[=:]\\s*(async\\s+)?(function\\b|\\([^)]*\\)\\s*(:[^=]+)?=>|[A-Za-z_$][\\w$]*\\s*=>)`),
     new RegExp(`^\\s*((public|private|protected|static|async|override|readonly|get|set)\\s+)*\\*?${n}\\s*(<[^>]*>)?\\(.*\\)\\s*(:\\s*[^{]+)?\\{\\s*$`),
+    // V8 names a class's constructor after the class.
+    new RegExp(`^\\s*(export\\s+)?(default\\s+)?(abstract\\s+)?class\\s+${n}\\b`),
   ];
 }
 
@@ -57,11 +59,18 @@ function declaredReceiver(line: string): string | undefined {
 export type DeclarationSearch = { readonly line: number } | { readonly line: undefined; readonly reason: 'anonymous' | 'not-found' | 'ambiguous'; readonly candidates?: readonly number[] };
 
 /**
- * Finds the declaration of the function a profile names in `text`. A Go method's receiver type
+ * Finds the declaration of the function a profile names in `text`. An anonymous function named
+ * by its start (`(anonymous:L#55:C#28)`, @datadog/pprof) is at that line. A Go method's receiver type
  * must match when the name carries one; several declarations that nothing tells apart give
  * `ambiguous` (with their lines), never a guess.
  */
 export function findDeclaration(text: string, profileFunctionName: string): DeclarationSearch {
+  // @datadog/pprof names an anonymous function by where it starts (`profile-serializer.js`).
+  const anonymous = /^\(anonymous:L#(\d+)(:C#\d+)?\)$/.exec(profileFunctionName);
+  if (anonymous) {
+    const line = Number(anonymous[1]);
+    return line >= 1 && line <= text.split(/\r?\n/).length ? { line } : { line: undefined, reason: 'not-found' };
+  }
   const name = shortFunctionName(profileFunctionName);
   if (name === undefined) return { line: undefined, reason: 'anonymous' };
   const patterns = headPatterns(name);

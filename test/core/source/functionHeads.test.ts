@@ -24,6 +24,7 @@ const TS = [
   'const load = async (id: string) => fetch(id);',
   'function load2() {}',
   'function load2(x) {}',
+  'export class ChainState extends Base {',
 ].join('\n');
 
 describe('findDeclaration: a profiled function found in its source by name', () => {
@@ -39,5 +40,8 @@ describe('findDeclaration: a profiled function found in its source by name', () 
     assert.deepEqual(findDeclaration(TS, 'load2'), { line: undefined, reason: 'ambiguous', candidates: [7, 8] });
     assert.deepEqual(findDeclaration(TS, 'missing'), { line: undefined, reason: 'not-found' });
     assert.deepEqual(findDeclaration(TS, '(anonymous)'), { line: undefined, reason: 'anonymous' });
+    assert.deepEqual(findDeclaration(TS, '(anonymous:L#6:C#14)'), { line: 6 });
+    assert.deepEqual(findDeclaration(TS, 'ChainState'), { line: 9 });
+    assert.deepEqual(findDeclaration(TS, '(anonymous:L#60)'), { line: undefined, reason: 'not-found' });
   });
 });
