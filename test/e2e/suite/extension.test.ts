@@ -156,6 +156,8 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     try {
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(adapter));
       writeFileSync(path, original.replace('\npackage ddbv1\n', '\npackage ddbv1\n\n// added 1\n// added 2\n'));
+      // The earlier edit test leaves the document dirty; revert it to what is on disk now.
+      await vscode.commands.executeCommand('workbench.action.files.revert');
       await waitFor('the editor to reload the edited file', async () => ((await vscode.workspace.openTextDocument(adapter)).lineAt(6).text === '// added 1' ? true : undefined));
       await vscode.commands.executeCommand('dynamoHotpath.openProfile', join(root, 'profiles/before-v1.pb.gz'));
       const lenses = await waitFor('lenses moved by 3 lines', async () => {
@@ -167,6 +169,7 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     } finally {
       writeFileSync(path, original);
       utimesSync(path, past, past);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
       rmSync(join(root, '.git'), { recursive: true, force: true });
       await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
     }
