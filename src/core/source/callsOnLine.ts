@@ -5,9 +5,10 @@
  * for `Request.promise` — or the declaration of the user's function. Textual, so it serves any
  * language the profile names.
  */
-import { dataMethods } from '../migrate/program/documentClientShape';
 import { headPatterns, isHead, shortFunctionName } from './functionHeads';
 
+/** DocumentClient's data methods (v2 `AWS.DynamoDB.DocumentClient`, v3 `DynamoDBDocument`). Not imported from the migration engine, which loads the TypeScript compiler. */
+const DOCUMENT_CLIENT_METHODS = ['get', 'put', 'query', 'scan', 'update', 'delete', 'batchGet', 'batchWrite', 'transactGet', 'transactWrite'];
 /** DynamoDB operations (the API reference's names); calls spell them `Query`, `QueryWithContext`, `query`, `QueryCommand`. */
 const OPERATIONS = ['BatchExecuteStatement', 'BatchGetItem', 'BatchWriteItem', 'DeleteItem', 'ExecuteStatement', 'ExecuteTransaction', 'GetItem', 'PutItem', 'Query', 'Scan', 'TransactGetItems', 'TransactWriteItems', 'UpdateItem'];
 /** Item (un)marshalling helpers of the SDKs: v2 Converter, v3 util-dynamodb, Go dynamodbattribute / attributevalue. */
@@ -19,7 +20,7 @@ const lowerFirst = (name: string) => name[0]!.toLowerCase() + name.slice(1);
  * `.promise(`, or an item marshaller (`unmarshall(`, `attributevalue.UnmarshalMap(`).
  */
 const SDK_CALL = new RegExp(
-  `\\.(${[...OPERATIONS.flatMap((op) => [op, `${op}WithContext`, lowerFirst(op)]), ...dataMethods, 'send', 'promise'].join('|')})\\s*\\(|\\b(${OPERATIONS.join('|')})Command\\s*\\(|\\b(${MARSHALLERS.join('|')})\\s*\\(`,
+  `\\.(${[...OPERATIONS.flatMap((op) => [op, `${op}WithContext`, lowerFirst(op)]), ...DOCUMENT_CLIENT_METHODS, 'send', 'promise'].join('|')})\\s*\\(|\\b(${OPERATIONS.join('|')})Command\\s*\\(|\\b(${MARSHALLERS.join('|')})\\s*\\(`,
 );
 
 /** How many frames under the user's frame are looked at (the callee and inlined or adapter frames under it). */
