@@ -139,8 +139,12 @@ export class V2Resolver {
 
   private resolveIdentifier(id: ts.Identifier): V2Entity | undefined {
     const symbol = this.symbolOf(id);
-    const own = this.resolveGuarded(symbol?.declarations?.[0]);
+    const first = symbol?.declarations?.[0];
+    const own = this.resolveGuarded(first);
     if (own || !symbol || !(symbol.flags & ts.SymbolFlags.Alias)) return own;
+    // `import { BatchGetResponseMap } from 'aws-sdk/clients/dynamodb'`: a member of the SDK module
+    // the bindings do not model (a type, another class) is none of its clients.
+    if (first && ts.isImportSpecifier(first) && this.moduleEntity(first.parent.parent.parent.moduleSpecifier)) return undefined;
     // An import of one of the user's own modules (`const AWS = require('./aws')`): follow it there,
     // one alias at a time, down to a declaration of the user's or aws-sdk's own module.
     let step: ts.Symbol | undefined = symbol;

@@ -59,12 +59,19 @@ export class ClientConfigPlanner {
     }
     for (const e of own) merged.set(e.key, e);
     const ownKeys = new Set(own.map((e) => e.key));
+    // One warning per client, however many global changes it may miss (scripts often set their own).
+    const missed: Array<{ at: string; keys: string[] }> = [];
     for (const u of this.updates) {
       if (applying.includes(u)) continue;
       const keys = Array.isArray(u.entries) ? u.entries.map((e) => e.key).filter((k) => !ownKeys.has(k)) : ['…'];
       if (keys.length === 0) continue;
       this.track(u).missed.add(creation);
-      notes.push({ severity: 'warning', message: `AWS.config at ${where(u.node)} (${keys.join(', ')}) runs where this client cannot be sure to see it (another entry point, a test setup, a function): v2 clients created after it used it; this v3 client does not read AWS.config: pass ${keys.join(', ')} to it if that matters` });
+      missed.push({ at: where(u.node), keys });
+    }
+    if (missed.length) {
+      const places = missed.map((m) => `${m.at} (${m.keys.join(', ')})`).join(', ');
+      const keys = [...new Set(missed.flatMap((m) => m.keys))].join(', ');
+      notes.push({ severity: 'warning', message: `AWS.config at ${places} run${missed.length === 1 ? 's' : ''} where this client cannot be sure to see it (another entry point, a test setup, a function): v2 clients created after it used it; this v3 client does not read AWS.config: pass ${keys} to it if that matters` });
     }
     const t = translateOptions([...merged.values()], 'v2 option');
     notes.push(...t.notes);

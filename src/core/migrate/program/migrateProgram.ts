@@ -53,7 +53,7 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
   for (const [plan, other] of rendered.collided) {
     if (plan.subject.kind === 'converter-call') deferred++;
     else {
-      plan.blockers.push({ node: plan.subject.origins[0]!, why: `its edits overlap those of the ${other?.label ?? 'another fix'}` });
+      plan.blockers.push({ node: plan.subject.origins[0]!, why: `its edits overlap those of ${other ? `the ${other.label}` : 'another fix'}` });
       plan.subject.migrated = false;
     }
   }

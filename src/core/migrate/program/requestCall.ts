@@ -95,7 +95,7 @@ export function rewriteRequestCall(
     ok: false,
     why: ts.isExpressionStatement(outer) || ts.isAwaitExpression(outer)
       ? `${method}() without .promise() or a callback: v2 never sent this request, v3 would`
-      : `the AWS.Request that ${method}() returns is kept (${outer.getText(sf).slice(0, 30)}…): v3 has no request object`,
+      : `the AWS.Request that ${method}() returns is kept (${outer.getText(sf).replace(/\s+/g, ' ').slice(0, 30)}…): v3 has no request object`,
   };
 }
 

@@ -24,6 +24,16 @@ describe('global AWS.config', () => {
     assert.ok(m.lines.some((l) => l.startsWith('db.js:3 warning v3-client-config AWS.config at test/setup.js:2 (endpoint, region) runs where this client cannot be sure to see it')));
     assert.ok(m.lines.includes('config.js:2 information v3-client-config aws-sdk v2 global config: carried into the v3 clients created at db.js:3; it still configures any v2 client left'));
   });
+  it('warns once per client, listing every update it may miss (scripts with their own config)', () => {
+    const s = migrateVirtual({
+      'db.js': `const AWS = require('aws-sdk');\nmodule.exports = new AWS.DynamoDB.DocumentClient();\n`,
+      'scripts/a.js': `const AWS = require('aws-sdk');\nAWS.config.region = 'eu-west-1';\n`,
+      'scripts/b.js': `const AWS = require('aws-sdk');\nAWS.config.update({ region: 'us-east-1', maxRetries: 1 });\n`,
+    });
+    assert.deepEqual(s.lines.filter((l) => l.startsWith('db.js:2 warning v3-client-config')), [
+      'db.js:2 warning v3-client-config AWS.config at scripts/a.js:2 (region), scripts/b.js:2 (region, maxRetries) run where this client cannot be sure to see it (another entry point, a test setup, a function): v2 clients created after it used it; this v3 client does not read AWS.config: pass region, maxRetries to it if that matters',
+    ]);
+  });
   it('blocks the client when an imported update sets a value it cannot see', () => {
     const b = migrateVirtual({
       'config.js': `const AWS = require('aws-sdk');\nconst settings = require('./settings.json');\nAWS.config.update({ endpoint: settings.endpoint });\nmodule.exports = AWS;\n`,

@@ -126,3 +126,23 @@ describe('specific rewrites', () => {
     assert.equal(m.after['c.js'], `const { unmarshall } = require('@aws-sdk/util-dynamodb');\nexports.all = (items) => items.map((x) => unmarshall(x, { wrapNumbers: Number }));\n`);
   });
 });
+
+describe('types imported from the SDK module next to a client', () => {
+  it('a parameter typed with one (BatchGetResponseMap) is no client: the client is migrated', () => {
+    const m = migrateVirtual({
+      'batch.ts': [
+        `import { BatchGetResponseMap, DocumentClient } from 'aws-sdk/clients/dynamodb';`,
+        `const doc = new DocumentClient();`,
+        `const items = (r: BatchGetResponseMap) => Object.entries(r).flatMap(([, v]) => v);`,
+        `export async function read(keys: DocumentClient.KeyList) {`,
+        `  const out = await doc.batchGet({ RequestItems: { t: { Keys: keys } } }).promise();`,
+        `  return items(out.Responses ?? {});`,
+        `}`,
+        '',
+      ].join('\n'),
+    });
+    assert.deepEqual(errors(m.lines), []);
+    assert.match(m.after['batch.ts']!, /^const doc = DynamoDBDocument\.from\(new DynamoDB\(\{ maxAttempts: 11 \}\), /m);
+    assert.match(m.after['batch.ts']!, /const out = await doc\.batchGet\(\{ RequestItems: \{ t: \{ Keys: keys \} \} \}\);/);
+  });
+});
