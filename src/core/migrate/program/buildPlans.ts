@@ -10,6 +10,7 @@ import type { CastCandidate } from './attributeMapCast';
 import { ClientConfigPlanner } from './clientConfigPlan';
 import type { PlanContext } from './planContext';
 import type { MigrationProject } from './project';
+import { callSitesOf } from './callSites';
 import { ReferenceIndex } from './referenceIndex';
 import { flowSeeds } from './seeds';
 import { placeOf, subjectId, type SubjectPlan } from './subjectPlan';
@@ -40,6 +41,7 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
   };
   const config = new ClientConfigPlanner(project, resolverOf);
   const index = new ReferenceIndex(project.checker, project.userFiles);
+  const userFileSet = new Set(project.userFiles);
   const flow = new ClientFlow(project.checker, index, project.userFiles);
   const families = flow.run(project.userFiles.flatMap((sf) => flowSeeds(sf, resolverOf(sf))));
   const idOf = new Map<number, string>();
@@ -59,6 +61,7 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
       return found && found.kinds.has('low-level-client') && found.kinds.size === 1 ? idOf.get(found.id) : undefined;
     },
     clientConfig: (creation, own) => config.plan(creation, own),
+    callSitesOf: (fn) => callSitesOf(fn, project.checker, index, userFileSet),
   };
   const plans: SubjectPlan[] = [];
   const byFamily = new Map<SubjectPlan, ClientFamily>();

@@ -322,7 +322,7 @@ function isNullish(e: ts.Expression): boolean {
 }
 
 /** The declaration that names a function: itself, or the variable / property / export it initialises. */
-function namingDeclaration(fn: ts.SignatureDeclaration): ts.Node | undefined {
+export function namingDeclaration(fn: ts.SignatureDeclaration): ts.Node | undefined {
   if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name) return fn;
   const p = fn.parent;
   if ((ts.isVariableDeclaration(p) || ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p)) && p.initializer === fn) return p;

@@ -1,7 +1,10 @@
 import ts from 'typescript';
 import { literalEdit } from '../editPlan';
 import { inputScalars, type InputShape, type ScalarKind } from './dynamodbInputScalars';
+import type { UserFunction } from './callTargets';
 import type { FileChanges } from './fileChanges';
+import { callerArguments } from './parameterCallers';
+import { placeOf } from './subjectPlan';
 import type { PlanNote } from './subjectPlan';
 
 /** DocumentClient methods → the DynamoDB operation they call. */
@@ -49,7 +52,11 @@ const isSimple = (e: ts.Expression): boolean => ts.isIdentifier(e) || (ts.isProp
  *   `x` → `parseInt(x, 10)`, guarded when it may be undefined), with an information note;
  * - a value whose type is unknown (`any`): a warning to make sure it is a number / boolean;
  * - a string where a boolean goes, a non-Date timestamp: a warning (v2 rejected or converted it
- *   differently; v3 fails another way).
+ *   differently; v3 fails another way);
+ * - a well-typed parameter of the enclosing function (or a property of one) that a call site in
+ *   the program fills with a string or an `any` (`ctx.callSitesOf`, see `callerArguments`): for a
+ *   number, v2's conversion written over `String(…)` (exact for numbers too) with an information
+ *   note naming the call sites; for a boolean, a warning.
  * Edits go to `changes` (undefined when the call's input is copied elsewhere, e.g. into a
  * paginator: then a warning instead), notes to `notes`; nothing is returned.
  */
@@ -57,7 +64,7 @@ export function checkParamTypes(
   params: ts.Expression,
   api: 'DocumentClient' | 'DynamoDB',
   method: string,
-  ctx: { checker: ts.TypeChecker; strictNullChecks: boolean },
+  ctx: { checker: ts.TypeChecker; strictNullChecks: boolean; root?: string; callSitesOf?: (fn: UserFunction) => readonly ts.CallExpression[] },
   changes: FileChanges | undefined,
   notes: PlanNote[],
 ): void {
@@ -88,7 +95,10 @@ export function checkParamTypes(
 
   function check(kind: ScalarKind, prop: ts.Symbol, type: ts.Type, path: string): void {
     const found = classify(kind, type, checker);
-    if (found === 'ok') return;
+    if (found === 'ok') {
+      checkCallers(kind, writtenValue(prop), type, path);
+      return;
+    }
     const value = writtenValue(prop);
     const at = value ?? params;
     const note = (severity: PlanNote['severity'], message: string) => notes.push({ node: at, code: 'v3-param-type', severity, message: `${path}: ${message}` });
@@ -102,21 +112,57 @@ export function checkParamTypes(
       note('warning', `${checker.typeToString(type)} where the API wants a ${kind === 'timestamp' ? 'Date' : kind}: ${v2}; v3 sends it as it is and fails differently: convert it`);
       return;
     }
-    const sf = value?.getSourceFile();
-    const convert = kind === 'integer' || kind === 'long' ? (t: string) => `parseInt(${t}, 10)` : (t: string) => `parseFloat(${t})`;
-    // Without strictNullChecks a `string` may still be undefined: a plain reference is guarded then.
-    const nullable = ctx.strictNullChecks ? checker.getNonNullableType(type) !== type : isSimple(value ?? params) && !ts.isStringLiteralLike(value ?? params);
-    if (!value || !sf || !changes || (nullable && !isSimple(value) && !ts.isStringLiteralLike(value))) {
+    const replacement = convert(kind, value, type, false);
+    if (!replacement) {
       note('warning', `a string here; v2 converted it to a number before sending, v3 sends the string and DynamoDB rejects it (SerializationException): convert it`);
       return;
     }
+    note('information', `${value!.getText()} is a string; v2 converted it to a number before sending, v3 would send the string (DynamoDB rejects it): the fix writes ${replacement}`);
+  }
+
+  /** Writes v2's conversion over `value` (`String(…)` first when its type is not a string); the replacement, or undefined when it cannot. */
+  function convert(kind: ScalarKind, value: ts.Expression | undefined, type: ts.Type, viaString: boolean): string | undefined {
+    const sf = value?.getSourceFile();
+    const wrap = (t: string) => (viaString ? `String(${t})` : t);
+    const parse = kind === 'integer' || kind === 'long' ? (t: string) => `parseInt(${wrap(t)}, 10)` : (t: string) => `parseFloat(${wrap(t)})`;
+    // Without strictNullChecks a `string` may still be undefined: a plain reference is guarded then.
+    const nullable = ctx.strictNullChecks ? checker.getNonNullableType(type) !== type : isSimple(value ?? params) && !ts.isStringLiteralLike(value ?? params);
+    if (!value || !sf || !changes || (nullable && !isSimple(value) && !ts.isStringLiteralLike(value))) return undefined;
     const text = value.getText(sf);
     let replacement: string;
     if (ts.isStringLiteralLike(value) && /^-?\d+(\.\d+)?$/.test(value.text)) replacement = String(kind === 'integer' || kind === 'long' ? parseInt(value.text, 10) : parseFloat(value.text));
-    else if (nullable) replacement = `${text} == null ? undefined : ${convert(text)}`;
-    else replacement = convert(text);
+    else if (nullable) replacement = `${text} == null ? undefined : ${parse(text)}`;
+    else replacement = parse(text);
     if (ts.isShorthandPropertyAssignment(value.parent) && value.parent.name === value) replacement = `${text}: ${replacement}`;
     changes.edit(sf, literalEdit(value.getStart(sf), value.end, replacement));
-    note('information', `${text} is a string; v2 converted it to a number before sending, v3 would send the string (DynamoDB rejects it): the fix writes ${replacement}`);
+    return replacement;
   }
+
+  /** A well-typed member read from a parameter: what the function's callers pass for it (see `callerArguments`). */
+  function checkCallers(kind: ScalarKind, value: ts.Expression | undefined, type: ts.Type, path: string): void {
+    const numeric = kind === 'integer' || kind === 'long' || kind === 'float' || kind === 'double';
+    if (!value || !ctx.callSitesOf || (!numeric && kind !== 'boolean')) return;
+    const callers = callerArguments(value, checker, ctx.callSitesOf);
+    const loose = callers?.passed.filter((p) => classify(kind, p.type, checker) !== 'ok' && classify(kind, p.type, checker) !== 'other') ?? [];
+    if (!callers || loose.length === 0) return;
+    const where = loose.map((p) => `${placeOf(p.call, ctx.root ?? '')} passes ${oneLine(p.arg)} (${checker.typeToString(p.type)})`).join('; ');
+    const note = (severity: PlanNote['severity'], message: string) => notes.push({ node: value, code: 'v3-param-type', severity, message: `${path}: ${message}` });
+    const typed = `${callers.read} is typed ${checker.typeToString(type)}, but ${where}`;
+    if (!numeric) {
+      note('warning', `${typed}; v2 rejected anything but a boolean before sending (InvalidParameterType), v3 sends the value as it is: convert it at the call`);
+      return;
+    }
+    const replacement = convert(kind, value, type, true);
+    if (!replacement) {
+      note('warning', `${typed}; v2 converted a numeric string to a number before sending, v3 sends the string and DynamoDB rejects it (SerializationException): convert it`);
+      return;
+    }
+    note('information', `${typed}; v2 converted a numeric string to a number before sending, v3 would send the string (DynamoDB rejects it: SerializationException): the fix writes ${replacement}, v2's conversion`);
+  }
+}
+
+/** An expression's text on one line, cut at 40 characters, for messages. */
+function oneLine(e: ts.Expression): string {
+  const t = e.getText().replace(/\s+/g, ' ');
+  return t.length > 40 ? `${t.slice(0, 37)}…` : t;
 }

@@ -1,6 +1,7 @@
 import type ts from 'typescript';
 import type { V2Resolver } from '../awsSdkBindings';
 import type { MigrationCode, MigrationEnvironment } from '../types';
+import type { UserFunction } from './callTargets';
 import type { OptionEntry } from './optionEntries';
 
 /** What the subject planners need from the engine. */
@@ -18,6 +19,8 @@ export interface PlanContext {
    * and blockers it leaves (global `AWS.config`, defaults, environment).
    */
   clientConfig: (creation: ts.NewExpression, own: readonly OptionEntry[]) => ConfigText;
+  /** The calls of a user function in the program (see `callSitesOf`). */
+  callSitesOf: (fn: UserFunction) => readonly ts.CallExpression[];
 }
 
 /** A translated v3 client configuration. */

@@ -74,4 +74,32 @@ describe('parameter types', () => {
     assert.match(m.after['t.js']!, /ProvisionedThroughput: \{ ReadCapacityUnits: 5, WriteCapacityUnits: 5 \}/);
     assert.ok(m.lines.some((l) => l.startsWith('t.js:3 information v3-param-type ProvisionedThroughput.ReadCapacityUnits: \'5\' is a string')));
   });
+  it('follows a typed parameter to its call sites: an `any` passed for a number gets v2\'s conversion at the request member', () => {
+    const m = migrateVirtual({
+      'repo.ts': [
+        `import AWS from 'aws-sdk';`,
+        `const doc = new AWS.DynamoDB.DocumentClient();`,
+        `export const list = (id: string, limit?: number) => doc.query({ TableName: 't', KeyConditionExpression: 'id = :i', ExpressionAttributeValues: { ':i': id }, Limit: limit }).promise();`,
+        `export const page = (o: { size: number }) => doc.scan({ TableName: 't', Limit: o.size }).promise();`,
+        `export const typed = (limit: number) => doc.scan({ TableName: 't', Limit: limit }).promise();`,
+        '',
+      ].join('\n'),
+      'handler.ts': [
+        `import { list, page, typed } from './repo';`,
+        `export const handler = (event: { query: Record<string, any> }) => list('a', event.query.limit);`,
+        `export const paged = (size: string) => page({ size: size as any });`,
+        `export const fine = () => [list('a'), typed(5)];`,
+        '',
+      ].join('\n'),
+    }, { compilerOptions: strict });
+    const lines = m.after['repo.ts']!.split('\n');
+    assert.equal(lines[3], `export const list = (id: string, limit?: number) => doc.query({ TableName: 't', KeyConditionExpression: 'id = :i', ExpressionAttributeValues: { ':i': id }, Limit: limit == null ? undefined : parseInt(String(limit), 10) });`);
+    assert.equal(lines[4], `export const page = (o: { size: number }) => doc.scan({ TableName: 't', Limit: parseInt(String(o.size), 10) });`);
+    assert.equal(lines[5], `export const typed = (limit: number) => doc.scan({ TableName: 't', Limit: limit });`);
+    assert.equal(m.after['handler.ts'], `import { list, page, typed } from './repo';\nexport const handler = (event: { query: Record<string, any> }) => list('a', event.query.limit);\nexport const paged = (size: string) => page({ size: size as any });\nexport const fine = () => [list('a'), typed(5)];\n`);
+    assert.deepEqual(m.lines.filter((l) => l.includes('v3-param-type')), [
+      'repo.ts:3 information v3-param-type Limit: limit is typed number | undefined, but handler.ts:2 passes event.query.limit (any); v2 converted a numeric string to a number before sending, v3 would send the string (DynamoDB rejects it: SerializationException): the fix writes limit == null ? undefined : parseInt(String(limit), 10), v2\'s conversion',
+      'repo.ts:4 information v3-param-type Limit: o.size is typed number, but handler.ts:3 passes { size: size as any } (any); v2 converted a numeric string to a number before sending, v3 would send the string (DynamoDB rejects it: SerializationException): the fix writes parseInt(String(o.size), 10), v2\'s conversion',
+    ]);
+  });
 });
