@@ -7,12 +7,18 @@ import { fileURLToPath } from 'node:url';
 import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { readInstalledVersions } from '../core/migrate/installedVersions';
+import { isScriptFile } from '../core/migrate/program/sourceFiles';
 import type { MigrationEnvironment } from '../core/migrate/types';
+import { mayUseAwsSdkV2 } from '../core/migrate/migratable';
 import { FIX_ALL_KIND, MIGRATION_SOURCE, getMigrationCodeActions, getMigrationDiagnostics, onMigrationEngineLoaded, type MigrationContext } from './migrate/index';
+import type { createProjectMigrations } from './migrate/projectMigrations';
 import { goMigrationActions } from './goCodeActions';
 
 /** Logged when the first JavaScript/TypeScript document using aws-sdk loads the TypeScript compiler. */
 export const MIGRATION_ENGINE_LOADED = 'Loaded the JavaScript/TypeScript migration engine (the TypeScript compiler) for the first file that uses aws-sdk';
+
+/** Pause after the last change before a project's program is rebuilt and its diagnostics published (ms). */
+const publishDelayMs = 600;
 
 /** Code action kinds the server announces. */
 export const MIGRATION_CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
@@ -20,12 +26,16 @@ export const MIGRATION_CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIN
 /**
  * Registers diagnostics and code actions. `hotCallSite(uri, line0)` gives the profile share
  * (percent of total) of the call site on a 0-based line, undefined when cold or no profile.
+ * `folders()` lists the workspace folder paths: a document inside one is migrated with its whole
+ * project (see `createProjectMigrations`), rebuilt once changes pause, which then republishes the
+ * project's open documents; until then requests see the file alone.
  * Returns `refresh()`, to call when the loaded profile changes.
  */
 export function registerMigrationFeature(
   connection: Connection,
   documents: TextDocuments<TextDocument>,
   hotCallSite: (uri: string, line: number) => number | undefined,
+  folders: () => readonly string[] = () => [],
 ): { refresh: () => void } {
   const environments = new Map<string, Promise<MigrationEnvironment>>();
   const environmentFor = (uri: string): Promise<MigrationEnvironment> => {
@@ -35,8 +45,32 @@ export function registerMigrationFeature(
     if (!env) environments.set(dir, (env = readInstalledVersions(dir).catch(() => ({}))));
     return env;
   };
-  const context = async (uri: string): Promise<MigrationContext> => ({ env: await environmentFor(uri), hotCallSite });
-  onMigrationEngineLoaded(() => connection.console.info(MIGRATION_ENGINE_LOADED));
+  const pathOf = (doc: TextDocument): string | undefined => (doc.uri.startsWith('file:') ? fileURLToPath(doc.uri).replace(/\\/g, '/') : undefined);
+  // The whole-program cache holds the TypeScript compiler: it is required when the first document
+  // mentioning aws-sdk changes, never at start or for Go files and JavaScript without aws-sdk.
+  let projects: ReturnType<typeof createProjectMigrations> | undefined;
+  let engineAnnounced = false;
+  const announceEngine = () => {
+    if (!engineAnnounced) connection.console.info(MIGRATION_ENGINE_LOADED);
+    engineAnnounced = true;
+  };
+  const loadProjects = (): ReturnType<typeof createProjectMigrations> => {
+    if (projects) return projects;
+    const { createProjectMigrations: create } = require('./migrate/projectMigrations') as typeof import('./migrate/projectMigrations');
+    announceEngine();
+    projects = create({
+      folders,
+      openDocuments: () => new Map(documents.all().flatMap((d) => {
+        const path = pathOf(d);
+        return path ? [[path, { version: d.version, text: d.getText() }] as const] : [];
+      })),
+    });
+    return projects;
+  };
+  onMigrationEngineLoaded(announceEngine);
+  // Requests never build a whole program (seconds on a large project): they use the current one,
+  // else the file alone; programs are built once typing pauses (see onDidChangeContent).
+  const context = async (uri: string): Promise<MigrationContext> => ({ env: await environmentFor(uri), hotCallSite, project: (name, env) => projects?.peek(name, env) });
 
   const publish = async (doc: TextDocument) => {
     try {
@@ -47,7 +81,27 @@ export function registerMigrationFeature(
     }
   };
 
-  documents.onDidChangeContent((e) => void publish(e.document));
+  // A project's documents are republished together, once typing pauses: another open file may gain
+  // or lose findings (a client used in both), and each rebuild is a whole program.
+  const pending = new Map<string, NodeJS.Timeout>();
+  documents.onDidChangeContent((e) => {
+    const path = pathOf(e.document);
+    const wanted = path !== undefined && isScriptFile(path) && (projects !== undefined || mayUseAwsSdkV2(e.document.getText()));
+    const root = wanted ? loadProjects().rootOf(path) : undefined;
+    if (!path || !root) return void publish(e.document);
+    clearTimeout(pending.get(root));
+    pending.set(root, setTimeout(() => {
+      pending.delete(root);
+      void environmentFor(e.document.uri).then((env) => {
+        try {
+          loadProjects().get(path, env);
+        } catch (err) {
+          connection.console.error(`whole-program migration of ${root} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        }
+        for (const d of documents.all()) if (pathOf(d)?.startsWith(`${root}/`)) void publish(d);
+      });
+    }, publishDelayMs));
+  });
   documents.onDidClose((e) => void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }));
   connection.onCodeAction(async (params) => {
     const doc = documents.get(params.textDocument.uri);

@@ -81,7 +81,7 @@ const migrations = registerMigrationFeature(connection, documents, (uri, line) =
     if (percent !== undefined) return percent;
   }
   return undefined;
-});
+}, () => roots.map((r) => r.path));
 
 function announce(): void {
   const summary: ProfileSummary | null = session ? summarize(session) : null;

@@ -1,14 +1,19 @@
 /**
  * LSP adapters for the migration fixes: core findings → `Diagnostic`s, their fixes → quick-fix
- * `CodeAction`s, "fix all in file" → a `source.fixAll.dynamoHotpath` action. Pure functions of
- * a `TextDocument`; the server wires them to `onCodeAction` and its diagnostics push.
+ * `CodeAction`s, "fix all in file" → a `source.fixAll.dynamoHotpath` action. Functions of a
+ * `TextDocument` and, when the server gives one, its project's whole-program migration (a fix
+ * then edits every file using the client); the server wires them to `onCodeAction` and its
+ * diagnostics push.
  */
-import { fileURLToPath } from 'node:url';
-import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type Range, type TextEdit } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { isMigratable, mayUseAwsSdkV2 } from '../../core/migrate/migratable';
 import { migrateGoSource } from '../../core/migrate/go/migrateGo';
-import type { MigrationEnvironment, MigrationFinding, MigrationResult, TextEdit as OffsetEdit } from '../../core/migrate/types';
+import type { FileTextEdit, ProgramFinding } from '../../core/migrate/program/api';
+import { documentMigration } from '../../core/migrate/program/documentMigration';
+import type { MigrationEnvironment, MigrationResult } from '../../core/migrate/types';
+import type { ProjectMigration } from './projectMigrations';
 
 export { readInstalledVersions } from '../../core/migrate/installedVersions';
 export type { MigrationEnvironment } from '../../core/migrate/types';
@@ -28,14 +33,30 @@ export interface MigrationContext {
    * A hot call site raises its finding from Information to Warning with the % in the message.
    */
   hotCallSite?: (uri: string, line: number) => number | undefined;
+  /**
+   * The whole-program migration of the project holding a file (absolute `/` path), or undefined
+   * (untitled document, outside the workspace, too large): then the file is migrated on its own.
+   */
+  project?: (fileName: string, env: MigrationEnvironment) => ProjectMigration | undefined;
 }
 
-const cache = new Map<string, MigrationResult>();
+/** One document's findings and fixes; edits may reach other files of its project. */
+interface DocumentAnalysis {
+  fileName: string;
+  findings: ProgramFinding[];
+  fixAll: FileTextEdit[];
+  /** Other files "fix all" edits (their uses of the clients migrated here). */
+  otherFiles: string[];
+  textOf: (fileName: string) => string | undefined;
+}
+
+const cache = new Map<string, DocumentAnalysis>();
+const slash = (p: string) => p.replace(/\\/g, '/');
 const NO_FINDINGS: MigrationResult = { findings: [], fixAll: [] };
 
 /**
- * The findings of one document. The TypeScript-based engine is required on the first JS/TS text
- * that mentions aws-sdk, not at server start: Go files and other texts never load the compiler.
+ * The findings of one document on its own. The TypeScript-based engine is required on the first
+ * JS/TS text that mentions aws-sdk, not at server start: Go files and other texts never load the compiler.
  */
 function migrateDocument(text: string, name: string, env: MigrationEnvironment): MigrationResult {
   if (!isMigratable(name)) return NO_FINDINGS;
@@ -56,14 +77,24 @@ export function onMigrationEngineLoaded(listener: () => void): void {
   engineLoaded = listener;
 }
 
-function analyse(doc: TextDocument, ctx: MigrationContext): MigrationResult {
+function analyse(doc: TextDocument, ctx: MigrationContext): DocumentAnalysis {
+  const name = doc.uri.startsWith('file:') ? slash(fileURLToPath(doc.uri)) : doc.uri;
+  const whole = doc.uri.startsWith('file:') && isMigratable(name) && !name.endsWith('.go') ? ctx.project?.(name, ctx.env) : undefined;
+  if (whole) return { fileName: name, ...documentMigration(whole.result, name), textOf: whole.textOf };
   // Go findings do not depend on the installed JS SDKs: one entry per version serves the diagnostics and the ▶ Benchmark lenses.
-  const envKey = doc.uri.endsWith('.go') ? '' : `${ctx.env.utilDynamodbVersion ?? ''}#${ctx.env.libDynamodbVersion ?? ''}`;
+  const envKey = name.endsWith('.go') ? '' : `${ctx.env.utilDynamodbVersion ?? ''}#${ctx.env.libDynamodbVersion ?? ''}`;
   const key = `${doc.uri}#${doc.version}#${envKey}`;
   let result = cache.get(key);
   if (!result) {
-    const name = doc.uri.startsWith('file:') ? fileURLToPath(doc.uri) : doc.uri;
-    result = migrateDocument(doc.getText(), name, ctx.env);
+    const own = migrateDocument(doc.getText(), name, ctx.env);
+    const inFile = (edits: readonly { start: number; end: number; newText: string }[]): FileTextEdit[] => edits.map((e) => ({ fileName: name, ...e }));
+    result = {
+      fileName: name,
+      findings: own.findings.map((f) => ({ ...f, fileName: name, fix: f.fix && { title: f.fix.title, edits: inFile(f.fix.edits) } })),
+      fixAll: inFile(own.fixAll),
+      otherFiles: [],
+      textOf: () => undefined,
+    };
     if (cache.size > 32) cache.delete(cache.keys().next().value!);
     cache.set(key, result);
   }
@@ -74,13 +105,25 @@ function rangeOf(doc: TextDocument, start: number, end: number): Range {
   return { start: doc.positionAt(start), end: doc.positionAt(end) };
 }
 
-function toLspEdits(doc: TextDocument, edits: readonly OffsetEdit[]): TextEdit[] {
-  return edits.map((e) => ({ range: rangeOf(doc, e.start, e.end), newText: e.newText }));
+/** `edits` as a workspace edit: this document's by its positions, other files' by the text the program read. */
+function workspaceEdit(doc: TextDocument, analysis: DocumentAnalysis, edits: readonly FileTextEdit[]): WorkspaceEdit {
+  const changes: Record<string, TextEdit[]> = {};
+  for (const e of edits) {
+    const own = e.fileName === analysis.fileName;
+    const uri = own ? doc.uri : pathToFileURL(e.fileName).href;
+    const text = own ? undefined : analysis.textOf(e.fileName);
+    const target = own ? doc : TextDocument.create(uri, '', 0, text ?? '');
+    (changes[uri] ??= []).push({ range: rangeOf(target, e.start, e.end), newText: e.newText });
+  }
+  return { changes };
 }
 
-function toDiagnostic(doc: TextDocument, f: MigrationFinding, ctx: MigrationContext): Diagnostic {
+const fixAllTitle = (others: number): string =>
+  `Fix all DynamoDB migrations in this file${others ? ` (and ${others} other file${others === 1 ? '' : 's'} using its clients)` : ''}`;
+
+function toDiagnostic(doc: TextDocument, f: ProgramFinding, ctx: MigrationContext): Diagnostic {
   const range = rangeOf(doc, f.start, f.end);
-  let severity: DiagnosticSeverity = f.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information;
+  let severity: DiagnosticSeverity = f.severity === 'error' ? DiagnosticSeverity.Error : f.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information;
   let message = f.message;
   const percent = f.severity === 'information' ? ctx.hotCallSite?.(doc.uri, range.start.line) : undefined;
   if (percent !== undefined) {
@@ -96,7 +139,8 @@ const sameRange = (a: Range, b: Range): boolean =>
 /**
  * One diagnostic per migration finding of `doc` (aws-sdk v2 JS/TS, guregu v1 Go), with a stable
  * `code` (see `MigrationCode`) and source {@link MIGRATION_SOURCE}. Legacy calls are Information,
- * Warning when `ctx.hotCallSite` says the line is hot; notes on changed behaviour are Warning.
+ * Warning when `ctx.hotCallSite` says the line is hot; notes on changed behaviour are Warning;
+ * uses that block a client's migration (and the client's creation) are Error.
  */
 export function getMigrationDiagnostics(doc: TextDocument, ctx: MigrationContext): Diagnostic[] {
   return analyse(doc, ctx).findings.map((f) => toDiagnostic(doc, f, ctx));
@@ -126,7 +170,7 @@ export function getMigrationCodeActions(
       const f = fixable.find((x) => x.code === d.code && sameRange(rangeOf(doc, x.start, x.end), d.range));
       if (!f?.fix || seen.has(f.fix.title + f.start)) continue;
       seen.add(f.fix.title + f.start);
-      const action = CodeAction.create(f.fix.title, { changes: { [doc.uri]: toLspEdits(doc, f.fix.edits) } }, CodeActionKind.QuickFix);
+      const action = CodeAction.create(f.fix.title, workspaceEdit(doc, result, f.fix.edits), CodeActionKind.QuickFix);
       action.diagnostics = [d];
       action.isPreferred = true;
       actions.push(action);
@@ -136,11 +180,11 @@ export function getMigrationCodeActions(
       return r.start.line <= range.end.line && r.end.line >= range.start.line;
     });
     if (inRange && fixable.length > 1 && result.fixAll.length) {
-      actions.push(CodeAction.create('Fix all DynamoDB migrations in this file', { changes: { [doc.uri]: toLspEdits(doc, result.fixAll) } }, CodeActionKind.QuickFix));
+      actions.push(CodeAction.create(fixAllTitle(result.otherFiles.length), workspaceEdit(doc, result, result.fixAll), CodeActionKind.QuickFix));
     }
   }
   if (result.fixAll.length && wanted(FIX_ALL_KIND)) {
-    actions.push(CodeAction.create('Fix all DynamoDB migrations in this file', { changes: { [doc.uri]: toLspEdits(doc, result.fixAll) } }, FIX_ALL_KIND));
+    actions.push(CodeAction.create(fixAllTitle(result.otherFiles.length), workspaceEdit(doc, result, result.fixAll), FIX_ALL_KIND));
   }
   return actions;
 }
