@@ -1,17 +1,25 @@
 /**
  * Pools the profiles of one side of a comparison (replicate runs of the same build) into one
- * profile: frames re-interned into one table, samples concatenated, totals and durations summed.
- * The pooled profile feeds the per-row tables; per-profile figures (CPU per request) are kept
- * apart by the caller for the replicate interval.
+ * profile: frames and label sets re-interned into one table each, samples concatenated with
+ * their labels (the recorder's `ddb.call_site`…), totals and durations summed. The pooled
+ * profile feeds the per-row tables, so each call site must come out as the per-profile analyses
+ * give it; per-profile figures (CPU per request) are kept apart by the caller for the replicate
+ * interval. Profiles come as read: the repair of cut stacks runs in the pooled profile's analysis.
  */
-import type { Frame, Profile, Sample } from '../profile/model';
+import { FrameInterner } from '../profile/frameInterner';
+import { LabelSetInterner } from '../profile/labelSets';
+import type { LabelSet, Profile, Sample } from '../profile/model';
 import { CompareError } from './compareAnalyses';
 
-const frameKey = (f: Frame) => `${f.name}\u0000${f.file}\u0000${f.line}\u0000${f.inlined ? 1 : 0}`;
+/** Maps the label-set indices of one profile to those of the pooled table. */
+function labelMap(sets: readonly LabelSet[] | undefined, interner: LabelSetInterner): (number | undefined)[] {
+  return (sets ?? []).map((set) => interner.intern(Object.entries(set)));
+}
 
 /**
  * One profile holding every sample of `profiles` (returned as it is for one). `label` becomes
- * the pooled profile's source path. Throws CompareError when the value columns' units differ.
+ * the pooled profile's source path; samples keep the profiles' order. Throws CompareError when
+ * the value columns differ.
  */
 export function poolProfiles(profiles: readonly Profile[], label: string): Profile {
   if (profiles.length === 0) throw new CompareError('no profiles to pool');
@@ -21,21 +29,17 @@ export function poolProfiles(profiles: readonly Profile[], label: string): Profi
   if (odd) {
     throw new CompareError(`cannot pool ${odd.sourcePath} (${odd.sampleType.type}/${odd.sampleType.unit}) with ${first.sourcePath} (${first.sampleType.type}/${first.sampleType.unit}): replicates must record the same value column`);
   }
-  const frames: Frame[] = [];
-  const ids = new Map<string, number>();
+  const frames = new FrameInterner();
+  const labelSets = new LabelSetInterner();
   const samples: Sample[] = [];
   for (const p of profiles) {
-    const map = p.frames.map((f) => {
-      const key = frameKey(f);
-      let id = ids.get(key);
-      if (id === undefined) {
-        id = frames.length;
-        frames.push(f);
-        ids.set(key, id);
-      }
-      return id;
-    });
-    for (const s of p.samples) samples.push({ stack: Uint32Array.from(s.stack, (i) => map[i]!), weight: s.weight, count: s.count });
+    const frameIds = p.frames.map((f) => frames.intern(f.name, f.file, f.line, f.inlined, f.column ?? 0));
+    const labelIds = labelMap(p.labelSets, labelSets);
+    for (const s of p.samples) {
+      const stack = Uint32Array.from(s.stack, (i) => frameIds[i]!);
+      const labels = s.labels === undefined ? undefined : labelIds[s.labels];
+      samples.push(labels === undefined ? { stack, weight: s.weight, count: s.count } : { stack, weight: s.weight, count: s.count, labels });
+    }
   }
   const durations = profiles.map((p) => p.durationNs);
   return {
@@ -44,10 +48,11 @@ export function poolProfiles(profiles: readonly Profile[], label: string): Profi
     sampleType: first.sampleType,
     sampleTypes: first.sampleTypes,
     durationNs: durations.every((d) => d !== undefined) ? durations.reduce((a, d) => a! + d!, 0) : undefined,
-    frames,
+    frames: frames.frames,
     samples,
     totalWeight: profiles.reduce((a, p) => a + p.totalWeight, 0),
     idleWeight: profiles.reduce((a, p) => a + p.idleWeight, 0),
+    ...(labelSets.sets.length > 0 ? { labelSets: labelSets.sets } : {}),
     warnings: profiles.flatMap((p) => p.warnings.map((w) => `${p.sourcePath}: ${w}`)),
   };
 }
