@@ -1,20 +1,14 @@
 // Harness for the editor-tier tests: a sandboxed code-server (a real VS Code served to a
 // browser) and Debian's headless Chromium driven by playwright-core. Only 127.0.0.1.
-// Every run gets its own user-data, extensions, XDG and TMPDIR folders under one short
-// sandbox path (unix socket paths must stay under 107 bytes), so nothing lands in $HOME.
+// `runInEditor` is the start-up and teardown every editor-tier script shares.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { REPO, log, removeSandbox, sandboxEnv } from './sandbox.mjs';
 
-export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CODE_SERVER_CACHE = process.env.CODE_SERVER_CACHE || join(REPO, '.cache/code-server');
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-
-export function log(...args) {
-  console.log(`[e2e ${new Date().toISOString().slice(11, 23)}]`, ...args);
-}
 
 /** Path of code-server's entry.js, installing it first (idempotent, ~1.5 min cold, <1 s warm). */
 export function ensureCodeServer() {
@@ -33,94 +27,6 @@ export function installedCodeServer() {
   const entry = join(CODE_SERVER_CACHE, 'node_modules/code-server/out/node/entry.js');
   const stamped = existsSync(CODE_SERVER_CACHE) && readdirSync(CODE_SERVER_CACHE).some((f) => f.startsWith('.installed-'));
   return stamped && existsSync(entry) ? entry : undefined;
-}
-
-/** Settings that keep the workbench quiet, offline and deterministic. */
-export const QUIET_SETTINGS = {
-  'workbench.startupEditor': 'none',
-  'workbench.tips.enabled': false,
-  'workbench.enableExperiments': false,
-  'workbench.welcomePage.walkthroughs.openOnInstall': false,
-  'telemetry.telemetryLevel': 'off',
-  'update.mode': 'none',
-  'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false,
-  'extensions.ignoreRecommendations': true,
-  'security.workspace.trust.enabled': false,
-  'git.enabled': false,
-  'chat.commandCenter.enabled': false,
-  'editor.codeLens': true,
-  'editor.minimap.enabled': false,
-  'files.autoSave': 'off',
-  'window.restoreWindows': 'none',
-  'typescript.disableAutomaticTypeAcquisition': true,
-  'npm.autoDetect': 'off',
-  'workbench.colorTheme': 'Default Dark Modern',
-};
-
-/** A fresh sandbox under `.cache/sb` (short path). */
-export function makeSandbox(prefix) {
-  const base = process.env.E2E_SANDBOX_BASE || join(REPO, '.cache/sb');
-  mkdirSync(base, { recursive: true });
-  const root = mkdtempSync(join(base, prefix));
-  const sb = {
-    root,
-    userData: join(root, 'ud'),
-    extensions: join(root, 'ext'),
-    workspace: join(root, 'ws'),
-    chrome: join(root, 'chrome'),
-    xdg: join(root, 'xdg'),
-    tmp: join(root, 'tmp'),
-    config: join(root, 'cs.yaml'),
-  };
-  for (const d of [sb.userData, sb.extensions, sb.workspace, sb.chrome, sb.xdg, sb.tmp]) mkdirSync(d, { recursive: true });
-  writeSettings(sb.userData, {});
-  writeFileSync(sb.config, '');
-  return sb;
-}
-
-export function writeSettings(userData, extra) {
-  mkdirSync(join(userData, 'User'), { recursive: true });
-  writeFileSync(join(userData, 'User/settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...extra }, null, 2));
-}
-
-/** Environment that keeps code-server, the extension host and Chromium inside the sandbox. */
-export function sandboxEnv(sb, extra = {}) {
-  const env = {
-    ...process.env,
-    EXTENSIONS_GALLERY: '{}',
-    XDG_DATA_HOME: join(sb.xdg, 'data'),
-    XDG_CONFIG_HOME: join(sb.xdg, 'config'),
-    XDG_CACHE_HOME: join(sb.xdg, 'cache'),
-    TMPDIR: sb.tmp,
-    ...extra,
-  };
-  delete env.XDG_RUNTIME_DIR;
-  delete env.VSCODE_IPC_HOOK_CLI;
-  return env;
-}
-
-/**
- * Copies the Go fixture service into the sandbox workspace with the profile beside it, and
- * dates the sources before the profile (a fresh git checkout gives them arbitrary mtimes;
- * the extension marks sources newer than the profile as stale).
- */
-export function copyGoFixture(sb) {
-  const ws = join(sb.workspace, 'adserver');
-  cpSync(join(REPO, 'fixtures/go-adserver/src'), ws, { recursive: true });
-  mkdirSync(join(ws, 'profiles'), { recursive: true });
-  const profile = join(ws, 'profiles/before-v1.pb.gz');
-  cpSync(join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz'), profile);
-  const past = new Date('2026-01-01T00:00:00Z');
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (p !== profile) spawnSync('touch', ['-d', past.toISOString(), p]);
-    }
-  };
-  walk(ws);
-  return { folder: ws, profile };
 }
 
 /** `code-server --install-extension x.vsix` into the sandbox's extensions folder. */
@@ -219,6 +125,87 @@ export function saveLogs(sb, server, outDir, consoleLines) {
   if (server && existsSync(server.logFile)) cpSync(server.logFile, join(outDir, 'code-server.log'));
 }
 
-export function removeSandbox(sb) {
-  rmSync(sb.root, { recursive: true, force: true });
+/** A check of the product failed (exit 1), as opposed to a harness error (exit 2). */
+export class CheckFailed extends Error {}
+
+/** Records how long each named step took, in ms, into `timings`. */
+export function stepTimer(timings) {
+  return (name, started) => {
+    timings[name] = Date.now() - started;
+    log(`${name}: ${timings[name]} ms`);
+  };
+}
+
+/** Exit code for a failed run: 1 when a check of the product failed or timed out, 2 for the harness. */
+async function recordFailure(e, context, outDir) {
+  log(`FAIL: ${e?.stack ?? e}`);
+  const page = context?.pages()[0];
+  if (page) await page.screenshot({ path: join(outDir, 'failure.png') }).catch(() => {});
+  return e instanceof CheckFailed || e?.name === 'TimeoutError' ? 1 : 2;
+}
+
+const FLAGS = new Set(process.argv.slice(2));
+
+/**
+ * One editor-tier run in sandbox `sb`: makes sure code-server is installed, installs `vsix` (when
+ * given), starts code-server and headless Chromium (`viewport`, default 1600×1000), sets up the
+ * page (`timeout` ms per wait, default 90 000; console and page errors captured through
+ * `consoleText(message)`) and calls `body(editor)` with
+ * `{ page, server, sb, folder, consoleLines, open(file?, payload?) }`; `open` loads the workbench
+ * on the workspace `folder`, opening `file` (relative to it) and any other `payload` entries.
+ * Whatever happens, the logs, the console, a failure screenshot and timings.json (ms per step
+ * into `timings`, `total` since `startedAt`) go to `outDir`; the browser and code-server are
+ * stopped and the sandbox is removed unless `keep` (default: --keep on the command line).
+ * Returns the exit code: what `body` returns when it is a number, else 0 (logged PASS); 1 when
+ * a check failed (CheckFailed, or a Playwright wait timed out); 2 for any other error.
+ */
+export async function runInEditor(options, body) {
+  const { sb, folder, outDir, vsix, viewport, timeout = 90_000, consoleText = (m) => m.text(), timings = {}, startedAt = Date.now() } = options;
+  const { keep = FLAGS.has('--keep'), verbose = FLAGS.has('--verbose') } = options;
+  const step = stepTimer(timings);
+  mkdirSync(outDir, { recursive: true });
+  rmSync(join(outDir, 'failure.png'), { force: true });
+  let server;
+  let context;
+  const consoleLines = [];
+  let exitCode = 2;
+  try {
+    let t = Date.now();
+    const codeServer = ensureCodeServer();
+    if (vsix) log(installVsix(codeServer, sb, vsix));
+    step('codeServerInstall', t);
+    t = Date.now();
+    server = await startCodeServer(codeServer, sb, { verbose });
+    step('codeServerStart', t);
+    t = Date.now();
+    context = await launchBrowser(sb, viewport);
+    const page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(timeout);
+    page.on('console', async (m) => consoleLines.push(`[${m.type()}] ${await consoleText(m)}`));
+    page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+    step('browserLaunch', t);
+    const open = (file, payload = []) => page.goto(workbenchUrl(server, folder, [...(file ? [['openFile', remoteUri(server, join(folder, file))]] : []), ...payload]));
+    const result = await body({ page, server, sb, folder, consoleLines, open });
+    exitCode = typeof result === 'number' ? result : 0;
+    if (exitCode === 0) log('PASS');
+  } catch (e) {
+    exitCode = await recordFailure(e, context, outDir);
+  } finally {
+    saveLogs(sb, server, outDir, consoleLines);
+    if (context) await context.close().catch(() => {});
+    await stopCodeServer(server);
+    if (!keep) removeSandbox(sb);
+    timings.total = Date.now() - startedAt;
+    writeFileSync(join(outDir, 'timings.json'), JSON.stringify(timings, null, 2));
+    log(`total ${timings.total} ms; screenshots and logs in ${outDir}`);
+  }
+  return exitCode;
+}
+
+/** Exits with the code `run` resolves to; 2 (harness error) when it rejects. */
+export function exitWhenDone(run) {
+  run.then((code) => process.exit(code), (e) => {
+    console.error(e);
+    process.exit(2);
+  });
 }

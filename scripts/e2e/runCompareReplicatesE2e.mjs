@@ -9,10 +9,12 @@
 //
 //   node scripts/e2e/runCompareReplicatesE2e.mjs [--keep] [--verbose] [--skip-package]
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri, startCodeServer, workbenchUrl } from './codeServer.mjs';
-import { CheckFailed, finishRun, openThroughPalette, pickInFileDialog, recordFailure, packageVsix, runCommand, stepTimer } from './uiSteps.mjs';
+import { CheckFailed, exitWhenDone, runInEditor, stepTimer } from './codeServer.mjs';
+import { REPO, log, makeSandbox } from './sandbox.mjs';
+import { openThroughPalette, packageVsix, pickInFileDialog, runCommand } from './uiSteps.mjs';
+import { copyGoFixture } from './workspaces.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e-replicates');
@@ -32,10 +34,7 @@ async function choose(page, title, label) {
 }
 
 async function main() {
-  const t0 = Date.now();
-  mkdirSync(OUT, { recursive: true });
-  rmSync(join(OUT, 'failure.png'), { force: true });
-  const codeServer = ensureCodeServer();
+  const startedAt = Date.now();
   let t = Date.now();
   const vsix = packageVsix(argv.has('--skip-package'));
   step('package', t);
@@ -43,21 +42,9 @@ async function main() {
   const { folder } = copyGoFixture(sb);
   const runs = join(folder, 'profiles/replicates');
   cpSync(join(REPO, 'fixtures/go-adserver/profiles/replicates'), runs, { recursive: true });
-  log(installVsix(codeServer, sb, vsix));
-
-  let server;
-  let context;
-  const consoleLines = [];
-  let exitCode = 2;
-  try {
-    server = await startCodeServer(codeServer, sb, { verbose: argv.has('--verbose') });
-    context = await launchBrowser(sb);
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(120_000);
-    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-    page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+  return runInEditor({ sb, folder, outDir: OUT, vsix, timeout: 120_000, timings, startedAt }, async ({ page, open }) => {
     t = Date.now();
-    await page.goto(workbenchUrl(server, folder, [['openFile', remoteUri(server, join(folder, ADAPTER))]]));
+    await open(ADAPTER);
     await page.locator('.monaco-workbench').waitFor();
     await page.locator('.view-line', { hasText: /^package\sddbv2\s*$/ }).waitFor();
     step('workbenchLoad', t);
@@ -101,17 +88,7 @@ async function main() {
     await report.locator('#diff-flame-chart svg').waitFor();
     await page.screenshot({ path: join(OUT, 'compare-replicates.png') });
     step('comparisonTab', t);
-    exitCode = 0;
-    log('PASS');
-  } catch (e) {
-    exitCode = await recordFailure(e, context, OUT);
-  } finally {
-    await finishRun({ sb, server, context, outDir: OUT, consoleLines, timings, startedAt: t0, keep: argv.has('--keep') });
-  }
-  process.exit(exitCode);
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(2);
-});
+exitWhenDone(main());

@@ -9,13 +9,12 @@
 //   node scripts/e2e/runE2e.mjs [--keep] [--verbose] [--skip-package] [--update-docs]
 // --update-docs copies the lens and report screenshots to docs/screenshots/ for the README.
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, readLogs, remoteUri,
-  startCodeServer, workbenchUrl,
-} from './codeServer.mjs';
-import { CheckFailed, finishRun, goToLine, openThroughPalette, recordFailure, packageVsix, pickInFileDialog, runCommand, stepTimer } from './uiSteps.mjs';
+import { CheckFailed, exitWhenDone, readLogs, runInEditor, stepTimer } from './codeServer.mjs';
+import { REPO, log, makeSandbox } from './sandbox.mjs';
+import { copyToDocs, goToLine, lineNumberBelow, openThroughPalette, packageVsix, pickInFileDialog, runCommand } from './uiSteps.mjs';
+import { copyGoFixture } from './workspaces.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e');
@@ -42,14 +41,7 @@ async function lensLine(page, lens) {
     await page.waitForTimeout(100);
     box = await lens.boundingBox();
   }
-  return page.evaluate((bottom) => {
-    let best;
-    for (const el of document.querySelectorAll('.editor-instance .margin-view-overlays .line-numbers')) {
-      const r = el.getBoundingClientRect();
-      if (r.top >= bottom - 2 && (!best || r.top < best.top)) best = { top: r.top, line: Number(el.textContent) };
-    }
-    return best?.line;
-  }, box.y + box.height);
+  return lineNumberBelow(page, box);
 }
 
 /** The plain lens of after-v2.pb.gz on the v2 adapter's hottest call site. */
@@ -155,13 +147,8 @@ async function reloadWindow(page, sb) {
 }
 
 async function main() {
-  const t0 = Date.now();
-  mkdirSync(OUT, { recursive: true });
-  rmSync(join(OUT, 'failure.png'), { force: true });
+  const startedAt = Date.now();
   let t = Date.now();
-  const codeServer = ensureCodeServer();
-  step('codeServerInstall', t);
-  t = Date.now();
   const vsix = packageVsix(argv.has('--skip-package'));
   step('package', t);
 
@@ -169,25 +156,9 @@ async function main() {
   const { folder, profile } = copyGoFixture(sb);
   // Compare with Baseline: the v2 profile to load, and both run records (request counts).
   for (const name of ['after-v2.pb.gz', 'after-v2.pb.gz.json', 'before-v1.pb.gz.json']) copyFileSync(join(REPO, 'fixtures/go-adserver/profiles', name), join(folder, 'profiles', name));
-  t = Date.now();
-  log(installVsix(codeServer, sb, vsix));
-  step('installVsix', t);
-
-  let server;
-  let context;
-  const consoleLines = [];
-  let exitCode = 2;
-  try {
+  return runInEditor({ sb, folder, outDir: OUT, vsix, timings, startedAt }, async ({ page, open }) => {
     t = Date.now();
-    server = await startCodeServer(codeServer, sb, { verbose: argv.has('--verbose') });
-    step('codeServerStart', t);
-    t = Date.now();
-    context = await launchBrowser(sb);
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(90_000);
-    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-    page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
-    await page.goto(workbenchUrl(server, folder, [['openFile', remoteUri(server, join(folder, ADAPTER))]]));
+    await open(ADAPTER);
     await page.locator('.monaco-workbench').waitFor();
     await page.locator('.tab', { hasText: 'adapter.go' }).first().waitFor();
     await page.locator('.view-line', { hasText: /^package\sddbv1\s*$/ }).waitFor();
@@ -263,23 +234,8 @@ async function main() {
     await page.locator('.editor-instance .current-line').first().waitFor();
     await compareWithBaseline(page, folder, profile);
     await reloadWindow(page, sb);
-    exitCode = 0;
-    log('PASS');
-    if (argv.has('--update-docs')) {
-      const docs = join(REPO, 'docs/screenshots');
-      mkdirSync(docs, { recursive: true });
-      for (const name of ['lenses.png', 'hover.png', 'report-full.png']) copyFileSync(join(OUT, name), join(docs, name));
-      log(`screenshots copied to ${docs}`);
-    }
-  } catch (e) {
-    exitCode = await recordFailure(e, context, OUT);
-  } finally {
-    await finishRun({ sb, server, context, outDir: OUT, consoleLines, timings, startedAt: t0, keep: argv.has('--keep') });
-  }
-  process.exit(exitCode);
+    if (argv.has('--update-docs')) copyToDocs(OUT, ['lenses.png', 'hover.png', 'report-full.png']);
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(2);
-});
+exitWhenDone(main());

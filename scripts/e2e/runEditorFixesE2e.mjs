@@ -16,13 +16,11 @@
 //
 //   node scripts/e2e/runEditorFixesE2e.mjs [--keep] [--verbose] [--skip-package]
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  REPO, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
-  startCodeServer, workbenchUrl, writeSettings,
-} from './codeServer.mjs';
-import { CheckFailed, finishRun, openThroughPalette, recordFailure, packageVsix, runCommand, stepTimer } from './uiSteps.mjs';
+import { CheckFailed, exitWhenDone, runInEditor, stepTimer } from './codeServer.mjs';
+import { REPO, log, makeSandbox, writeSettings } from './sandbox.mjs';
+import { openThroughPalette, packageVsix, runCommand } from './uiSteps.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e-fixes');
@@ -154,10 +152,7 @@ async function benchmarkScenario(page, server, ws) {
 }
 
 async function main() {
-  const t0 = Date.now();
-  mkdirSync(OUT, { recursive: true });
-  rmSync(join(OUT, 'failure.png'), { force: true });
-  const codeServer = ensureCodeServer();
+  const startedAt = Date.now();
   let t = Date.now();
   const vsix = packageVsix(argv.has('--skip-package'));
   step('package', t);
@@ -165,23 +160,9 @@ async function main() {
   const sb = makeSandbox('fx-');
   writeSettings(sb.userData, { 'dynamoHotpath.benchmark.suites': ['conversion'], 'dynamoHotpath.benchmark.budgetMsPerCase': 200 });
   const ws = makeWorkspace(sb);
-  t = Date.now();
-  log(installVsix(codeServer, sb, vsix));
-  step('installVsix', t);
-
-  let server;
-  let context;
-  const consoleLines = [];
-  let exitCode = 2;
-  try {
+  return runInEditor({ sb, folder: ws, outDir: OUT, vsix, timings, startedAt }, async ({ page, server, open }) => {
     t = Date.now();
-    server = await startCodeServer(codeServer, sb, { verbose: argv.has('--verbose') });
-    context = await launchBrowser(sb);
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(90_000);
-    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-    page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
-    await page.goto(workbenchUrl(server, ws, [['openFile', remoteUri(server, join(ws, SOURCE))]]));
+    await open(SOURCE);
     await page.locator('.monaco-workbench').waitFor();
     await page.locator('.tab', { hasText: 'convert.ts' }).first().waitFor();
     await page.locator('.view-line', { hasText: 'export function fromItem' }).waitFor();
@@ -193,17 +174,7 @@ async function main() {
 
     await migrationScenario(page, ws);
     await benchmarkScenario(page, server, ws);
-    exitCode = 0;
-    log('PASS');
-  } catch (e) {
-    exitCode = await recordFailure(e, context, OUT);
-  } finally {
-    await finishRun({ sb, server, context, outDir: OUT, consoleLines, timings, startedAt: t0, keep: argv.has('--keep') });
-  }
-  process.exit(exitCode);
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(2);
-});
+exitWhenDone(main());

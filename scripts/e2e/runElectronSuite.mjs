@@ -11,7 +11,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { runTests } from '@vscode/test-electron';
-import { REPO, copyGoFixture, ensureCodeServer, log, makeSandbox, removeSandbox } from './codeServer.mjs';
+import { ensureCodeServer } from './codeServer.mjs';
+import { REPO, log, makeSandbox, removeSandbox } from './sandbox.mjs';
+import { copyGoFixture } from './workspaces.mjs';
 
 const mode = process.env.HOTPATH_VSCODE === 'download' ? 'download' : 'code-server';
 

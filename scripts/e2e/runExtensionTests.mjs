@@ -14,10 +14,11 @@
 // window.codeAutomationExit, which Playwright exposes. The environment of this process
 // (test-electron's extensionTestsEnv) reaches the tests' process.env.
 // Exit code: the suite's (0 = passed), 2 = harness error or timeout.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { format } from 'node:util';
-import { ensureCodeServer, launchBrowser, log, makeSandbox, remoteUri, removeSandbox, REPO, saveLogs, startCodeServer, stopCodeServer, workbenchUrl, writeSettings } from './codeServer.mjs';
+import { exitWhenDone, remoteUri, runInEditor } from './codeServer.mjs';
+import { REPO, log, makeSandbox, writeSettings } from './sandbox.mjs';
 
 const WITH_VALUE = new Set(['extensionDevelopmentPath', 'extensionTestsPath', 'user-data-dir', 'extensions-dir', 'timeout', 'out']);
 const IGNORED = new Set(['no-sandbox', 'disable-gpu-sandbox', 'disable-gpu', 'disable-updates', 'skip-welcome', 'skip-release-notes', 'disable-workspace-trust', 'disable-extensions', 'disable-telemetry', 'new-window', 'wait', 'keep']);
@@ -65,10 +66,14 @@ async function messageText(message) {
 /** Workbench chatter that is never about the tests (still saved to browser-console.txt). */
 const NOISE = /Resolving connection token|Resolved connection token|Creating a socket|builtin extension|\[Service Worker\]|ChatSessionStore|Overwriting extension|web worker extension host|tokenizing|workbench contribution|^\s*$/;
 
+/** The console line's text, echoed with a `  | ` prefix unless it is workbench chatter. */
+async function echoTestOutput(message) {
+  const text = await messageText(message);
+  if (!NOISE.test(text)) console.log(`  | ${text.replace(/^(INFO|\[Extension Host\]) ?/, '')}`);
+  return text;
+}
+
 async function main() {
-  const t0 = Date.now();
-  mkdirSync(OUT, { recursive: true });
-  const codeServer = ensureCodeServer();
   const sb = makeSandbox('ext-');
   if (opts['user-data-dir']) {
     sb.userData = resolve(opts['user-data-dir']);
@@ -76,46 +81,17 @@ async function main() {
   }
   if (opts['extensions-dir']) mkdirSync((sb.extensions = resolve(opts['extensions-dir'])), { recursive: true });
   const folder = resolve(opts.positional[0] || sb.workspace);
-  let server;
-  let context;
-  let code = 2;
-  const consoleLines = [];
-  try {
-    server = await startCodeServer(codeServer, sb);
-    context = await launchBrowser(sb);
-    const page = context.pages()[0] ?? (await context.newPage());
+  return runInEditor({ sb, folder, outDir: OUT, keep: opts.keep === true, consoleText: echoTestOutput }, async ({ page, server, open }) => {
     let onExit;
     const exited = new Promise((r) => (onExit = r));
     await page.exposeFunction('codeAutomationExit', (exitCode) => onExit(exitCode));
-    page.on('console', async (m) => {
-      const text = await messageText(m);
-      consoleLines.push(`[${m.type()}] ${text}`);
-      if (!NOISE.test(text)) console.log(`  | ${text.replace(/^(INFO|\[Extension Host\]) ?/, '')}`);
-    });
     const payload = [...opts.dev.map((d) => ['extensionDevelopmentPath', remoteUri(server, d)]), ['extensionTestsPath', remoteUri(server, resolve(opts.extensionTestsPath))]];
-    await page.goto(workbenchUrl(server, folder, payload));
+    await open(undefined, payload);
     const result = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), TIMEOUT_MS))]);
-    if (result === 'timeout') {
-      log(`no result from the extension host after ${TIMEOUT_MS / 1000} s`);
-      await page.screenshot({ path: join(OUT, 'timeout.png') }).catch(() => {});
-    } else {
-      code = result;
-      log(`extension tests exited with code ${code}`);
-    }
-  } catch (e) {
-    log(`harness error: ${e?.stack ?? e}`);
-  } finally {
-    saveLogs(sb, server, OUT, consoleLines);
-    if (context) await context.close().catch(() => {});
-    await stopCodeServer(server);
-    if (!opts.keep) removeSandbox(sb);
-    writeFileSync(join(OUT, 'timings.json'), JSON.stringify({ totalMs: Date.now() - t0 }, null, 2));
-    log(`total ${Date.now() - t0} ms`);
-  }
-  process.exit(code);
+    if (result === 'timeout') throw new Error(`no result from the extension host after ${TIMEOUT_MS / 1000} s`);
+    log(`extension tests exited with code ${result}`);
+    return result;
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(2);
-});
+exitWhenDone(main());

@@ -12,10 +12,12 @@
 //   node scripts/e2e/runFleetE2e.mjs [--keep] [--verbose] [--skip-package]
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, readLogs, remoteUri, startCodeServer, workbenchUrl } from './codeServer.mjs';
-import { CheckFailed, finishRun, goToLine, packageVsix, recordFailure, runCommand, stepTimer } from './uiSteps.mjs';
+import { CheckFailed, exitWhenDone, readLogs, runInEditor, stepTimer } from './codeServer.mjs';
+import { REPO, log, makeSandbox } from './sandbox.mjs';
+import { goToLine, packageVsix, runCommand } from './uiSteps.mjs';
+import { copyGoFixture } from './workspaces.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e-fleet');
@@ -58,89 +60,71 @@ async function answer(page, title, text) {
   await page.keyboard.press('Enter');
 }
 
-async function main() {
-  const t0 = Date.now();
-  mkdirSync(OUT, { recursive: true });
-  rmSync(join(OUT, 'failure.png'), { force: true });
-  const codeServer = ensureCodeServer();
-  const vsix = packageVsix(argv.has('--skip-package'));
-  const sb = makeSandbox('fleet-');
-  const { folder } = copyGoFixture(sb);
-  log(installVsix(codeServer, sb, vsix));
-  let server;
-  let context;
-  let standIn;
-  const consoleLines = [];
-  let exitCode = 2;
-  try {
-    standIn = await startStandIn();
-    log(`stand-in Pyroscope at ${standIn.url}, deploy ${DEPLOY}`);
-    server = await startCodeServer(codeServer, sb, { verbose: argv.has('--verbose') });
-    context = await launchBrowser(sb);
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(90_000);
-    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-    await page.goto(workbenchUrl(server, folder, [['openFile', remoteUri(server, join(folder, ADAPTER))]]));
-    await page.locator('.view-line', { hasText: /^package\sddbv1\s*$/ }).waitFor();
-    await goToLine(page, /^package\sddbv1\s*$/, EXPECTED_LINE, 'func (a *Adapter) GetUserActivity');
+/** Open Profile from Pyroscope…, then Compare Around Deploy…, then the token is in no log. */
+async function fleetCommands({ page, server, sb, consoleLines, open }, standIn) {
+  await open(ADAPTER);
+  await page.locator('.view-line', { hasText: /^package\sddbv1\s*$/ }).waitFor();
+  await goToLine(page, /^package\sddbv1\s*$/, EXPECTED_LINE, 'func (a *Adapter) GetUserActivity');
 
-    let t = Date.now();
-    await runCommand(page, 'DynamoDB Hot Path: Open Profile from Pyroscope');
-    await answer(page, 'Pyroscope server', standIn.url);
-    await answer(page, 'authenticate?', 'Bearer token');
-    await answer(page, 'Bearer token for', TOKEN);
-    await answer(page, 'Profile type', 'process_cpu:cpu:nanoseconds:cpu:nanoseconds');
-    await answer(page, 'Service', 'adserver');
-    await answer(page, 'Time range', 'Last 7 days');
-    const lens = page.locator('.codelens-decoration a', { hasText: EXPECTED_LENS }).first();
-    await lens.waitFor();
-    step('openFromPyroscopeToLens', t);
-    const toast = page.locator('.notification-toast', { hasText: "pruned by the server into 'other'" }).first();
-    await toast.waitFor();
-    const toastText = await toast.innerText();
-    log(`result message: ${toastText}`);
-    if (!/DynamoDB marshalling 84\.6% of CPU; pruned by the server into 'other': 0\.00%/.test(toastText)) throw new CheckFailed(`unexpected result message: ${toastText}`);
-    log(`lens "${(await lens.textContent()).trim()}"`);
-    await page.screenshot({ path: join(OUT, 'fleet-lenses.png') });
-    await toast.locator('.codicon-notifications-clear').click().catch(() => page.keyboard.press('Escape'));
+  let t = Date.now();
+  await runCommand(page, 'DynamoDB Hot Path: Open Profile from Pyroscope');
+  await answer(page, 'Pyroscope server', standIn.url);
+  await answer(page, 'authenticate?', 'Bearer token');
+  await answer(page, 'Bearer token for', TOKEN);
+  await answer(page, 'Profile type', 'process_cpu:cpu:nanoseconds:cpu:nanoseconds');
+  await answer(page, 'Service', 'adserver');
+  await answer(page, 'Time range', 'Last 7 days');
+  const lens = page.locator('.codelens-decoration a', { hasText: EXPECTED_LENS }).first();
+  await lens.waitFor();
+  step('openFromPyroscopeToLens', t);
+  const toast = page.locator('.notification-toast', { hasText: "pruned by the server into 'other'" }).first();
+  await toast.waitFor();
+  const toastText = await toast.innerText();
+  log(`result message: ${toastText}`);
+  if (!/DynamoDB marshalling 84\.6% of CPU; pruned by the server into 'other': 0\.00%/.test(toastText)) throw new CheckFailed(`unexpected result message: ${toastText}`);
+  log(`lens "${(await lens.textContent()).trim()}"`);
+  await page.screenshot({ path: join(OUT, 'fleet-lenses.png') });
+  await toast.locator('.codicon-notifications-clear').click().catch(() => page.keyboard.press('Escape'));
 
-    t = Date.now();
-    await runCommand(page, 'DynamoDB Hot Path: Compare Around Deploy');
-    await answer(page, 'Pyroscope server', standIn.url);
-    await answer(page, 'Profile type', 'process_cpu:cpu:nanoseconds:cpu:nanoseconds');
-    await answer(page, 'Service', 'adserver');
-    await answer(page, 'Deploy time', DEPLOY);
-    await answer(page, 'Window length', '30m');
-    await answer(page, 'Gap around the deploy', '10m');
-    await answer(page, 'Requests served in each window', 'Type the request counts');
-    await answer(page, 'Requests in the before window', '990');
-    await answer(page, 'Requests in the after window', '1585');
-    const compared = page.locator('.notification-toast', { hasText: 'CPU per request' }).first();
-    await compared.waitFor();
-    const comparedText = await compared.innerText();
-    log(`comparison: ${comparedText}`);
-    if (!/CPU per request 16\.57 ms → 9\.306 ms/.test(comparedText)) throw new CheckFailed(`unexpected comparison headline: ${comparedText}`);
-    step('compareAroundDeploy', t);
-    await page.screenshot({ path: join(OUT, 'fleet-compare.png') });
+  t = Date.now();
+  await runCommand(page, 'DynamoDB Hot Path: Compare Around Deploy');
+  await answer(page, 'Pyroscope server', standIn.url);
+  await answer(page, 'Profile type', 'process_cpu:cpu:nanoseconds:cpu:nanoseconds');
+  await answer(page, 'Service', 'adserver');
+  await answer(page, 'Deploy time', DEPLOY);
+  await answer(page, 'Window length', '30m');
+  await answer(page, 'Gap around the deploy', '10m');
+  await answer(page, 'Requests served in each window', 'Type the request counts');
+  await answer(page, 'Requests in the before window', '990');
+  await answer(page, 'Requests in the after window', '1585');
+  const compared = page.locator('.notification-toast', { hasText: 'CPU per request' }).first();
+  await compared.waitFor();
+  const comparedText = await compared.innerText();
+  log(`comparison: ${comparedText}`);
+  if (!/CPU per request 16\.57 ms → 9\.306 ms/.test(comparedText)) throw new CheckFailed(`unexpected comparison headline: ${comparedText}`);
+  step('compareAroundDeploy', t);
+  await page.screenshot({ path: join(OUT, 'fleet-compare.png') });
 
-    const outputs = [...readLogs(sb), { file: 'browser console', text: consoleLines.join('\n') }, { file: 'code-server.log', text: readFileSync(server.logFile, 'utf8') }];
-    const leaks = outputs.filter((o) => o.text.includes(TOKEN)).map((o) => o.file);
-    if (leaks.length) throw new CheckFailed(`the token appears in ${leaks.join(', ')}`);
-    const channel = outputs.find((o) => o.file.endsWith('DynamoDB Hot Path.log'));
-    if (!channel || !/connected to http:\/\/127\.0\.0\.1:\d+ \(bearer auth\)/.test(channel.text)) throw new CheckFailed('the Output channel does not say how it connected');
-    log(`token found in none of ${outputs.length} logs and outputs`);
-    exitCode = 0;
-    log('PASS');
-  } catch (e) {
-    exitCode = await recordFailure(e, context, OUT);
-  } finally {
-    standIn?.child.kill('SIGTERM');
-    await finishRun({ sb, server, context, outDir: OUT, consoleLines, timings, startedAt: t0, keep: argv.has('--keep') });
-  }
-  process.exit(exitCode);
+  const outputs = [...readLogs(sb), { file: 'browser console', text: consoleLines.join('\n') }, { file: 'code-server.log', text: readFileSync(server.logFile, 'utf8') }];
+  const leaks = outputs.filter((o) => o.text.includes(TOKEN)).map((o) => o.file);
+  if (leaks.length) throw new CheckFailed(`the token appears in ${leaks.join(', ')}`);
+  const channel = outputs.find((o) => o.file.endsWith('DynamoDB Hot Path.log'));
+  if (!channel || !/connected to http:\/\/127\.0\.0\.1:\d+ \(bearer auth\)/.test(channel.text)) throw new CheckFailed('the Output channel does not say how it connected');
+  log(`token found in none of ${outputs.length} logs and outputs`);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(2);
-});
+async function main() {
+  const startedAt = Date.now();
+  const vsix = packageVsix(argv.has('--skip-package'));
+  const standIn = await startStandIn();
+  log(`stand-in Pyroscope at ${standIn.url}, deploy ${DEPLOY}`);
+  try {
+    const sb = makeSandbox('fleet-');
+    const { folder } = copyGoFixture(sb);
+    return await runInEditor({ sb, folder, outDir: OUT, vsix, timings, startedAt }, (editor) => fleetCommands(editor, standIn));
+  } finally {
+    standIn.child.kill('SIGTERM');
+  }
+}
+
+exitWhenDone(main());

@@ -12,13 +12,12 @@
 //   node scripts/e2e/runNodeE2e.mjs [--keep] [--verbose] [--skip-package] [--update-docs]
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import {
-  REPO, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri, startCodeServer, workbenchUrl,
-} from './codeServer.mjs';
-import { CheckFailed, finishRun, goToLine, openThroughPalette, packageVsix, recordFailure, runCommand, stepTimer } from './uiSteps.mjs';
+import { CheckFailed, exitWhenDone, runInEditor, stepTimer } from './codeServer.mjs';
+import { REPO, log, makeSandbox } from './sandbox.mjs';
+import { copyToDocs, goToLine, lineNumberBelow, openThroughPalette, packageVsix, runCommand } from './uiSteps.mjs';
+import { copyNodeFixture } from './workspaces.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e-node');
@@ -33,24 +32,6 @@ const FUNCTION_LINE = 30;
 const PERCENT = String.raw`\d+\.\d%`;
 const timings = {};
 const step = stepTimer(timings);
-
-/** Copies the Node sample service into the sandbox and dates its files before any profile. */
-function copyNodeFixture(sb) {
-  const ws = join(sb.workspace, 'node-adserver');
-  cpSync(join(REPO, 'fixtures/node-adserver/src'), ws, { recursive: true, filter: (p) => !p.includes('node_modules') });
-  const past = new Date('2026-01-01T00:00:00Z').toISOString();
-  const walk = (dir) => {
-    for (const name of readdirSync(dir)) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else spawnSync('touch', ['-d', past, p]);
-    }
-  };
-  walk(ws);
-  mkdirSync(join(ws, 'profiles'), { recursive: true });
-  copyFileSync(join(REPO, 'fixtures/node-adserver/profiles/before-v2.cpuprofile'), join(ws, 'profiles/plain-v2.cpuprofile'));
-  return ws;
-}
 
 /** A port that was free on 127.0.0.1 a moment ago. */
 function freePort() {
@@ -103,14 +84,7 @@ async function summaryRows(report) {
 async function lensLine(page, lens) {
   const box = await lens.boundingBox();
   if (!box) throw new CheckFailed('the lens is not attached');
-  return page.evaluate((bottom) => {
-    let best;
-    for (const el of document.querySelectorAll('.editor-instance .margin-view-overlays .line-numbers')) {
-      const r = el.getBoundingClientRect();
-      if (r.top >= bottom - 2 && (!best || r.top < best.top)) best = { top: r.top, line: Number(el.textContent) };
-    }
-    return best?.line;
-  }, box.y + box.height);
+  return lineNumberBelow(page, box);
 }
 
 /** Loads `profile`, waits for a lens matching `title` on line `expectedLine`, checks the report; returns what it saw. */
@@ -171,10 +145,7 @@ async function loadAndCheck(page, profile, name, title, expectedLine, what) {
 }
 
 async function main() {
-  const t0 = Date.now();
-  mkdirSync(OUT, { recursive: true });
-  rmSync(join(OUT, 'failure.png'), { force: true });
-  const codeServer = ensureCodeServer();
+  const startedAt = Date.now();
   let t = Date.now();
   const vsix = packageVsix(argv.has('--skip-package'));
   step('package', t);
@@ -184,21 +155,9 @@ async function main() {
   const recorded = await recordService(folder, 'pprof', 'recorded-v2.pb.gz');
   const recordedV8 = await recordService(folder, 'cpuprofile', 'recorded-v2.cpuprofile');
   step('record', t);
-  log(installVsix(codeServer, sb, vsix));
-
-  let server;
-  let context;
-  const consoleLines = [];
-  let exitCode = 2;
-  try {
-    server = await startCodeServer(codeServer, sb, { verbose: argv.has('--verbose') });
-    context = await launchBrowser(sb);
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(120_000);
-    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-    page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+  return runInEditor({ sb, folder, outDir: OUT, vsix, timeout: 120_000, timings, startedAt }, async ({ page, open }) => {
     t = Date.now();
-    await page.goto(workbenchUrl(server, folder, [['openFile', remoteUri(server, join(folder, ADAPTER))]]));
+    await open(ADAPTER);
     await page.locator('.monaco-workbench').waitFor();
     await page.locator('.view-line', { hasText: '"Before": aws-sdk v2' }).waitFor();
     step('workbenchLoad', t);
@@ -218,22 +177,8 @@ async function main() {
     if (!/est\./.test(plain.statusText)) throw new CheckFailed(`the status bar does not mark the estimate: ${plain.statusText}`);
     if (plain.split.estimated + plain.split.unattributed < 10) throw new CheckFailed(`plain: expected most of the DynamoDB share outside measured lines, got ${JSON.stringify(plain.split)}`);
     if (!plain.notes.some((n) => /unattributed|no frame of your code/i.test(n))) throw new CheckFailed(`plain: the report does not say why a part is unattributed: ${JSON.stringify(plain.notes)}`);
-    exitCode = 0;
-    log('PASS');
-    if (argv.has('--update-docs')) {
-      const docs = join(REPO, 'docs/screenshots');
-      mkdirSync(docs, { recursive: true });
-      for (const name of ['recorded-lens.png', 'plain-report.png']) copyFileSync(join(OUT, name), join(docs, `node-${name}`));
-    }
-  } catch (e) {
-    exitCode = await recordFailure(e, context, OUT);
-  } finally {
-    await finishRun({ sb, server, context, outDir: OUT, consoleLines, timings, startedAt: t0, keep: argv.has('--keep') });
-  }
-  process.exit(exitCode);
+    if (argv.has('--update-docs')) copyToDocs(OUT, ['recorded-lens.png', 'plain-report.png'], 'node-');
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(2);
-});
+exitWhenDone(main());

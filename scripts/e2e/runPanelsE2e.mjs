@@ -8,13 +8,12 @@
 //
 //   node scripts/e2e/runPanelsE2e.mjs [--keep] [--verbose] [--skip-package] [--update-docs]
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  REPO, copyGoFixture, ensureCodeServer, installVsix, launchBrowser, log, makeSandbox, remoteUri,
-  startCodeServer, workbenchUrl, writeSettings,
-} from './codeServer.mjs';
-import { CheckFailed, finishRun, openThroughPalette, recordFailure, packageVsix, runCommand, stepTimer } from './uiSteps.mjs';
+import { CheckFailed, exitWhenDone, runInEditor, stepTimer } from './codeServer.mjs';
+import { REPO, log, makeSandbox, writeSettings } from './sandbox.mjs';
+import { copyToDocs, openThroughPalette, packageVsix, runCommand } from './uiSteps.mjs';
+import { copyGoFixture } from './workspaces.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e-panels');
@@ -54,10 +53,7 @@ async function checkNarrowLayout(frame, what) {
 }
 
 async function main() {
-  const t0 = Date.now();
-  mkdirSync(OUT, { recursive: true });
-  rmSync(join(OUT, 'failure.png'), { force: true });
-  const codeServer = ensureCodeServer();
+  const startedAt = Date.now();
   let t = Date.now();
   const vsix = packageVsix(argv.has('--skip-package'));
   step('package', t);
@@ -74,21 +70,10 @@ async function main() {
   const { folder, profile } = copyGoFixture(sb);
   mkdirSync(join(folder, 'items'), { recursive: true });
   copyFileSync(join(REPO, 'fixtures/data/query-targeting-model.json'), join(folder, ITEMS));
-  log(installVsix(codeServer, sb, vsix));
-
-  let server;
-  let context;
-  const consoleLines = [];
-  let exitCode = 2;
-  try {
-    server = await startCodeServer(codeServer, sb, { verbose: argv.has('--verbose') });
-    context = await launchBrowser(sb, { width: 1300, height: 1000 });
-    const page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(120_000);
-    page.on('console', (m) => consoleLines.push(`[${m.type()}] ${m.text()}`));
-    page.on('pageerror', (e) => consoleLines.push(`[pageerror] ${e.message}`));
+  const viewport = { width: 1300, height: 1000 };
+  return runInEditor({ sb, folder, outDir: OUT, vsix, viewport, timeout: 120_000, timings, startedAt }, async ({ page, open }) => {
     t = Date.now();
-    await page.goto(workbenchUrl(server, folder, [['openFile', remoteUri(server, join(folder, ITEMS))]]));
+    await open(ITEMS);
     await page.locator('.monaco-workbench').waitFor();
     await page.locator('.view-line', { hasText: '"Count":25' }).first().waitFor();
     await page.keyboard.press('Control+B'); // hide the side bar: the two editor groups share the width
@@ -140,22 +125,8 @@ async function main() {
     if (darkForeground === lightForeground) throw new CheckFailed('the chart kept the light theme colours after the switch');
     await page.locator('iframe.webview.ready >> visible=true').screenshot({ path: join(OUT, 'benchmark-dark-600.png') });
     step('themeSwitch', t);
-    exitCode = 0;
-    log('PASS');
-    if (argv.has('--update-docs')) {
-      const docs = join(REPO, 'docs/screenshots');
-      mkdirSync(docs, { recursive: true });
-      for (const name of ['report-light-600.png', 'benchmark-light-600.png']) copyFileSync(join(OUT, name), join(docs, name));
-    }
-  } catch (e) {
-    exitCode = await recordFailure(e, context, OUT);
-  } finally {
-    await finishRun({ sb, server, context, outDir: OUT, consoleLines, timings, startedAt: t0, keep: argv.has('--keep') });
-  }
-  process.exit(exitCode);
+    if (argv.has('--update-docs')) copyToDocs(OUT, ['report-light-600.png', 'benchmark-light-600.png']);
+  });
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(2);
-});
+exitWhenDone(main());

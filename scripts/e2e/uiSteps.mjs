@@ -1,20 +1,10 @@
-// Steps shared by the editor-tier scripts: timing, packaging the .vsix, the command palette
+// Steps shared by the editor-tier scripts: packaging the .vsix, the command palette
 // and VS Code's simple file dialog. Every wait is on DOM state, never a fixed sleep.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO, log, removeSandbox, saveLogs, stopCodeServer } from './codeServer.mjs';
-
-/** A check of the product failed (exit 1), as opposed to a harness error (exit 2). */
-export class CheckFailed extends Error {}
-
-/** Records how long each named step took, in ms, into `timings`. */
-export function stepTimer(timings) {
-  return (name, started) => {
-    timings[name] = Date.now() - started;
-    log(`${name}: ${timings[name]} ms`);
-  };
-}
+import { CheckFailed } from './codeServer.mjs';
+import { REPO, log } from './sandbox.mjs';
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { cwd: REPO, stdio: 'inherit' });
@@ -29,6 +19,14 @@ export function packageVsix(reuse) {
   run(process.execPath, ['scripts/build.mjs', '--production']);
   run(process.execPath, [join(REPO, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--readme-path', 'docs/marketplace/README.md', '--out', vsix]);
   return vsix;
+}
+
+/** --update-docs: copies the screenshots `names` from `outDir` to docs/screenshots/, each prefixed with `prefix`. */
+export function copyToDocs(outDir, names, prefix = '') {
+  const docs = join(REPO, 'docs/screenshots');
+  mkdirSync(docs, { recursive: true });
+  for (const name of names) copyFileSync(join(outDir, name), join(docs, prefix + name));
+  log(`screenshots copied to ${docs}`);
 }
 
 /**
@@ -67,6 +65,18 @@ export async function goToLine(page, anchor, line, expected) {
   await page.locator('.view-line', { hasText: expected }).waitFor();
 }
 
+/** The editor line number shown first below `box` (a decoration's bounding box, page pixels); undefined when none is. */
+export function lineNumberBelow(page, box) {
+  return page.evaluate((bottom) => {
+    let best;
+    for (const el of document.querySelectorAll('.editor-instance .margin-view-overlays .line-numbers')) {
+      const r = el.getBoundingClientRect();
+      if (r.top >= bottom - 2 && (!best || r.top < best.top)) best = { top: r.top, line: Number(el.textContent) };
+    }
+    return best?.line;
+  }, box.y + box.height);
+}
+
 /** Types `path` into VS Code's (simple) file dialog, already open, and accepts it. */
 export async function pickInFileDialog(page, path, name) {
   const input = page.locator('.quick-input-widget input.input');
@@ -89,23 +99,4 @@ export async function pickInFileDialog(page, path, name) {
 export async function openThroughPalette(page, path, name) {
   await runCommand(page, 'DynamoDB Hot Path: Open CPU Profile');
   await pickInFileDialog(page, path, name);
-}
-
-/** Exit code for a failed run: 1 when a check of the product failed or timed out, 2 for the harness. */
-export async function recordFailure(e, context, outDir) {
-  log(`FAIL: ${e?.stack ?? e}`);
-  const page = context?.pages()[0];
-  if (page) await page.screenshot({ path: join(outDir, 'failure.png') }).catch(() => {});
-  return e instanceof CheckFailed || e?.name === 'TimeoutError' ? 1 : 2;
-}
-
-/** Saves logs and timings, closes the browser and code-server, removes the sandbox unless `keep`. */
-export async function finishRun({ sb, server, context, outDir, consoleLines, timings, startedAt, keep }) {
-  saveLogs(sb, server, outDir, consoleLines);
-  if (context) await context.close().catch(() => {});
-  await stopCodeServer(server);
-  if (!keep) removeSandbox(sb);
-  timings.total = Date.now() - startedAt;
-  writeFileSync(join(outDir, 'timings.json'), JSON.stringify(timings, null, 2));
-  log(`total ${timings.total} ms; screenshots and logs in ${outDir}`);
 }

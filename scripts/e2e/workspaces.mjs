@@ -1,0 +1,38 @@
+// The fixture workspaces the editor-tier scripts open, copied into a sandbox. Their files are
+// dated before any profile: a fresh git checkout gives them arbitrary mtimes, and the extension
+// marks sources newer than the profile as stale.
+import { cpSync, mkdirSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO } from './sandbox.mjs';
+
+const PAST = new Date('2026-01-01T00:00:00Z');
+
+/** Sets the mtime of every file below `dir`, except `keep`, to 2026-01-01. */
+function dateInThePast(dir, keep) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) dateInThePast(p, keep);
+    else if (p !== keep) utimesSync(p, PAST, PAST);
+  }
+}
+
+/** Copies the Go fixture service into the sandbox workspace with before-v1.pb.gz in its profiles/. */
+export function copyGoFixture(sb) {
+  const ws = join(sb.workspace, 'adserver');
+  cpSync(join(REPO, 'fixtures/go-adserver/src'), ws, { recursive: true });
+  mkdirSync(join(ws, 'profiles'), { recursive: true });
+  const profile = join(ws, 'profiles/before-v1.pb.gz');
+  cpSync(join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz'), profile);
+  dateInThePast(ws, profile);
+  return { folder: ws, profile };
+}
+
+/** Copies the Node sample service (without node_modules) with its plain profile as profiles/plain-v2.cpuprofile. */
+export function copyNodeFixture(sb) {
+  const ws = join(sb.workspace, 'node-adserver');
+  cpSync(join(REPO, 'fixtures/node-adserver/src'), ws, { recursive: true, filter: (p) => !p.includes('node_modules') });
+  dateInThePast(ws);
+  mkdirSync(join(ws, 'profiles'), { recursive: true });
+  cpSync(join(REPO, 'fixtures/node-adserver/profiles/before-v2.cpuprofile'), join(ws, 'profiles/plain-v2.cpuprofile'));
+  return ws;
+}
