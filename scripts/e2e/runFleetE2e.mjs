@@ -9,13 +9,16 @@
 //  2. Compare Around Deploy… (credentials now come from SecretStorage): deploy time, window,
 //     gap, typed request counts → the comparison's CPU per request 16.57 ms → 9.306 ms.
 //  3. The token appears in no log, output channel or console line.
+//  4. Storage clean-up (keepProfiles 2, keepDays 7): of three 30–32-day-old downloads seeded in the
+//     extension's global storage, the two oldest go after the first download, the last after
+//     the deploy windows are fetched; the first download, under 7 days old, stays.
 //   node scripts/e2e/runFleetE2e.mjs [--keep] [--verbose] [--skip-package]
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CheckFailed, exitWhenDone, readLogs, runInEditor, stepTimer } from './codeServer.mjs';
-import { REPO, log, makeSandbox } from './sandbox.mjs';
+import { REPO, log, makeSandbox, writeSettings } from './sandbox.mjs';
 import { goToLine, packageVsix, runCommand } from './uiSteps.mjs';
 import { copyGoFixture } from './workspaces.mjs';
 
@@ -26,6 +29,10 @@ const EXPECTED_LINE = 49;
 const EXPECTED_LENS = /^51\.\d%\sCPU\s·\s\d+\.\d%\sDynamoDB\sunmarshal\s\(aws-sdk-go\sv1[^)]*\)/;
 const TOKEN = `glsa_e2e_${Date.now().toString(36)}_do-not-log`;
 const DEPLOY = new Date(Math.floor(Date.now() / 60e3) * 60e3 - 2 * 3600e3).toISOString().replace('.000Z', 'Z');
+/** The fleet commands' download folder (the extension's globalStorageUri, then `pyroscope`). */
+const STORAGE = 'User/globalStorage/dynamo-hotpath.dynamo-hotpath/pyroscope';
+/** Downloads of earlier sessions, 30, 31 and 32 days old. */
+const SEEDED = [30, 31, 32].map((days) => ({ days, name: `adserver_old-${days}-days.pb.gz` }));
 const timings = {};
 const step = stepTimer(timings);
 
@@ -44,6 +51,27 @@ function startStandIn() {
     });
     child.once('exit', (code) => reject(new Error(`the stand-in Pyroscope server exited (${code})`)));
   });
+}
+
+/** Puts {@link SEEDED} into the extension's storage folder, dated `days` ago. */
+function seedOldDownloads(sb) {
+  const dir = join(sb.userData, STORAGE);
+  mkdirSync(dir, { recursive: true });
+  for (const { days, name } of SEEDED) {
+    writeFileSync(join(dir, name), 'seeded');
+    const t = new Date(Date.now() - days * 86_400_000);
+    utimesSync(join(dir, name), t, t);
+  }
+}
+
+/** Waits (10 s at most) until the storage folder holds exactly what `expected(names)` accepts; returns the names. */
+async function storageSettles(page, sb, expected, what) {
+  let names = [];
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await page.waitForTimeout(250)) {
+    names = readdirSync(join(sb.userData, STORAGE)).sort();
+    if (expected(names)) return names;
+  }
+  throw new CheckFailed(`${what}: the storage folder holds ${JSON.stringify(names)}`);
 }
 
 /** Waits for a quick input titled `title`, then types `text` (when given) and presses Enter. */
@@ -85,6 +113,9 @@ async function fleetCommands({ page, server, sb, consoleLines, open }, standIn) 
   log(`lens "${(await lens.textContent()).trim()}"`);
   await page.screenshot({ path: join(OUT, 'fleet-lenses.png') });
   await toast.locator('.codicon-notifications-clear').click().catch(() => page.keyboard.press('Escape'));
+  const afterOpen = await storageSettles(page, sb, (names) => names.length === 2 && names.includes(SEEDED[0].name) && names.some((n) => /^adserver_\d{4}-.*\.pb\.gz$/.test(n)), 'after Open Profile from Pyroscope');
+  log(`storage after the first download: ${afterOpen.join(', ')}`);
+  const firstDownload = afterOpen.find((n) => n !== SEEDED[0].name);
 
   t = Date.now();
   await runCommand(page, 'DynamoDB Hot Path: Compare Around Deploy');
@@ -104,6 +135,8 @@ async function fleetCommands({ page, server, sb, consoleLines, open }, standIn) 
   if (!/CPU per request 16\.57 ms → 9\.306 ms/.test(comparedText)) throw new CheckFailed(`unexpected comparison headline: ${comparedText}`);
   step('compareAroundDeploy', t);
   await page.screenshot({ path: join(OUT, 'fleet-compare.png') });
+  const afterCompare = await storageSettles(page, sb, (names) => names.length === 3 && names.includes(firstDownload) && names.some((n) => n.startsWith('before_')) && names.some((n) => n.startsWith('after_')), 'after Compare Around Deploy');
+  log(`storage after the deploy windows: ${afterCompare.join(', ')}`);
 
   const outputs = [...readLogs(sb), { file: 'browser console', text: consoleLines.join('\n') }, { file: 'code-server.log', text: readFileSync(server.logFile, 'utf8') }];
   const leaks = outputs.filter((o) => o.text.includes(TOKEN)).map((o) => o.file);
@@ -120,6 +153,8 @@ async function main() {
   log(`stand-in Pyroscope at ${standIn.url}, deploy ${DEPLOY}`);
   try {
     const sb = makeSandbox('fleet-');
+    writeSettings(sb.userData, { 'dynamoHotpath.pyroscope.keepProfiles': 2, 'dynamoHotpath.pyroscope.keepDays': 7 });
+    seedOldDownloads(sb);
     const { folder } = copyGoFixture(sb);
     return await runInEditor({ sb, folder, outDir: OUT, vsix, timings, startedAt }, (editor) => fleetCommands(editor, standIn));
   } finally {

@@ -22,6 +22,8 @@ export interface CompareCommandHost {
   readonly profileLoaded: () => boolean;
   /** Opens the report panel (it shows the comparison tab for a new comparison). */
   readonly showReport: (rootUri: string) => void;
+  /** Told of each new comparison, and of `null` when it is cleared. */
+  readonly onComparison?: (summary: CompareSummary | null) => void;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function compareWithBaseline(host: CompareCommandHost, arg: unknown
     return undefined;
   }
   host.log.info(`compared: ${summary.headline.join('; ')}`);
+  host.onComparison?.(summary);
   for (const note of summary.notes) host.log.warn(note);
   void vscode.window.showInformationMessage(`DynamoDB Hot Path: ${summary.headline.join(' · ')}`, 'Show Comparison', 'Clear Comparison').then((choice) => {
     if (choice === 'Show Comparison') host.showReport(summary.rootUri);
@@ -89,6 +92,7 @@ export function registerCompareCommands(context: vscode.ExtensionContext, host: 
       'dynamoHotpath.clearComparison',
       guard('dynamoHotpath.clearComparison', async () => {
         if (host.server.running) await (await host.server.get()).sendRequest(ClearComparisonRequest);
+        host.onComparison?.(null);
       }),
     ),
   );

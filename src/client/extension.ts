@@ -8,6 +8,7 @@ import {
   GetReportRequest,
   ProfileChangedNotification,
   WorkspaceTrustNotification,
+  type CompareSummary,
   type MigrateCallSiteArgs,
   type ProfileSummary,
   type ReportViewState,
@@ -120,14 +121,16 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(startForDocument));
   registerBenchmarkCommand(context, { log, profileShare: () => profileShare(loaded) });
   registerMigrateGoPackage(context, serverClient, log);
+  let compared: CompareSummary | null = null;
   const compareHost = {
     server: serverClient,
     log,
     profileLoaded: () => loaded !== null,
     showReport: (rootUri: string) => ReportPanel.show(context.extensionUri, host, rootUri),
+    onComparison: (summary: CompareSummary | null) => void (compared = summary),
   };
   registerCompareCommands(context, compareHost);
-  registerFleetCommands(context, compareHost);
+  registerFleetCommands(context, { ...compareHost, profilesInUse: () => [...(loaded ? [loaded.sourcePath] : []), ...(compared ? [...compared.baselinePaths, ...compared.afterPaths] : [])] });
   log.info('DynamoDB Hot Path activated');
   restoreProfile(context.workspaceState, log, (path) => vscode.commands.executeCommand('dynamoHotpath.openProfile', path)).catch((e: unknown) =>
     reportError(log, `DynamoDB Hot Path: could not load the profile again: ${e instanceof Error ? e.message : String(e)}`, e),

@@ -10,12 +10,13 @@ import { DEFAULT_GAP_MS, DEFAULT_WINDOW_MS } from '../../core/fleet/deployWindow
 import { displayUrl, parseEndpointUrl, type Endpoint } from '../../core/fleet/endpoint';
 import { isCancelled } from '../../core/fleet/fleetError';
 import { formatDuration, isoTime, parseDuration, parseTime } from '../../core/fleet/timeSpec';
-import { compareWithBaseline, validateRequestCount, type CompareCommandHost } from '../compareCommand';
+import { compareWithBaseline, validateRequestCount } from '../compareCommand';
 import type { CompareSummary } from '../../shared/protocol';
 import { askAuth, connectToPyroscope } from './connect';
 import { loadAuth, storeAuth } from './credentials';
-import { fleetStorageDir, withDownloadProgress } from './download';
+import { cleanFleetStorage, fleetStorageDir, withDownloadProgress } from './download';
 import { endpointFor, fleetSettings } from './endpointSettings';
+import type { FleetHost } from './index';
 import { pickProfileType, pickSelector } from './pickQuery';
 import { validateDuration, validateServerUrl, validateTime } from './validate';
 
@@ -91,7 +92,7 @@ function withWindow(text: string, windowMs: number): string {
 }
 
 /** Runs the command; the comparison's summary, or undefined when cancelled or failed (reported). */
-export async function compareAroundDeploy(context: vscode.ExtensionContext, host: CompareCommandHost, arg: unknown): Promise<CompareSummary | undefined> {
+export async function compareAroundDeploy(context: vscode.ExtensionContext, host: FleetHost, arg: unknown): Promise<CompareSummary | undefined> {
   const args = (arg && typeof arg === 'object' ? arg : {}) as CompareAroundDeployArgs;
   try {
     const connection = await connectToPyroscope(context, host.log, args.url);
@@ -134,7 +135,9 @@ export async function compareAroundDeploy(context: vscode.ExtensionContext, host
         : requests.kind === 'prometheus'
           ? { baselineRequests: String(fetched.before.requests!.requests), afterRequests: String(fetched.after.requests!.requests) }
           : {};
-    return await compareWithBaseline(host, { baseline: fetched.before.fetch.outPath, after: fetched.after.fetch.outPath, ...counts });
+    const summary = await compareWithBaseline(host, { baseline: fetched.before.fetch.outPath, after: fetched.after.fetch.outPath, ...counts });
+    await cleanFleetStorage(context, host.log, [fetched.before.fetch.outPath, fetched.after.fetch.outPath, ...host.profilesInUse()]);
+    return summary;
   } catch (e) {
     if (isCancelled(e)) {
       host.log.info('comparing around the deploy cancelled');

@@ -7,12 +7,40 @@ import * as vscode from 'vscode';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FetchProgress } from '../../core/fleet/fetchProfile';
+import { cleanFetchedProfiles, DEFAULT_RETENTION, type RetentionPolicy } from './retention';
 
 /** Folder the fetched profiles go to (created on demand). */
 export async function fleetStorageDir(context: vscode.ExtensionContext): Promise<string> {
   const dir = join(context.globalStorageUri.fsPath, 'pyroscope');
   await mkdir(dir, { recursive: true });
   return dir;
+}
+
+/** `dynamoHotpath.pyroscope.keepProfiles` and `dynamoHotpath.pyroscope.keepDays` (whole, ≥ 0). */
+export function retentionPolicy(): RetentionPolicy {
+  const c = vscode.workspace.getConfiguration('dynamoHotpath');
+  const whole = (key: string, fallback: number) => {
+    const v = c.get<number>(key);
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : fallback;
+  };
+  return { keepLast: whole('pyroscope.keepProfiles', DEFAULT_RETENTION.keepLast), keepDays: whole('pyroscope.keepDays', DEFAULT_RETENTION.keepDays) };
+}
+
+/**
+ * After a download: removes the fetched profiles the retention settings no longer keep
+ * (retention.ts), never one of `inUse` (paths of the loaded, compared and just-fetched profiles).
+ * Logs what it removed and what it could not; never throws.
+ */
+export async function cleanFleetStorage(context: vscode.ExtensionContext, log: vscode.LogOutputChannel, inUse: readonly string[]): Promise<void> {
+  try {
+    const dir = await fleetStorageDir(context);
+    const policy = retentionPolicy();
+    const result = await cleanFetchedProfiles(dir, policy, inUse);
+    if (result.removed.length) log.info(`removed ${result.removed.length} fetched profile(s) (${(result.freedBytes / 1e6).toFixed(1)} MB) from ${dir}, keeping the ${policy.keepLast} newest and those under ${policy.keepDays} days: ${result.removed.join(', ')}`);
+    for (const f of result.failed) log.warn(`could not remove the fetched profile ${f}`);
+  } catch (e) {
+    log.warn(`could not clean up the fetched profiles: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }
 
 /** `12.3 MB` / `12.3 MB of 40.1 MB`. */

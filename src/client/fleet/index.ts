@@ -13,7 +13,12 @@ import { openFromPyroscope } from './openFromPyroscope';
 
 const KNOWN_SERVERS_KEY = 'dynamoHotpath.pyroscope.knownServers';
 
-export function registerFleetCommands(context: vscode.ExtensionContext, host: CompareCommandHost): void {
+/** What the fleet commands need of the extension: the comparison host, and the profiles in use (paths) that the storage clean-up must keep. */
+export interface FleetHost extends CompareCommandHost {
+  readonly profilesInUse: () => readonly string[];
+}
+
+export function registerFleetCommands(context: vscode.ExtensionContext, host: FleetHost): void {
   const guard = (run: (arg: unknown) => Promise<unknown>) => async (arg: unknown) => {
     try {
       return await run(arg);
@@ -32,7 +37,7 @@ export function registerFleetCommands(context: vscode.ExtensionContext, host: Co
       else known.delete(url);
       await context.globalState.update(KNOWN_SERVERS_KEY, [...known]);
     }),
-    vscode.commands.registerCommand('dynamoHotpath.openFromPyroscope', guard((arg) => openFromPyroscope(context, host.server, host.log, arg))),
+    vscode.commands.registerCommand('dynamoHotpath.openFromPyroscope', guard((arg) => openFromPyroscope(context, host, arg))),
     vscode.commands.registerCommand('dynamoHotpath.compareAroundDeploy', guard((arg) => compareAroundDeploy(context, host, arg))),
     vscode.commands.registerCommand(
       'dynamoHotpath.forgetPyroscopeCredentials',

@@ -14,9 +14,9 @@ import { prunedPercentOfWarnings } from '../../core/fleet/truncation';
 import { defaultOutName } from '../../core/fleet/fileNames';
 import type { ProfileSummary } from '../../shared/protocol';
 import { openProfile } from '../openProfile';
-import type { ServerClient } from '../serverClient';
 import { connectToPyroscope } from './connect';
-import { fleetStorageDir, withDownloadProgress } from './download';
+import { cleanFleetStorage, fleetStorageDir, withDownloadProgress } from './download';
+import type { FleetHost } from './index';
 import { pickProfileType, pickRange, pickSelector } from './pickQuery';
 
 /** Optional command argument (tests, other extensions): what it names is not asked. Never secrets. */
@@ -30,7 +30,8 @@ export interface OpenFromPyroscopeArgs {
 }
 
 /** Runs the command; the loaded profile's summary, or undefined when cancelled or failed (reported). */
-export async function openFromPyroscope(context: vscode.ExtensionContext, server: ServerClient, log: vscode.LogOutputChannel, arg: unknown): Promise<ProfileSummary | undefined> {
+export async function openFromPyroscope(context: vscode.ExtensionContext, host: FleetHost, arg: unknown): Promise<ProfileSummary | undefined> {
+  const { server, log } = host;
   const args = (arg && typeof arg === 'object' ? arg : {}) as OpenFromPyroscopeArgs;
   try {
     const connection = await connectToPyroscope(context, log, args.url);
@@ -50,6 +51,7 @@ export async function openFromPyroscope(context: vscode.ExtensionContext, server
     );
     log.info(`fetched ${outPath}: ${(result.profileBytes / 1e6).toFixed(2)} MB of pprof via ${result.method}, max_nodes ${result.maxNodes}${result.notes.length ? `; ${result.notes.join('; ')}` : ''}`);
     const summary = await openProfile(server, log, outPath);
+    await cleanFleetStorage(context, log, [outPath, ...host.profilesInUse()]);
     if (summary) {
       const pruned = prunedPercentOfWarnings(summary.warnings);
       void vscode.window.showInformationMessage(
