@@ -16,14 +16,14 @@ export async function fleetStorageDir(context: vscode.ExtensionContext): Promise
   return dir;
 }
 
-/** `dynamoHotpath.pyroscope.keepProfiles` and `dynamoHotpath.pyroscope.keepDays` (whole, ≥ 0). */
+/** `dynamoHotpath.pyroscope.keepProfiles` (a count, rounded down) and `dynamoHotpath.pyroscope.keepDays`; the default where one is not a number ≥ 0. */
 export function retentionPolicy(): RetentionPolicy {
   const c = vscode.workspace.getConfiguration('dynamoHotpath');
-  const whole = (key: string, fallback: number) => {
+  const atLeastZero = (key: string, fallback: number) => {
     const v = c.get<number>(key);
-    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : fallback;
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback;
   };
-  return { keepLast: whole('pyroscope.keepProfiles', DEFAULT_RETENTION.keepLast), keepDays: whole('pyroscope.keepDays', DEFAULT_RETENTION.keepDays) };
+  return { keepLast: Math.floor(atLeastZero('pyroscope.keepProfiles', DEFAULT_RETENTION.keepLast)), keepDays: atLeastZero('pyroscope.keepDays', DEFAULT_RETENTION.keepDays) };
 }
 
 /**
