@@ -112,7 +112,7 @@ async function fleetCommands({ page, server, sb, consoleLines, open }, standIn) 
   if (!/DynamoDB marshalling 84\.6% of CPU; pruned by the server into 'other': 0\.00%/.test(toastText)) throw new CheckFailed(`unexpected result message: ${toastText}`);
   log(`lens "${(await lens.textContent()).trim()}"`);
   await page.screenshot({ path: join(OUT, 'fleet-lenses.png') });
-  await toast.locator('.codicon-notifications-clear').click().catch(() => page.keyboard.press('Escape'));
+  await toast.locator('.codicon-notifications-clear').click({ timeout: 5_000 }).catch(() => page.keyboard.press('Escape'));
   const afterOpen = await storageSettles(page, sb, (names) => names.length === 2 && names.includes(SEEDED[0].name) && names.some((n) => /^adserver_\d{4}-.*\.pb\.gz$/.test(n)), 'after Open Profile from Pyroscope');
   log(`storage after the first download: ${afterOpen.join(', ')}`);
   const firstDownload = afterOpen.find((n) => n !== SEEDED[0].name);
