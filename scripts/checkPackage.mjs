@@ -1,7 +1,8 @@
 // `npm run check:package`: the npm package as a user gets it. Packs the repository (`npm pack`,
 // which builds the production bundles), installs the tarball globally into a fresh prefix outside
 // the clone with the registry switched off, and runs every command from a folder outside the
-// clone: --version, analyze (expects the demo's 84.63 %), compare, migrate and a short bench.
+// clone: --version, analyze (expects the demo's 84.63 %), a usage error (one line), compare,
+// migrate, a short bench and record (3 calls from 1 call site, with aws-sdk v2 and dynalite).
 // Exit 0 when all of it works; 1 with the failing step otherwise.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,6 +53,23 @@ try {
   expect('migrate', diff.stdout.includes('@aws-sdk/util-dynamodb'), 'the diff does not move to @aws-sdk/util-dynamodb');
   const bench = JSON.parse(cli('bench (worker from the package)', ['bench', '--generate', 'flat:3', '--suite', 'conversion', '--budget-ms', '100', '--json']).stdout);
   expect('bench', bench.suites?.[0]?.cases?.length > 0, 'no benchmark cases in the report');
+  const usage = cli('a usage error (exit 2)', ['analyze', '--top', '2.5', 'go-adserver/profiles/before-v1.pb.gz'], { expectStatus: 2 });
+  expect('usage error', !/\n\s+at /.test(usage.stderr), `a stack trace was printed:\n${usage.stderr}`);
+  // record: the recorder bundle ships; the recorded program finds aws-sdk and dynalite in the clone.
+  writeFileSync(join(outside, 'recorded.js'), [
+    "const AWS = require('aws-sdk');",
+    "const server = require('dynalite')();",
+    "server.listen(0, '127.0.0.1', async () => {",
+    "  const doc = new AWS.DynamoDB.DocumentClient({ endpoint: `http://127.0.0.1:${server.address().port}`, region: 'us-east-1', credentials: { accessKeyId: 'a', secretAccessKey: 'b' }, maxRetries: 0 });",
+    "  for (let i = 0; i < 3; i++) await doc.get({ TableName: 'missing', Key: { id: 'a' } }).promise().catch(() => undefined);",
+    '  server.close();',
+    '});',
+    '',
+  ].join('\n'));
+  const recorded = cli('record --format cpuprofile', ['record', '--format', 'cpuprofile', '--out', 'recorded.cpuprofile', '--', process.execPath, 'recorded.js'], {
+    env: { ...process.env, NODE_PATH: join(REPO, 'node_modules'), AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' },
+  });
+  expect('record', /: 3 DynamoDB calls from 1 call site\)/.test(recorded.stderr) && /GetItem on DocumentClient\s.*recorded\.js:5:/.test(recorded.stderr), `unexpected record output:\n${recorded.stderr}`);
   console.log(`check:package: the packed CLI installs and runs outside the clone (${work})`);
 } finally {
   if (!process.env.KEEP_PACKAGE_CHECK) rmSync(work, { recursive: true, force: true });

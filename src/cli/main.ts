@@ -4,7 +4,7 @@
  * build every command is its own bundle (scripts/cliBundles.mjs), required only when it runs.
  */
 import { version } from '../../package.json';
-import { CliUsageError } from './usage';
+import { isCliUsageError } from './usage';
 import { redactUrlCredentials } from '../core/redact';
 
 type CommandModule = { run(args: string[]): Promise<number> };
@@ -46,7 +46,7 @@ async function runCommand(name: string, args: string[]): Promise<number> {
   try {
     return await command.load().run(args);
   } catch (err) {
-    if (err instanceof CliUsageError) {
+    if (isCliUsageError(err)) {
       process.stderr.write(`dynamo-hotpath ${name}: ${redactUrlCredentials(err.message)}\n`);
       return 2;
     }

@@ -132,7 +132,7 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const lines = [
-    `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${main.record.calls} DynamoDB calls from ${main.record.callSites.length} call sites)`,
+    `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${main.record.calls} DynamoDB call${main.record.calls === 1 ? '' : 's'} from ${main.record.callSites.length} call site${main.record.callSites.length === 1 ? '' : 's'})`,
     ...describeSites(collected),
     ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${p.record.calls} DynamoDB calls)`),
   ];

@@ -62,7 +62,7 @@ function start(): void {
     try {
       writeFileSync(out, recorder.stop());
       writeRecord(dir, { ...base(), profile: out });
-      if (!dir) say(`wrote ${out} (${base().calls} DynamoDB calls from ${contexts.all.length} call sites)`);
+      if (!dir) say(`wrote ${out} (${base().calls} DynamoDB call${base().calls === 1 ? '' : 's'} from ${contexts.all.length} call site${contexts.all.length === 1 ? '' : 's'})`);
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       say(`could not write ${out}: ${error}`);

@@ -58,9 +58,17 @@ export class RequestContexts {
     return context;
   }
 
-  /** Runs `fn` in `context`: the call and everything it starts asynchronously carry its labels. */
-  run<T>(context: RequestContext, fn: () => T): T {
+  /** Runs one call into the SDK in `context` ({@link run}) and counts it in `context.calls`. */
+  call<T>(context: RequestContext, fn: () => T): T {
     context.calls++;
+    return this.run(context, fn);
+  }
+
+  /**
+   * Runs `fn` in `context`: the call and everything it starts asynchronously carry its labels.
+   * Not counted: aws-sdk v2 sends a request it made earlier this way (`runTo`).
+   */
+  run<T>(context: RequestContext, fn: () => T): T {
     return this.store.run(context, () => {
       const outer = this.shown;
       this.show(context);

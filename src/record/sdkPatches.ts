@@ -59,7 +59,7 @@ export function patchAwsSdkV2(AWS: unknown, contexts: RequestContexts): boolean 
     const caller = captureCaller(makeRequestInContext);
     const context = contexts.contextFor(caller, operationName(args[0]), caller?.viaDocumentClient ? 'DocumentClient' : 'DynamoDB');
     // With a callback, makeRequest sends at once: run it in the context too.
-    const made = contexts.run(context, () => makeRequest.apply(this, args));
+    const made = contexts.call(context, () => makeRequest.apply(this, args));
     if (made && typeof made === 'object') Object.defineProperty(made, CONTEXT, { value: context, configurable: true });
     return made;
   });
@@ -82,7 +82,7 @@ export function patchSmithyClient(Client: unknown, contexts: RequestContexts): b
     const caller = captureCaller(sendInContext);
     const client = (this as { constructor?: { name?: unknown } }).constructor?.name;
     const context = contexts.contextFor(caller, commandOperation(args[0]), typeof client === 'string' && client ? client : 'Client');
-    return contexts.run(context, () => send.apply(this, args));
+    return contexts.call(context, () => send.apply(this, args));
   });
   return true;
 }
