@@ -49,6 +49,7 @@ export type MigrationCode =
   | 'v3-binary-typed-array'
   | 'v3-test-stub'
   | 'v3-test-runner'
+  | 'v3-library-client'
   | 'v3-analysis-failed'
   | 'go-dynamo-v1'
   | 'go-dynamodbattribute'

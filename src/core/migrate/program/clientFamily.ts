@@ -1,4 +1,5 @@
 import type ts from 'typescript';
+import type { V3Consumer } from './v3Consumers';
 
 /** The two v2 client classes the engine follows. */
 export type ClientKind = 'document-client' | 'low-level-client';
@@ -37,6 +38,8 @@ export interface ClientFamily {
   /** Test doubles made over a client (`jest.spyOn(client, 'get')`, `sinon.stub(client, …)`, `client.get = jest.fn()`). */
   stubs: ts.Expression[];
   blockers: FlowBlocker[];
+  /** Hand-overs to a library that takes a v3 document client too (`new Entity(schema, { client })`). */
+  v3Consumers: Array<{ node: ts.Node; call: ts.CallExpression | ts.NewExpression; consumer: V3Consumer }>;
   /** Families that must migrate together with this one (a DocumentClient's `service:` client). */
   linked: Set<number>;
 }
@@ -45,7 +48,7 @@ export interface ClientFamily {
 export function emptyFamily(id: number): ClientFamily {
   return {
     id, kinds: new Set(), creations: [], typedHolders: [], holders: new Set(), factories: new Set(), values: new Set(),
-    uses: [], stubs: [], blockers: [], linked: new Set(),
+    uses: [], stubs: [], blockers: [], v3Consumers: [], linked: new Set(),
   };
 }
 
@@ -60,5 +63,6 @@ export function absorb(into: ClientFamily, from: ClientFamily): void {
   into.uses.push(...from.uses);
   into.stubs.push(...from.stubs);
   into.blockers.push(...from.blockers);
+  into.v3Consumers.push(...from.v3Consumers);
   for (const l of from.linked) into.linked.add(l);
 }

@@ -2,6 +2,7 @@ import ts from 'typescript';
 import { calledFunction, calleeText, parameterFor } from './callTargets';
 import { absorb, emptyFamily, type ClientFamily, type ClientKind } from './clientFamily';
 import type { ReferenceIndex } from './referenceIndex';
+import { v3ConsumerOf } from './v3Consumers';
 import { outermostValue, valueContext } from './valueContext';
 
 /** Library calls that only look at a value (logging, assertions): a client passed to them goes nowhere. */
@@ -164,8 +165,13 @@ export class ClientFlow {
       return;
     }
     const decls: ts.Node[] = [property];
-    const contextual = this.checker.getContextualType(literal)?.getProperty(key);
-    for (const d of contextual?.declarations ?? []) if (this.userFiles.has(d.getSourceFile()) && d !== property) decls.push(d);
+    // `connection = { client: new DocumentClient() }` with `connection: Connection | undefined`:
+    // the contextual type is a union, whose own getProperty misses members of one constituent.
+    const contextual = this.checker.getContextualType(literal);
+    const constituents = contextual?.isUnion() ? contextual.types : contextual ? [contextual] : [];
+    for (const t of constituents) {
+      for (const d of t.getProperty(key)?.declarations ?? []) if (this.userFiles.has(d.getSourceFile()) && d !== property && !decls.includes(d)) decls.push(d);
+    }
     this.addHolders(decls, id, property);
     this.container(literal, key, id);
   }
@@ -186,7 +192,7 @@ export class ClientFlow {
     }
     const fn = calledFunction(ctx.call, this.checker, this.index, this.userFiles);
     if (!fn) {
-      this.block(id, literal, `passed as ${key} to ${calleeText(ctx.call)}, code outside the program that expects a v2 client`);
+      if (!this.handedToV3Consumer(ctx.call, literal, id)) this.block(id, literal, `passed as ${key} to ${calleeText(ctx.call)}, code outside the program that expects a v2 client`);
       return;
     }
     const param = parameterFor(fn, ctx.index);
@@ -231,7 +237,14 @@ export class ClientFlow {
       this.fam(id).stubs.push(call);
       return;
     }
-    this.block(id, value, `passed to ${calleeText(call)}, code outside the program that expects a v2 client`);
+    if (!this.handedToV3Consumer(call, value, id)) this.block(id, value, `passed to ${calleeText(call)}, code outside the program that expects a v2 client`);
+  }
+
+  /** A library call that takes a v3 document client as well (electrodb): recorded, not a blocker. */
+  private handedToV3Consumer(call: ts.CallExpression | ts.NewExpression, node: ts.Node, id: number): boolean {
+    const consumer = v3ConsumerOf(call, this.checker);
+    if (consumer) this.fam(id).v3Consumers.push({ node, call, consumer });
+    return consumer !== undefined;
   }
 
   private addFactory(fn: ts.SignatureDeclaration, value: ts.Expression, id: number): void {
@@ -266,6 +279,9 @@ export class ClientFlow {
       this.holderOf.set(d, id);
       this.fam(id).holders.add(d);
       this.queue.push(() => {
+        // `const { client } = connection()`: the binding holds what the property `d` holds.
+        const bindings = this.destructuringsOf(d);
+        if (bindings.length) this.addHolders(bindings, this.holderOf.get(d)!, d);
         for (const ref of this.references(d)) {
           const p = ref.parent;
           if (ts.isBinaryExpression(p) && p.left === ref && p.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
@@ -278,12 +294,35 @@ export class ClientFlow {
     }
   }
 
-  /** Reads of `decl` anywhere in the user's files: identifiers, or whole `x.name` accesses. */
-  private references(decl: ts.Node): ts.Expression[] {
+  /** The names `decl` is read by: its own name and those of the imports standing for it. */
+  private namesOf(decl: ts.Node): { name: ts.DeclarationName | undefined; texts: Set<string> } {
     const name = ts.getNameOfDeclaration(decl as ts.Declaration);
     const texts = new Set<string>();
     if (name && (ts.isIdentifier(name) || ts.isPrivateIdentifier(name) || ts.isStringLiteral(name))) texts.add(name.text);
     for (const alias of this.index.aliasesOf(decl)) texts.add(alias.text);
+    return { name, texts };
+  }
+
+  /** Object destructurings that read the property `decl`: `const { client } = x`, `{ client: c }`. */
+  private destructuringsOf(decl: ts.Node): ts.BindingElement[] {
+    if (!(ts.isPropertySignature(decl) || ts.isPropertyDeclaration(decl) || ts.isPropertyAssignment(decl) || ts.isShorthandPropertyAssignment(decl))) return [];
+    const out: ts.BindingElement[] = [];
+    for (const text of this.namesOf(decl).texts) {
+      for (const id of this.index.named(text)) {
+        const element = id.parent;
+        if (!ts.isBindingElement(element) || !ts.isObjectBindingPattern(element.parent) || element.dotDotDotToken) continue;
+        if ((element.propertyName ?? element.name) !== id || out.includes(element)) continue;
+        const source = this.checker.getTypeAtLocation(element.parent);
+        const types = source.isUnion() ? source.types : [source];
+        if (types.some((t) => t.getProperty(text)?.declarations?.includes(decl as ts.Declaration))) out.push(element);
+      }
+    }
+    return out;
+  }
+
+  /** Reads of `decl` anywhere in the user's files: identifiers, or whole `x.name` accesses. */
+  private references(decl: ts.Node): ts.Expression[] {
+    const { name, texts } = this.namesOf(decl);
     const out: ts.Expression[] = [];
     for (const text of texts) {
       for (const id of this.index.named(text)) {

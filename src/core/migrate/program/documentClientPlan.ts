@@ -3,6 +3,7 @@ import { emptySetMembersChange } from '../checks/edges/emptySetMembers';
 import { literalEdit } from '../editPlan';
 import { versionProblem } from '../installedVersions';
 import { marshallEntries, renderObject, unmarshallEntries } from '../v3Options';
+import { calleeText } from './callTargets';
 import type { ClientFamily } from './clientFamily';
 import { clientUses } from './clientUses';
 import { dataMethods, documentShape, tableMethods, type DocumentShape } from './documentClientShape';
@@ -32,6 +33,14 @@ export function planDocumentClientFamily(fam: ClientFamily, ctx: PlanContext): S
   );
   if (fam.creations.length === 0) {
     for (const t of fam.typedHolders) plan.blockers.push({ node: t, why: 'receives a v2 DocumentClient from outside the program (no creation of it found here)' });
+  }
+  for (const { node, call, consumer } of fam.v3Consumers) {
+    plan.notes.push({
+      node,
+      code: 'v3-library-client',
+      severity: 'warning',
+      message: `passed to ${calleeText(call)} (${consumer.library} ${consumer.version}), which takes a v3 document client as well: ${consumer.behaviour}`,
+    });
   }
   let bound: ts.ObjectLiteralExpression | undefined;
   for (const creation of fam.creations) bound = planCreation(creation, shape, plan, ctx) ?? bound;

@@ -1,5 +1,6 @@
 import ts from 'typescript';
 import type { V3Import } from '../editPlan';
+import { calleeText } from './callTargets';
 import type { ClientFamily } from './clientFamily';
 import { clientUses } from './clientUses';
 import { usesCommands } from './documentClientShape';
@@ -56,6 +57,9 @@ export function planLowLevelFamily(fam: ClientFamily, ctx: PlanContext): Subject
   );
   if (fam.creations.length === 0) {
     for (const t of fam.typedHolders) plan.blockers.push({ node: t, why: 'receives a v2 DynamoDB client from outside the program (no creation of it found here)' });
+  }
+  for (const { node, call, consumer } of fam.v3Consumers) {
+    plan.blockers.push({ node, why: `passed to ${calleeText(call)} (${consumer.library}), which takes a document client, not a low-level client` });
   }
   const style: CallStyle = {
     commands,
