@@ -1,76 +1,157 @@
 /**
- * The editor goals of issue 13, measured over LSP against the real language server (bundled as
- * the extension ships it, spoken to over stdio by the server tests' harness): a profile loaded
- * with its lenses answered, and CodeLens latency on a 2,000-line file, idle and while typing.
+ * The editor goals of issue 13, measured over LSP against real language servers (bundles as the
+ * extension ships them, spoken to over stdio by the server tests' harness): a profile loaded with
+ * its lenses answered, CodeLens latency on a 2,000-line file idle and while typing, and how long a
+ * hover waits while a 40 MB profile loads. Several servers (this tree's and older bundles) run
+ * side by side, their loads alternating, so that machine load falls on all of them alike.
+ *
+ * Run directly: `npm run perf:lsp -- [--server LABEL=bundle.js …] [--runs N] [--requests N] [--no-big]`
+ * (without `--server`: the server built from this tree).
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeLensRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
 import { LoadProfileRequest } from '../src/shared/protocol';
 import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from '../test/server/lspHarness';
+import { hoverDuringLoad, percentile, syntheticProfile, type DuringLoad } from './lspDuringLoad';
+
+/** A server bundle to measure, with the label its figures are printed under. */
+export interface LspServer {
+  readonly label: string;
+  readonly serverJs: string;
+}
 
 export interface LspTimings {
+  readonly server: string;
   /** Per profile: ms from the load request to the answer of the first CodeLens request after it (median), and the lens count. */
   readonly loadToLensesMs: { readonly profile: string; readonly ms: number; readonly lenses: number }[];
   /** CodeLens on a 2,000-line file with the Go sample loaded: ms, p50 and p95, idle and after each keystroke. */
   readonly codeLens: { readonly idleP50: number; readonly idleP95: number; readonly typingP50: number; readonly typingP95: number; readonly lines: number };
+  /** Hovers sent every 25 ms while the 40 MB synthetic profile loads; absent with `big: false`. */
+  readonly duringLoad?: DuringLoad;
 }
 
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
+const PROFILES = ['fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz', 'fixtures/go-adserver/profiles/before-v1.pb.gz'];
+
+/** One started server with the 2,000-line adapter open. */
+interface Subject {
+  readonly server: LspServer;
+  readonly lsp: LspSession;
+  readonly uri: string;
+  text: string;
+  version: number;
 }
 
-/** Runs the measurements (`runs` loads per profile, `requests` CodeLens requests per mode). */
-export async function measureLsp(runs = 5, requests = 200): Promise<LspTimings> {
+/** The adapter with its code unchanged at the top, padded with functions to 2,000 lines. */
+function paddedAdapter(adapterPath: string): string {
+  const original = readFileSync(adapterPath, 'utf8');
+  const padding: string[] = [];
+  for (let i = 0; original.split('\n').length + padding.length < 2000; i++) padding.push(`func pad${i}(a *Adapter) int {`, `\treturn ${i}`, '}', '');
+  return `${original}\n${padding.join('\n')}`.split('\n').slice(0, 2000).join('\n');
+}
+
+async function startSubject(server: LspServer): Promise<Subject> {
   const dir = makeWorkDir();
   const root = copyGoSources(dir);
-  const lsp = await LspSession.start(await buildServer(dir), root, dir);
-  try {
-    const adapterPath = join(root, 'internal/repository/ddbv1/adapter.go');
-    const uri = pathToFileURL(adapterPath).toString();
-    // The adapter with its code unchanged at the top, padded with functions to 2,000 lines.
-    const original = readFileSync(adapterPath, 'utf8');
-    const padding: string[] = [];
-    for (let i = 0; original.split('\n').length + padding.length < 2000; i++) padding.push(`func pad${i}(a *Adapter) int {`, `\treturn ${i}`, '}', '');
-    let text = `${original}\n${padding.join('\n')}`.split('\n').slice(0, 2000).join('\n');
-    let version = 1;
-    await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'go', version, text } });
-    const lensRequest = () => lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } });
+  const lsp = await LspSession.start(server.serverJs, root, dir);
+  const adapterPath = join(root, 'internal/repository/ddbv1/adapter.go');
+  const subject: Subject = { server, lsp, uri: pathToFileURL(adapterPath).toString(), text: paddedAdapter(adapterPath), version: 1 };
+  await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: subject.uri, languageId: 'go', version: 1, text: subject.text } });
+  return subject;
+}
 
-    const loadToLensesMs: LspTimings['loadToLensesMs'] = [];
-    for (const profile of ['fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz', 'fixtures/go-adserver/profiles/before-v1.pb.gz']) {
-      const times: number[] = [];
-      let lenses = 0;
-      for (let i = 0; i < runs; i++) {
-        const t0 = performance.now();
-        await lsp.connection.sendRequest(LoadProfileRequest, { path: join(REPO, profile), progressId: `perf-${i}` });
-        lenses = (await lensRequest())?.length ?? 0;
-        times.push(performance.now() - t0);
-      }
-      loadToLensesMs.push({ profile: profile.split('/').pop()!, ms: percentile(times, 50), lenses });
-    }
+const lensRequest = (s: Subject) => s.lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uri } });
 
-    const idle: number[] = [];
-    for (let i = 0; i < requests; i++) {
-      const t0 = performance.now();
-      await lensRequest();
-      idle.push(performance.now() - t0);
-    }
-    const typing: number[] = [];
-    for (let i = 0; i < requests; i++) {
-      text = `${text}x`;
-      await lsp.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: ++version }, contentChanges: [{ text }] });
-      const t0 = performance.now();
-      await lensRequest();
-      typing.push(performance.now() - t0);
-    }
-    return {
-      loadToLensesMs,
-      codeLens: { idleP50: percentile(idle, 50), idleP95: percentile(idle, 95), typingP50: percentile(typing, 50), typingP95: percentile(typing, 95), lines: text.split('\n').length },
-    };
-  } finally {
-    await lsp.stop();
+async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
+  const t0 = performance.now();
+  const value = await f();
+  return [performance.now() - t0, value];
+}
+
+async function codeLensLatency(s: Subject, requests: number): Promise<LspTimings['codeLens']> {
+  const idle: number[] = [];
+  for (let i = 0; i < requests; i++) idle.push((await timed(() => lensRequest(s)))[0]);
+  const typing: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    s.text = `${s.text}x`;
+    await s.lsp.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: s.uri, version: ++s.version }, contentChanges: [{ text: s.text }] });
+    typing.push((await timed(() => lensRequest(s)))[0]);
   }
+  return { idleP50: percentile(idle, 50), idleP95: percentile(idle, 95), typingP50: percentile(typing, 50), typingP95: percentile(typing, 95), lines: s.text.split('\n').length };
+}
+
+/**
+ * Measures every server in `servers` (default: this tree's server, bundled now). Loads alternate
+ * between the servers (run 1 of each, run 2 of each, …); CodeLens and the hover during a load
+ * are measured one server after the other, each alone on its part of the machine.
+ */
+export async function measureLsp(servers?: readonly LspServer[], options: { runs?: number; requests?: number; big?: boolean } = {}): Promise<LspTimings[]> {
+  const { runs = 5, requests = 200, big = true } = options;
+  const subjects: Subject[] = [];
+  try {
+    for (const server of servers ?? [{ label: 'this tree', serverJs: await buildServer(makeWorkDir()) }]) subjects.push(await startSubject(server));
+    const loads = new Map(subjects.map((s) => [s, [] as LspTimings['loadToLensesMs']]));
+    for (const profile of PROFILES) {
+      const times = new Map(subjects.map((s) => [s, [] as number[]]));
+      const lenses = new Map<Subject, number>();
+      for (let i = 0; i < runs; i++) {
+        for (const s of subjects) {
+          const [ms, found] = await timed(async () => {
+            await s.lsp.connection.sendRequest(LoadProfileRequest, { path: join(REPO, profile), progressId: `perf-${i}` });
+            return (await lensRequest(s))?.length ?? 0;
+          });
+          times.get(s)!.push(ms);
+          lenses.set(s, found);
+        }
+      }
+      for (const s of subjects) loads.get(s)!.push({ profile: profile.split('/').pop()!, ms: percentile(times.get(s)!, 50), lenses: lenses.get(s)! });
+    }
+    const bigProfile = big ? await syntheticProfile(40) : undefined;
+    const results: LspTimings[] = [];
+    for (const s of subjects) {
+      const codeLens = await codeLensLatency(s, requests);
+      const duringLoad = bigProfile ? await hoverDuringLoad(s.lsp, s.uri, bigProfile) : undefined;
+      results.push({ server: s.server.label, loadToLensesMs: loads.get(s)!, codeLens, ...(duringLoad ? { duringLoad } : {}) });
+    }
+    return results;
+  } finally {
+    for (const s of subjects) await s.lsp.stop();
+  }
+}
+
+/** Prints one server's figures, one line each. */
+export function printLsp(t: LspTimings): void {
+  for (const l of t.loadToLensesMs) console.log(`LSP [${t.server}]: load ${l.profile} → CodeLens answered: ${l.ms.toFixed(0)} ms median (${l.lenses} lenses)`);
+  const c = t.codeLens;
+  console.log(`LSP [${t.server}]: CodeLens on a ${c.lines}-line file: idle p50 ${c.idleP50.toFixed(1)} ms, p95 ${c.idleP95.toFixed(1)} ms; while typing p50 ${c.typingP50.toFixed(1)} ms, p95 ${c.typingP95.toFixed(1)} ms`);
+  const d = t.duringLoad;
+  if (d) console.log(`LSP [${t.server}]: while ${d.profile} loads (${d.loadMs.toFixed(0)} ms): ${d.hovers} hovers, p50 ${d.p50.toFixed(1)} ms, max ${d.max.toFixed(0)} ms`);
+}
+
+function parseArgs(argv: readonly string[]): { servers?: LspServer[]; runs?: number; requests?: number; big: boolean } {
+  const servers: LspServer[] = [];
+  const number = (flag: string) => (argv.includes(flag) ? Number(argv[argv.indexOf(flag) + 1]) : undefined);
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] !== '--server') continue;
+    const [label, path] = argv[i + 1]!.includes('=') ? (argv[i + 1]!.split('=', 2) as [string, string]) : [argv[i + 1]!, argv[i + 1]!];
+    servers.push({ label, serverJs: path });
+  }
+  return { ...(servers.length ? { servers } : {}), runs: number('--runs'), requests: number('--requests'), big: !argv.includes('--no-big') };
+}
+
+if (require.main === module) {
+  const { servers, ...options } = parseArgs(process.argv.slice(2));
+  console.log(`load average at start ${loadavg()[0]!.toFixed(1)}`);
+  measureLsp(servers, options).then(
+    (all) => {
+      for (const t of all) printLsp(t);
+      console.log(`load average at end ${loadavg()[0]!.toFixed(1)}`);
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

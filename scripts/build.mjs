@@ -1,4 +1,4 @@
-// One esbuild script for every bundle: CLI, extension client, language server, benchmark worker
+// One esbuild script for every bundle: CLI, extension client, language server and its profile worker, benchmark worker
 // and webview scripts. Entries whose source does not exist yet are skipped, so the CLI builds alone.
 // `--watch` rebuilds on change; `--production` minifies.
 import { build, context } from 'esbuild';
@@ -13,6 +13,7 @@ const nodeEntries = [
   { in: 'src/cli/main.ts', out: 'cli' },
   { in: 'src/client/extension.ts', out: 'client' },
   { in: 'src/server/server.ts', out: 'server' },
+  { in: 'src/server/profileWorker.ts', out: 'profileWorker' },
   { in: 'src/core/bench/worker.ts', out: 'benchWorker' },
   { in: 'src/record/preload.ts', out: 'record' },
 ];

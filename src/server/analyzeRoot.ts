@@ -5,7 +5,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { Analysis } from '../core/analysis/types';
 import type { Profile } from '../core/profile/model';
-import type { FlameNode } from '../shared/protocol';
 import { scanWorkspace } from '../core/paths/scan';
 import { createPathResolver } from '../core/paths/resolve';
 import { analyzeWithSources } from '../core/analysis/prepare';
@@ -13,18 +12,21 @@ import type { HotpathSettings } from './settings';
 import { anchorFile, type FileAnchors } from './documentAnchors';
 import { recordedLinesFor } from './recordedLines';
 
+/** One root's analysis as the request thread holds it: what lenses, hovers, the report tables and diagnostics read. */
 export interface RootAnalysis {
   readonly rootUri: string;
   /** Absolute root folder. */
   readonly rootPath: string;
   readonly settings: HotpathSettings;
   readonly analysis: Analysis;
-  /** The profile the analysis saw: cut Go stacks repaired, generated JavaScript source-mapped, line-0 frames placed. */
-  readonly prepared: Profile;
-  /** The report's flame graph of `prepared`, built on first use (`rootFlame`). */
-  flame?: FlameNode;
   /** Anchors per absolute file path. */
   readonly files: ReadonlyMap<string, FileAnchors>;
+}
+
+/** A root's analysis with the profile it saw, as the profile worker holds it (the flame graph is built from `prepared`). */
+export interface PreparedRoot extends RootAnalysis {
+  /** The profile the analysis saw: cut Go stacks repaired, generated JavaScript source-mapped, line-0 frames placed. */
+  readonly prepared: Profile;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface RootAnalysis {
  * ({@link recordedLinesFor}). Files that cannot be read get
  * no lenses (a source deleted since the profile was recorded is not an error).
  */
-export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings, recordedMs?: number): Promise<RootAnalysis> {
+export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings, recordedMs?: number): Promise<PreparedRoot> {
   const index = await scanWorkspace(rootPath);
   const resolver = createPathResolver(index, [...settings.pathMappings]);
   const { analysis, profile: prepared } = analyzeWithSources(profile, { resolver });

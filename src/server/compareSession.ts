@@ -38,7 +38,7 @@ import {
   type ReportComparison,
   type ReportData,
 } from '../shared/protocol';
-import { LoadCancelled, loadSession, type LoadHooks, type ProfileSession, type WorkspaceRoot } from './profileSession';
+import { LoadCancelled, loadSession, releaseSession, type LoadHooks, type ProfileSession, type WorkspaceRoot } from './profileSession';
 import { measuredFraction, PER_LINE_COMPARISON_MIN_MEASURED } from '../core/analysis/attributionText';
 import { percentOf, uncoveredComparisonTitle } from './format';
 
@@ -131,14 +131,30 @@ export async function runComparison(
   hooks: { readonly isCancelled: () => boolean; readonly progress: (message: string, percent: number) => void },
 ): Promise<ComparisonState> {
   const { isCancelled, progress } = hooks;
+  let session = host.getSession();
+  let loaded: ProfileSession | undefined;
+  if (params.afterPath && (!session || session.profilePath !== params.afterPath)) {
+    session = loaded = await loadSession(params.afterPath, host.roots(), { isCancelled, progress: (m, p) => progress(m, p / 2), settingsFor: host.settingsFor });
+  }
+  try {
+    return await compareWith(session, params, host, hooks);
+  } catch (e) {
+    // The profile loaded for this comparison is not shown: its worker is stopped.
+    if (loaded && loaded !== host.getSession()) releaseSession(loaded);
+    throw e;
+  }
+}
+
+async function compareWith(
+  session: ProfileSession | undefined,
+  params: CompareProfilesParams,
+  host: CompareHost,
+  { isCancelled, progress }: { readonly isCancelled: () => boolean; readonly progress: (message: string, percent: number) => void },
+): Promise<ComparisonState> {
   const check = async () => {
     await new Promise((r) => setImmediate(r));
     if (isCancelled()) throw new LoadCancelled();
   };
-  let session = host.getSession();
-  if (params.afterPath && (!session || session.profilePath !== params.afterPath)) {
-    session = await loadSession(params.afterPath, host.roots(), { isCancelled, progress: (m, p) => progress(m, p / 2), settingsFor: host.settingsFor });
-  }
   if (!session) throw new CompareError('No profile is loaded: open the new profile first, or pick both files.');
   const analyses = [...session.roots.values()];
   const root = analyses.find((r) => r.analysis.callSites.length > 0) ?? analyses[0];

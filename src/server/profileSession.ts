@@ -1,19 +1,19 @@
 /**
- * One loaded profile and what every workspace root made of it. A new load replaces the
- * session; settings changes re-analyse only the roots they affect.
+ * One loaded profile and what every workspace root made of it. The profile itself lives in a
+ * worker thread (`profileWorker.ts`); the session holds what requests read. A new load replaces
+ * the session (and stops the old worker); settings changes re-analyse only the roots they affect.
  */
 import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
-import type { Profile } from '../core/profile/model';
-import { readProfileFile } from '../core/profile/read';
-import { classifyFrame } from '../core/detect/classify';
 import { attributionShares } from '../core/analysis/attributionText';
 import type { FlameNode, ProfileSummary } from '../shared/protocol';
-import { analyzeRoot, type RootAnalysis } from './analyzeRoot';
-import { buildDynamoFlameTree } from './flameTree';
+import type { RootAnalysis } from './analyzeRoot';
 import { percentOf } from './format';
 import { callSiteId, categoryPercents } from './report';
 import { DEFAULT_SETTINGS, profileLimits, type HotpathSettings } from './settings';
+import type { LoadCall, ProfileFacts } from './profileWorkerMessages';
+import { PROFILE_WORKER_SCRIPT, WorkerTerminated } from './profileWorkerClient';
+import { ProfileEngine } from './profileEngine';
 
 /** A workspace root the server knows: URI and absolute path. */
 export interface WorkspaceRoot {
@@ -22,16 +22,23 @@ export interface WorkspaceRoot {
 }
 
 export interface ProfileSession {
-  readonly profile: Profile;
+  readonly profile: ProfileFacts;
   readonly profilePath: string;
   /** When the profile was written (its file's mtime, ms): sources changed later are stale. */
   readonly recordedMs: number;
   /** The `sampleType` setting the profile was read with. */
   readonly sampleTypeSetting: string | undefined;
   readonly roots: Map<string, RootAnalysis>;
+  /** How the worker loads this session (again, after a restart): its number, file and roots with their current settings. */
+  load: LoadCall;
+  /** Flame graphs asked for, per root URI (built once each in the worker). */
+  readonly flames: Map<string, Promise<FlameNode>>;
 }
 
-/** Thrown between steps of a load when the client cancelled it. */
+/** The worker every session's profile lives in (`profileEngine.ts`). */
+const engine = new ProfileEngine(PROFILE_WORKER_SCRIPT);
+
+/** Thrown when the client cancelled a load. */
 export class LoadCancelled extends Error {
   constructor() {
     super('Loading the profile was cancelled.');
@@ -44,47 +51,70 @@ export interface LoadHooks {
   readonly settingsFor: (root: WorkspaceRoot) => Promise<HotpathSettings>;
 }
 
-/** Lets pending messages (such as `$/cancelRequest`) in between two heavy steps. */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
 /**
- * Reads the profile at `path` and analyses it against every root. The value column comes
- * from the `sampleType` setting of the root holding the profile (else the first root).
- * Throws the core's ProfileError for bad files and {@link LoadCancelled} when cancelled.
+ * Reads the profile at `path` in the profile worker and analyses it against every root there. The
+ * value column comes from the `sampleType` setting of the root holding the profile (else the first
+ * root). The request thread stays free meanwhile; a cancelled load stops at once (the worker is
+ * restarted). Throws the core's ProfileError for bad files, {@link LoadCancelled} when cancelled,
+ * and an Error when the worker died (out of memory: the language server and the loaded profile stay).
  */
 export async function loadSession(path: string, roots: readonly WorkspaceRoot[], hooks: LoadHooks): Promise<ProfileSession> {
-  const check = async () => {
-    await yieldToEventLoop();
-    if (hooks.isCancelled()) throw new LoadCancelled();
-  };
   const owner = roots.find((r) => path.startsWith(r.path + '/')) ?? roots[0];
   const ownerSettings = owner ? await hooks.settingsFor(owner) : DEFAULT_SETTINGS;
   const sampleTypeSetting = ownerSettings.sampleType;
   hooks.progress(`Reading ${basename(path)}`, 5);
   const recordedMs = (await stat(path)).mtimeMs;
-  const profile = await readProfileFile(path, { ...(sampleTypeSetting ? { sampleType: sampleTypeSetting } : {}), limits: profileLimits(ownerSettings) });
-  await check();
-  const session: ProfileSession = { profile, profilePath: path, recordedMs, sampleTypeSetting, roots: new Map() };
-  let done = 0;
-  for (const root of roots) {
-    hooks.progress(`Mapping to ${basename(root.path)}`, 40 + (50 * done) / Math.max(1, roots.length));
-    session.roots.set(root.uri, await analyzeRoot(profile, root.uri, root.path, await hooks.settingsFor(root), recordedMs));
-    done++;
-    await check();
+  const withSettings = await Promise.all(roots.map(async (r) => ({ uri: r.uri, path: r.path, settings: await hooks.settingsFor(r) })));
+  const load: LoadCall = {
+    kind: 'load',
+    session: engine.newSession(),
+    path,
+    ...(sampleTypeSetting ? { sampleType: sampleTypeSetting } : {}),
+    maxBytes: profileLimits(ownerSettings).maxBytes!,
+    recordedMs,
+    roots: withSettings,
+  };
+  try {
+    const { facts, roots: analysed } = await engine.load(load, hooks.isCancelled, hooks.progress);
+    hooks.progress('Done', 100);
+    return { profile: facts, profilePath: path, recordedMs, sampleTypeSetting, roots: new Map(analysed.map((r) => [r.rootUri, r])), load, flames: new Map() };
+  } catch (e) {
+    if (e instanceof WorkerTerminated) throw new LoadCancelled();
+    throw e;
   }
-  hooks.progress('Done', 100);
-  return session;
+}
+
+/** Frees the profile of a session that is no longer shown (replaced, cleared, or loaded for nothing). */
+export function releaseSession(session: ProfileSession): void {
+  engine.drop(session.load.session);
+}
+
+/** Re-analyses one root of the loaded profile (settings or workspace folders changed) in the worker. */
+export async function reanalyzeRoot(session: ProfileSession, root: WorkspaceRoot, settings: HotpathSettings): Promise<RootAnalysis> {
+  session.flames.delete(root.uri);
+  const withSettings = { uri: root.uri, path: root.path, settings };
+  session.load = { ...session.load, roots: [...session.load.roots.filter((r) => r.uri !== root.uri), withSettings] };
+  return engine.ask(session.load, { kind: 'analyzeRoot', root: withSettings });
+}
+
+/** Forgets a root removed from the workspace (the worker keeps its analysis until the session is released). */
+export function forgetRoot(session: ProfileSession, rootUri: string): void {
+  session.roots.delete(rootUri);
+  session.flames.delete(rootUri);
+  session.load = { ...session.load, roots: session.load.roots.filter((r) => r.uri !== rootUri) };
 }
 
 /**
- * The report's flame tree of one root, built on first use from the profile its analysis saw
+ * The report's flame tree of one root, built once in the worker from the profile its analysis saw
  * (repaired, source-mapped: the same stacks and names as the lenses and the call-site table).
  */
-export function rootFlame(root: RootAnalysis): FlameNode {
-  root.flame ??= buildDynamoFlameTree(root.prepared, classifyFrame);
-  return root.flame;
+export function rootFlame(session: ProfileSession, rootUri: string): Promise<FlameNode> {
+  let flame = session.flames.get(rootUri);
+  if (!flame) {
+    session.flames.set(rootUri, (flame = engine.ask(session.load, { kind: 'flame', uri: rootUri })));
+    flame.catch(() => session.flames.delete(rootUri));
+  }
+  return flame;
 }
 
 /** Call sites whose dominant category unmarshals (reads) or marshals (writes) items. */

@@ -29,9 +29,8 @@ import {
   type ProfileSummary,
 } from '../shared/protocol';
 import { ProfileError } from '../core/profile/errors';
-import { analyzeRoot } from './analyzeRoot';
 import { documentHover, documentLenses, isStale } from './lenses';
-import { LoadCancelled, loadSession, rootFlame, summarize, type ProfileSession, type WorkspaceRoot } from './profileSession';
+import { forgetRoot, LoadCancelled, loadSession, reanalyzeRoot, releaseSession, rootFlame, summarize, type ProfileSession, type WorkspaceRoot } from './profileSession';
 import { buildReport } from './report';
 import { DEFAULT_SETTINGS, parseSettings, SETTINGS_SECTION, type HotpathSettings } from './settings';
 import { MIGRATION_CODE_ACTION_KINDS, registerMigrationFeature } from './migrationFeature';
@@ -90,11 +89,17 @@ function announce(): void {
   migrations.refresh();
 }
 
+/** Makes `next` the loaded session; the worker of the one it replaces is stopped (its profile freed). */
+function replaceSession(next: ProfileSession | undefined): void {
+  if (session && session !== next) releaseSession(session);
+  session = next;
+}
+
 const compare = registerCompareFeature(connection, {
   getSession: () => session,
   setSession: (loaded) => {
     loadGeneration++;
-    session = loaded;
+    replaceSession(loaded);
   },
   roots: () => roots,
   settingsFor,
@@ -125,12 +130,12 @@ connection.onInitialized(() => {
     connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
       const removed = new Set(event.removed.map((f) => f.uri));
       roots = roots.filter((r) => !removed.has(r.uri));
-      for (const uri of removed) session?.roots.delete(uri);
+      for (const uri of removed) if (session) forgetRoot(session, uri);
       for (const f of event.added) {
         const root = toRoot(f.uri);
         if (!root) continue;
         roots.push(root);
-        if (session) session.roots.set(root.uri, await analyzeRoot(session.profile, root.uri, root.path, await settingsFor(root), session.recordedMs));
+        if (session) session.roots.set(root.uri, await reanalyzeRoot(session, root, await settingsFor(root)));
       }
       announce();
     });
@@ -145,8 +150,13 @@ connection.onRequest(LoadProfileRequest, async (params, token: CancellationToken
       progress: (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }),
       settingsFor,
     });
-    session = loaded;
-    connection.console.info(`Loaded ${params.path}: ${loaded.profile.samples.length} samples, ${loaded.roots.size} root(s)`);
+    if (generation !== loadGeneration) {
+      // A later load or a clear came in while the worker finished: this one is not shown.
+      releaseSession(loaded);
+      return new ResponseError(LSPErrorCodes.RequestCancelled, new LoadCancelled().message);
+    }
+    replaceSession(loaded);
+    connection.console.info(`Loaded ${params.path}: ${loaded.profile.sampleCount} samples, ${loaded.roots.size} root(s)`);
     announce();
     return summarize(loaded);
   } catch (e) {
@@ -159,16 +169,18 @@ connection.onRequest(LoadProfileRequest, async (params, token: CancellationToken
 
 connection.onRequest(ClearProfileRequest, () => {
   loadGeneration++;
-  session = undefined;
+  replaceSession(undefined);
   announce();
 });
 
-connection.onRequest(GetReportRequest, (params) => {
-  if (!session) return undefined;
-  const analyses = [...session.roots.values()];
-  const root = (params.rootUri && session.roots.get(params.rootUri)) || analyses.find((r) => r.analysis.callSites.length > 0) || analyses[0];
+connection.onRequest(GetReportRequest, async (params) => {
+  const current = session;
+  if (!current) return undefined;
+  const analyses = [...current.roots.values()];
+  const root = (params.rootUri && current.roots.get(params.rootUri)) || analyses.find((r) => r.analysis.callSites.length > 0) || analyses[0];
   if (!root) return undefined;
-  return compare.withComparison(buildReport(root.rootUri, summarize(session), root.analysis, rootFlame(root)));
+  const flame = await rootFlame(current, root.rootUri);
+  return compare.withComparison(buildReport(root.rootUri, summarize(current), root.analysis, flame));
 });
 
 function documentText(uri: string, path: string): string | undefined {
@@ -226,7 +238,11 @@ async function onSettingsChanged(): Promise<void> {
         progress: () => undefined,
         settingsFor,
       });
-      session = reloaded;
+      if (generation !== loadGeneration) {
+        releaseSession(reloaded);
+        return;
+      }
+      replaceSession(reloaded);
     } catch (e) {
       if (e instanceof LoadCancelled) return;
       connection.window.showErrorMessage(e instanceof Error ? e.message : String(e));
@@ -239,7 +255,7 @@ async function onSettingsChanged(): Promise<void> {
       if (before && JSON.stringify(before.settings.pathMappings) === JSON.stringify(settings.pathMappings)) {
         current.roots.set(root.uri, { ...before, settings });
       } else {
-        current.roots.set(root.uri, await analyzeRoot(current.profile, root.uri, root.path, settings, current.recordedMs));
+        current.roots.set(root.uri, await reanalyzeRoot(current, root, settings));
       }
     }
   }

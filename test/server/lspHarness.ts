@@ -26,11 +26,14 @@ import {
 
 export const REPO = resolve(__dirname, '../..');
 
-/** Bundles src/server/server.ts as the extension ships it; returns the bundle's path. */
+/** Bundles src/server/server.ts and its profile worker (next to it) as the extension ships them; returns the server bundle's path. */
 export async function buildServer(outDir: string): Promise<string> {
-  const outfile = join(outDir, 'server.js');
-  await build({ entryPoints: [join(REPO, 'src/server/server.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'error' });
-  return outfile;
+  const entryPoints = [
+    { in: join(REPO, 'src/server/server.ts'), out: 'server' },
+    { in: join(REPO, 'src/server/profileWorker.ts'), out: 'profileWorker' },
+  ];
+  await build({ entryPoints, outdir: outDir, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'error' });
+  return join(outDir, 'server.js');
 }
 
 /**

@@ -1,0 +1,57 @@
+/**
+ * How long other requests wait while the language server loads a large profile: a hover is sent
+ * every 25 ms from the load request until its answer, and each hover's latency is recorded. A
+ * server that parses on its request thread answers them only after the parse (seconds).
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HoverRequest } from 'vscode-languageserver-protocol';
+import { quantileSorted } from '../src/core/bench/stats';
+import { LoadProfileRequest } from '../src/shared/protocol';
+import type { LspSession } from '../test/server/lspHarness';
+
+/** Quantile `p` (0–100) of `values` (ms), type 7 as everywhere else in the product. */
+export function percentile(values: readonly number[], p: number): number {
+  return quantileSorted([...values].sort((a, b) => a - b), p / 100);
+}
+
+export interface DuringLoad {
+  readonly profile: string;
+  /** ms from the load request to its answer. */
+  readonly loadMs: number;
+  /** Hovers sent while the load was pending. */
+  readonly hovers: number;
+  /** Their latency in ms: median and maximum. */
+  readonly p50: number;
+  readonly max: number;
+}
+
+/** The synthetic Go profile of `mb` MiB raw (perf/syntheticPprof.ts), written once to the temp folder. */
+export async function syntheticProfile(mb: number): Promise<string> {
+  const dir = join(tmpdir(), 'dynamo-hotpath-perf');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `synthetic-${mb}MB.pb`);
+  if (!existsSync(path)) {
+    const { writeSyntheticPprof } = await import('./syntheticPprof');
+    await writeSyntheticPprof(path, mb * 1024 * 1024);
+  }
+  return path;
+}
+
+/** Loads `profile` and measures hovers on line 1 of the open document `uri` until the load answers. */
+export async function hoverDuringLoad(lsp: LspSession, uri: string, profile: string): Promise<DuringLoad> {
+  const t0 = performance.now();
+  let loaded = false;
+  const load = lsp.connection.sendRequest(LoadProfileRequest, { path: profile, progressId: 'perf-big' }).finally(() => (loaded = true));
+  const latencies: Promise<number>[] = [];
+  while (!loaded) {
+    const sent = performance.now();
+    latencies.push(lsp.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 0 } }).then(() => performance.now() - sent));
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  await load;
+  const loadMs = performance.now() - t0;
+  const all = await Promise.all(latencies);
+  return { profile: profile.split('/').pop()!, loadMs, hovers: all.length, p50: percentile(all, 50), max: Math.max(...all) };
+}

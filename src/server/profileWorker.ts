@@ -1,0 +1,95 @@
+/**
+ * The language server's profile worker (a worker_threads entry, bundled to dist/profileWorker.js):
+ * reads profiles, analyses them against each workspace root and builds the report's flame graphs,
+ * so that the request thread keeps answering lenses and hovers meanwhile. One long-lived worker
+ * (its compiled code stays warm from one load to the next) holds each loaded profile under a
+ * session number until the server drops it; the server terminates the worker to cancel a load.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { Profile } from '../core/profile/model';
+import { readProfileFile } from '../core/profile/read';
+import { sampleTableOf } from '../core/profile/columns/profileTables';
+import { classifyFrame } from '../core/detect/classify';
+import { ProfileError } from '../core/profile/errors';
+import type { FlameNode } from '../shared/protocol';
+import { analyzeRoot, type PreparedRoot, type RootAnalysis } from './analyzeRoot';
+import { buildDynamoFlameTree } from './flameTree';
+import type { RootWithSettings, WorkerAnswers, WorkerReply, WorkerRequest } from './profileWorkerMessages';
+
+const port = parentPort;
+if (!port) throw new Error('profileWorker.ts runs as a worker thread of the language server');
+
+interface Held {
+  readonly profile: Profile;
+  readonly recordedMs: number;
+  readonly roots: Map<string, PreparedRoot>;
+  readonly flames: Map<string, FlameNode>;
+}
+
+const sessions = new Map<number, Held>();
+
+const post = (reply: WorkerReply) => port.postMessage(reply);
+
+function held(session: number): Held {
+  const h = sessions.get(session);
+  if (!h) throw new Error(`profile session ${session} is not held by this worker`);
+  return h;
+}
+
+/** What the request thread keeps of a root: everything but the prepared profile. */
+function view({ prepared: _prepared, ...root }: PreparedRoot): RootAnalysis {
+  return root;
+}
+
+async function analyze(h: Held, root: RootWithSettings): Promise<RootAnalysis> {
+  const prepared = await analyzeRoot(h.profile, root.uri, root.path, root.settings, h.recordedMs);
+  h.roots.set(root.uri, prepared);
+  h.flames.delete(root.uri);
+  return view(prepared);
+}
+
+async function handle(request: WorkerRequest): Promise<WorkerAnswers[WorkerRequest['kind']]> {
+  switch (request.kind) {
+    case 'load': {
+      const profile = await readProfileFile(request.path, { ...(request.sampleType ? { sampleType: request.sampleType } : {}), limits: { maxBytes: request.maxBytes } });
+      const h: Held = { profile, recordedMs: request.recordedMs, roots: new Map(), flames: new Map() };
+      const answered: RootAnalysis[] = [];
+      for (const [i, root] of request.roots.entries()) {
+        post({ id: request.id, kind: 'progress', message: `Mapping to ${root.path.split('/').pop()}`, percent: 40 + (50 * i) / request.roots.length });
+        answered.push(await analyze(h, root));
+      }
+      sessions.set(request.session, h);
+      const { format, sampleType, durationNs, totalWeight, warnings } = profile;
+      return { facts: { format, sampleType, durationNs, totalWeight, warnings, sampleCount: sampleTableOf(profile).length }, roots: answered };
+    }
+    case 'analyzeRoot':
+      return analyze(held(request.session), request.root);
+    case 'flame': {
+      const h = held(request.session);
+      const root = h.roots.get(request.uri);
+      if (!root) throw new Error(`no analysis of ${request.uri} in profile session ${request.session}`);
+      let flame = h.flames.get(request.uri);
+      if (!flame) h.flames.set(request.uri, (flame = buildDynamoFlameTree(root.prepared, classifyFrame)));
+      return flame;
+    }
+    case 'drop':
+      sessions.delete(request.session);
+      return null;
+  }
+}
+
+port.on('message', (request: WorkerRequest) => {
+  handle(request).then(
+    (value) => post({ id: request.id, kind: 'done', value }),
+    (e: unknown) => {
+      const error = e instanceof Error ? e : new Error(String(e));
+      post({
+        id: request.id,
+        kind: 'failed',
+        message: error.message,
+        ...(error.stack ? { stack: error.stack } : {}),
+        ...(e instanceof ProfileError ? { profileError: { file: e.file, code: e.code, detail: e.detail } } : {}),
+      });
+    },
+  );
+});

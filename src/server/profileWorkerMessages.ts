@@ -1,0 +1,68 @@
+/**
+ * Messages between the language server's request thread and its profile worker
+ * (`profileWorker.ts`). The worker holds the profile and the profiles each root's analysis saw;
+ * the request thread holds only what lenses, hovers and the status bar read (a {@link RootAnalysis}
+ * per root and the profile's {@link ProfileFacts}).
+ */
+import type { ProfileErrorCode } from '../core/profile/errors';
+import type { Profile } from '../core/profile/model';
+import type { FlameNode } from '../shared/protocol';
+import type { RootAnalysis } from './analyzeRoot';
+import type { HotpathSettings } from './settings';
+
+/** A workspace root with the settings it is analysed with. */
+export interface RootWithSettings {
+  readonly uri: string;
+  readonly path: string;
+  readonly settings: HotpathSettings;
+}
+
+/** What the request thread knows of the loaded profile (the samples stay in the worker). */
+export type ProfileFacts = Pick<Profile, 'format' | 'sampleType' | 'durationNs' | 'totalWeight' | 'warnings'> & {
+  /** Number of samples (records with weight > 0). */
+  readonly sampleCount: number;
+};
+
+/** What a worker needs to (re)load one profile as session `session`. */
+export interface LoadCall {
+  readonly kind: 'load';
+  readonly session: number;
+  readonly path: string;
+  readonly sampleType?: string;
+  readonly maxBytes: number;
+  /** The profile file's mtime (ms): sources modified later have their recorded lines mapped. */
+  readonly recordedMs: number;
+  readonly roots: readonly RootWithSettings[];
+}
+
+/**
+ * Requests to the worker; each carries an `id` its answer repeats. The worker holds each loaded
+ * profile under the `session` number the request thread gave it, until `drop`.
+ */
+export type WorkerRequest = { readonly id: number } & (
+  | LoadCall
+  | { readonly kind: 'analyzeRoot'; readonly session: number; readonly root: RootWithSettings }
+  | { readonly kind: 'flame'; readonly session: number; readonly uri: string }
+  | { readonly kind: 'drop'; readonly session: number }
+);
+
+/** The value each request kind answers with. */
+export interface WorkerAnswers {
+  load: { readonly facts: ProfileFacts; readonly roots: readonly RootAnalysis[] };
+  analyzeRoot: RootAnalysis;
+  flame: FlameNode;
+  drop: null;
+}
+
+/** Messages from the worker: progress of a load, an answer, or a failure (with the error's class name). */
+export type WorkerReply =
+  | { readonly id: number; readonly kind: 'progress'; readonly message: string; readonly percent: number }
+  | { readonly id: number; readonly kind: 'done'; readonly value: unknown }
+  | {
+      readonly id: number;
+      readonly kind: 'failed';
+      readonly message: string;
+      readonly stack?: string;
+      /** Set when the error was the core's ProfileError (bad input), rebuilt as one on the request thread. */
+      readonly profileError?: { readonly file: string; readonly code: ProfileErrorCode; readonly detail: string };
+    };
