@@ -12,7 +12,11 @@ import type { HotpathSettings } from './settings';
 import { anchorFile, type FileAnchors } from './documentAnchors';
 import { recordedLinesFor } from './recordedLines';
 
-/** One root's analysis as the request thread holds it: what lenses, hovers, the report tables and diagnostics read. */
+/**
+ * One root's analysis as the request thread holds it: what lenses, hovers, the report tables and
+ * diagnostics read. Its `analysis.functions` holds only the heaviest functions (profileWorker.ts's
+ * FUNCTIONS_SENT, and the first Go function).
+ */
 export interface RootAnalysis {
   readonly rootUri: string;
   /** Absolute root folder. */

@@ -19,6 +19,8 @@ export const MIGRATION_ENGINE_LOADED = 'Loaded the JavaScript/TypeScript migrati
 
 /** Pause after the last change before a project's program is rebuilt and its diagnostics published (ms). */
 const publishDelayMs = 600;
+/** Pause after the last change before a file migrated on its own has its diagnostics published again (ms). */
+const TYPING_PAUSE_MS = 150;
 
 /** Code action kinds the server announces. */
 export const MIGRATION_CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
@@ -84,11 +86,28 @@ export function registerMigrationFeature(
   // A project's documents are republished together, once typing pauses: another open file may gain
   // or lose findings (a client used in both), and each rebuild is a whole program.
   const pending = new Map<string, NodeJS.Timeout>();
+  // A file on its own (Go, or outside a project) is published when opened, then once typing
+  // pauses: each publication converts and sends every finding of the file again (about half of a
+  // keystroke's work on a 2,000-line Go file, perf:lsp), and CodeLens requests need none of it.
+  const shown = new Set<string>();
+  const typing = new Map<string, NodeJS.Timeout>();
+  const publishAlone = (doc: TextDocument) => {
+    if (!shown.has(doc.uri)) {
+      shown.add(doc.uri);
+      return void publish(doc);
+    }
+    clearTimeout(typing.get(doc.uri));
+    typing.set(doc.uri, setTimeout(() => {
+      typing.delete(doc.uri);
+      const current = documents.get(doc.uri);
+      if (current) void publish(current);
+    }, TYPING_PAUSE_MS));
+  };
   documents.onDidChangeContent((e) => {
     const path = pathOf(e.document);
     const wanted = path !== undefined && isScriptFile(path) && (projects !== undefined || mayUseAwsSdkV2(e.document.getText()));
     const root = wanted ? loadProjects().rootOf(path) : undefined;
-    if (!path || !root) return void publish(e.document);
+    if (!path || !root) return publishAlone(e.document);
     clearTimeout(pending.get(root));
     pending.set(root, setTimeout(() => {
       pending.delete(root);
@@ -102,7 +121,12 @@ export function registerMigrationFeature(
       });
     }, publishDelayMs));
   });
-  documents.onDidClose((e) => void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }));
+  documents.onDidClose((e) => {
+    shown.delete(e.document.uri);
+    clearTimeout(typing.get(e.document.uri));
+    typing.delete(e.document.uri);
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  });
   connection.onCodeAction(async (params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return [];

@@ -15,14 +15,17 @@ import { MIGRATION_ENGINE_LOADED } from '../../src/server/migrationFeature';
 import { copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
 
 /**
- * The server bundle as `buildServer` makes it, with one line added in front of the TypeScript
- * compiler's module: it writes `marker` when the module is evaluated.
+ * The server and profile worker bundles as `buildServer` makes them, with one line added in front
+ * of the TypeScript compiler's module: it writes `marker` when the module is evaluated.
  */
 async function buildMarkedServer(outDir: string, marker: string): Promise<string> {
   const outfile = join(outDir, 'server.js');
   await build({
-    entryPoints: [join(REPO, 'src/server/server.ts')],
-    outfile,
+    entryPoints: [
+      { in: join(REPO, 'src/server/server.ts'), out: 'server' },
+      { in: join(REPO, 'src/server/profileWorker.ts'), out: 'profileWorker' },
+    ],
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     target: 'node20',
