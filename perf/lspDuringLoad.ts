@@ -25,6 +25,8 @@ export interface DuringLoad {
   /** Their latency in ms: median and maximum. */
   readonly p50: number;
   readonly max: number;
+  /** When the slowest hover was sent, ms after the load request. */
+  readonly maxSentAtMs: number;
 }
 
 /** The synthetic Go profile of `mb` MiB raw (perf/syntheticPprof.ts), written once to the temp folder. */
@@ -45,13 +47,16 @@ export async function hoverDuringLoad(lsp: LspSession, uri: string, profile: str
   let loaded = false;
   const load = lsp.connection.sendRequest(LoadProfileRequest, { path: profile, progressId: 'perf-big' }).finally(() => (loaded = true));
   const latencies: Promise<number>[] = [];
+  const sentAt: number[] = [];
   while (!loaded) {
     const sent = performance.now();
+    sentAt.push(sent - t0);
     latencies.push(lsp.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 0 } }).then(() => performance.now() - sent));
     await new Promise((r) => setTimeout(r, 25));
   }
   await load;
   const loadMs = performance.now() - t0;
   const all = await Promise.all(latencies);
-  return { profile: profile.split('/').pop()!, loadMs, hovers: all.length, p50: percentile(all, 50), max: Math.max(...all) };
+  const max = Math.max(...all);
+  return { profile: profile.split('/').pop()!, loadMs, hovers: all.length, p50: percentile(all, 50), max, maxSentAtMs: sentAt[all.indexOf(max)]! };
 }

@@ -127,7 +127,7 @@ export function printLsp(t: LspTimings): void {
   const c = t.codeLens;
   console.log(`LSP [${t.server}]: CodeLens on a ${c.lines}-line file: idle p50 ${c.idleP50.toFixed(1)} ms, p95 ${c.idleP95.toFixed(1)} ms; while typing p50 ${c.typingP50.toFixed(1)} ms, p95 ${c.typingP95.toFixed(1)} ms`);
   const d = t.duringLoad;
-  if (d) console.log(`LSP [${t.server}]: while ${d.profile} loads (${d.loadMs.toFixed(0)} ms): ${d.hovers} hovers, p50 ${d.p50.toFixed(1)} ms, max ${d.max.toFixed(0)} ms`);
+  if (d) console.log(`LSP [${t.server}]: while ${d.profile} loads (${d.loadMs.toFixed(0)} ms): ${d.hovers} hovers, p50 ${d.p50.toFixed(1)} ms, max ${d.max.toFixed(0)} ms (sent ${d.maxSentAtMs.toFixed(0)} ms after the load request)`);
 }
 
 function parseArgs(argv: readonly string[]): { servers?: LspServer[]; runs?: number; requests?: number; big: boolean } {
