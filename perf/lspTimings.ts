@@ -70,22 +70,30 @@ async function timed<T>(f: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - t0, value];
 }
 
-async function codeLensLatency(s: Subject, requests: number): Promise<LspTimings['codeLens']> {
-  const idle: number[] = [];
-  for (let i = 0; i < requests; i++) idle.push((await timed(() => lensRequest(s)))[0]);
-  const typing: number[] = [];
+/** CodeLens latency of every subject, request i of each in turn (so machine load falls on all alike): idle, then one keystroke before each. */
+async function codeLensLatency(subjects: readonly Subject[], requests: number): Promise<Map<Subject, LspTimings['codeLens']>> {
+  const idle = new Map(subjects.map((s) => [s, [] as number[]]));
+  const typing = new Map(subjects.map((s) => [s, [] as number[]]));
+  for (let i = 0; i < requests; i++) for (const s of subjects) idle.get(s)!.push((await timed(() => lensRequest(s)))[0]);
   for (let i = 0; i < requests; i++) {
-    s.text = `${s.text}x`;
-    await s.lsp.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: s.uri, version: ++s.version }, contentChanges: [{ text: s.text }] });
-    typing.push((await timed(() => lensRequest(s)))[0]);
+    for (const s of subjects) {
+      s.text = `${s.text}x`;
+      await s.lsp.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: s.uri, version: ++s.version }, contentChanges: [{ text: s.text }] });
+      typing.get(s)!.push((await timed(() => lensRequest(s)))[0]);
+    }
   }
-  return { idleP50: percentile(idle, 50), idleP95: percentile(idle, 95), typingP50: percentile(typing, 50), typingP95: percentile(typing, 95), lines: s.text.split('\n').length };
+  return new Map(
+    subjects.map((s) => {
+      const [a, b] = [idle.get(s)!, typing.get(s)!];
+      return [s, { idleP50: percentile(a, 50), idleP95: percentile(a, 95), typingP50: percentile(b, 50), typingP95: percentile(b, 95), lines: s.text.split('\n').length }];
+    }),
+  );
 }
 
 /**
- * Measures every server in `servers` (default: this tree's server, bundled now). Loads alternate
- * between the servers (run 1 of each, run 2 of each, …); CodeLens and the hover during a load
- * are measured one server after the other, each alone on its part of the machine.
+ * Measures every server in `servers` (default: this tree's server, bundled now). Loads and CodeLens
+ * requests alternate between the servers (run 1 of each, run 2 of each, …); the hovers during a
+ * 40 MB load are measured one server after the other (each load takes the machine for seconds).
  */
 export async function measureLsp(servers?: readonly LspServer[], options: { runs?: number; requests?: number; big?: boolean } = {}): Promise<LspTimings[]> {
   const { runs = 5, requests = 200, big = true } = options;
@@ -109,11 +117,11 @@ export async function measureLsp(servers?: readonly LspServer[], options: { runs
       for (const s of subjects) loads.get(s)!.push({ profile: profile.split('/').pop()!, ms: percentile(times.get(s)!, 50), lenses: lenses.get(s)! });
     }
     const bigProfile = big ? await syntheticProfile(40) : undefined;
+    const codeLens = await codeLensLatency(subjects, requests);
     const results: LspTimings[] = [];
     for (const s of subjects) {
-      const codeLens = await codeLensLatency(s, requests);
       const duringLoad = bigProfile ? await hoverDuringLoad(s.lsp, s.uri, bigProfile) : undefined;
-      results.push({ server: s.server.label, loadToLensesMs: loads.get(s)!, codeLens, ...(duringLoad ? { duringLoad } : {}) });
+      results.push({ server: s.server.label, loadToLensesMs: loads.get(s)!, codeLens: codeLens.get(s)!, ...(duringLoad ? { duringLoad } : {}) });
     }
     return results;
   } finally {
