@@ -4,6 +4,7 @@
 import { build, context } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { cliCommandBundles, cliCommandEntries } from './cliBundles.mjs';
+import { copyTypescriptLib } from './typescriptLib.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -48,6 +49,7 @@ const configs = [
   },
 ].filter((c) => c.entryPoints.length > 0);
 
+copyTypescriptLib('dist');
 if (watch) {
   for (const c of configs) await (await context(c)).watch();
 } else {

@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { typescriptLibFolder } from './typescriptLib';
 
 /** Texts that replace files on disk (open editor buffers, migrated texts), by absolute `/` path. */
 export type TextOverlay = ReadonlyMap<string, string>;
@@ -38,8 +39,8 @@ export function wordsOf(texts: Iterable<string>): Set<string> {
 }
 
 /**
- * A compiler host over the disk with `overlay` texts on top. Library `.d.ts` files are parsed
- * once per process; aws-sdk v2's client index is trimmed to `namesInUse`; in `analysis` mode
+ * A compiler host over the disk with `overlay` texts on top. TypeScript's lib files come from
+ * {@link typescriptLibFolder} (beside a bundle too). Library `.d.ts` files are parsed once per process; aws-sdk v2's client index is trimmed to `namesInUse`; in `analysis` mode
  * `@aws-sdk/*` imports stay unresolved.
  */
 export function createMigrationHost(
@@ -49,6 +50,11 @@ export function createMigrationHost(
   namesInUse: ReadonlySet<string>,
 ): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
+  const libFolder = typescriptLibFolder();
+  if (libFolder) {
+    host.getDefaultLibLocation = () => libFolder;
+    host.getDefaultLibFileName = (o) => `${libFolder}/${ts.getDefaultLibFileName(o)}`;
+  }
   const readFile = host.readFile.bind(host);
   const fileExists = host.fileExists.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);

@@ -2,6 +2,7 @@ import ts from 'typescript';
 import { readProjectOptions } from './compilerOptions';
 import { createMigrationHost, wordsOf, type HostMode, type TextOverlay } from './compilerHost';
 import { isScriptFile, listSourceFiles } from './sourceFiles';
+import { typescriptLibFolder } from './typescriptLib';
 
 /** One TypeScript program over a folder's JavaScript/TypeScript sources. */
 export interface MigrationProject {
@@ -62,6 +63,11 @@ export function createMigrationProject(input: ProjectInput): MigrationProject {
     checker: program.getTypeChecker(),
     userFiles,
     configFile,
-    problems: [...problems, ...listed.unreadable.map((d) => `${d}: folder cannot be read`)],
+    problems: [...problems, ...listed.unreadable.map((d) => `${d}: folder cannot be read`), ...missingLib()],
   };
+}
+
+function missingLib(): string[] {
+  if (typescriptLibFolder()) return [];
+  return [`TypeScript's lib files (lib.d.ts) are missing beside ${ts.sys.getExecutingFilePath()}: Promise, Record and other built-in types are unknown to this analysis (reinstall dynamo-hotpath)`];
 }

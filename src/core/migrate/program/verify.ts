@@ -2,6 +2,7 @@ import ts from 'typescript';
 import type { ProgramFinding } from './api';
 import { lineMapper } from './lineMap';
 import { createMigrationProject, type MigrationProject } from './project';
+import { typescriptLibFolder } from './typescriptLib';
 
 /** The type-check of a migration: what errors it adds. */
 export interface Verification {
@@ -23,8 +24,10 @@ const v3Module = /^Cannot find module '(@aws-sdk\/[\w-]+)'/;
  * of the changed files and their importers that the original did not have. Errors are matched
  * by file, code and message (positions move with the edits); a new one is placed at the original
  * line its migrated line comes from. A v3 package the project lacks is one finding, not one per import.
+ * Throws when TypeScript's lib files cannot be found (every `Promise` would be an error).
  */
 export function verifyMigration(root: string, texts: ReadonlyMap<string, string>, displayRoot?: string): Verification {
+  if (!typescriptLibFolder()) throw new Error(`cannot type-check the migration: TypeScript's lib files (lib.d.ts) are missing beside ${ts.sys.getExecutingFilePath()} (reinstall dynamo-hotpath)`);
   const before = createMigrationProject({ root, displayRoot, mode: 'verify' });
   const after = createMigrationProject({ root, displayRoot, mode: 'verify', overlay: texts, oldProgram: before.program });
   const files = filesToCheck(after, new Set(texts.keys()));
