@@ -12,12 +12,13 @@ import { readInstalledVersions } from '../core/migrate/installedVersions';
 import { migrationAnalyzers } from '../core/migrate/program/analyzers';
 import { migrateFolder } from '../core/migrate/program/migrateFolder';
 import { verifyMigration } from '../core/migrate/program/verify';
+import { verifyByDefault } from '../core/migrate/program/verifyByDefault';
 import { migrateGoFiles } from './migrateGo';
 import { findingLine, outcomeLine, shownPath } from './migrateReport';
 import { migrateTargets } from './migrateTargets';
 import { CliUsageError } from './usage';
 
-const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify]
+const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify]
 
 Migrates aws-sdk v2 DynamoDB code (DocumentClient, the low-level DynamoDB client, Converter) to
 AWS SDK v3 with the options that keep stored and returned items identical, and guregu/dynamo v1 /
@@ -27,9 +28,11 @@ Files named one by one belong to the project of their nearest package.json; only
 Go files are rewritten per package with Go's own parser and type checker (needs go on PATH) and
 checked with go build -overlay; a rewrite that does not build is not made.
 
---verify type-checks the migrated files and the files importing them in memory, against the
-type definitions the project has installed (v3 included; JavaScript checked too), and reports
-every error the migration adds (error, code v3-verify), at the original line.
+The migrated files and the files importing them are type-checked in memory, against the type
+definitions the project has installed (v3 included), and every error the migration adds is an
+error finding (code v3-verify) at the original line. This runs by default for TypeScript (a
+tsconfig.json, or a changed .ts file) and for a jsconfig.json with checkJs; --verify runs it for
+plain JavaScript too (checkJs), --no-verify skips it.
 
 Output: a unified diff on stdout (--write applies it instead); on stderr every finding as
   file:line:col severity code message
@@ -57,8 +60,8 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const write = args.includes('--write');
-  const verify = args.includes('--verify');
-  const unknown = args.filter((a) => a.startsWith('-') && a !== '--write' && a !== '--verify');
+  const verify = args.includes('--verify') ? 'always' : args.includes('--no-verify') ? 'never' : 'by default';
+  const unknown = args.filter((a) => a.startsWith('-') && a !== '--write' && a !== '--verify' && a !== '--no-verify');
   if (unknown.length) throw new CliUsageError(`unknown option ${unknown[0]}\n\n${help}`);
   const paths = args.filter((a) => !a.startsWith('-'));
   if (paths.length === 0) throw new CliUsageError(`no files or directories given\n\n${help}`);
@@ -84,10 +87,12 @@ export async function run(args: string[]): Promise<number> {
       // Findings outside the program (package.json of a too-old jest) are placed in the file on disk.
       const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? readText(f);
       for (const p of folder.project.problems) process.stderr.write(`${p}\n`);
-      const checked = verify && folder.texts.size ? verifyMigration(target.root, folder.texts, displayRootFor(target.root)) : undefined;
+      const byDefault = verify === 'by default' && folder.texts.size ? verifyByDefault(target.root, folder.texts.keys()) : undefined;
+      const checked = folder.texts.size && (verify === 'always' || byDefault?.check) ? verifyMigration(target.root, folder.texts, displayRootFor(target.root)) : undefined;
       const findings = [...folder.result.findings, ...(checked?.findings ?? [])].sort((a, b) => (a.fileName === b.fileName ? a.start - b.start : a.fileName < b.fileName ? -1 : 1));
       for (const f of findings) process.stderr.write(`${findingLine(f, textOf)}\n`);
       errors += findings.filter((f) => f.severity === 'error').length;
+      if (byDefault && !byDefault.check) process.stderr.write(`verify: not run (${byDefault.reason}; --verify type-checks it with checkJs)\n`);
       if (checked) process.stderr.write(`verify: ${checked.checkedFiles} file${checked.checkedFiles === 1 ? '' : 's'} type-checked before and after the migration: ${checked.errorsBefore} error${checked.errorsBefore === 1 ? '' : 's'} before, ${checked.errorsAfter} after, ${checked.findings.length} new\n`);
       const outcomes = folder.result.files.filter((o) => !only || only.includes(o.fileName));
       for (const o of outcomes) process.stderr.write(`${outcomeLine(o)}\n`);

@@ -20,6 +20,8 @@ function cli(args: string[], cwd: string) {
 function workspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'migrate-cli-'));
   mkdirSync(join(dir, 'src'));
+  // The v3 packages installed: a changed TypeScript file is type-checked by default.
+  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir');
   copyFileSync(join(golden, 'converter-cjs-require.before.js'), join(dir, 'src', 'store.js'));
   copyFileSync(join(golden, 'docclient-esm-named.before.ts'), join(dir, 'src', 'ads.ts'));
   return dir;
@@ -36,6 +38,7 @@ describe('dynamo-hotpath migrate', () => {
     assert.match(r.stderr, /^src\/ads\.ts:4:13 warning v3-empty-set-values convertEmptyValues: /m);
     assert.match(r.stderr, /^src\/ads\.ts:7:21 information v2-document-client aws-sdk v2 DocumentClient get\(\)/m);
     assert.match(r.stderr, /^src\/ads\.ts: migrated\nsrc\/store\.js: migrated$/m);
+    assert.match(r.stderr, /^verify: 2 files type-checked before and after the migration: \d+ errors? before, \d+ after, 0 new$/m);
     assert.equal(readFileSync(join(dir, 'src', 'store.js'), 'utf8'), readFileSync(join(golden, 'converter-cjs-require.before.js'), 'utf8'));
   });
   it('--write applies the golden result, and a second run finds nothing (exit 0)', () => {
@@ -64,6 +67,7 @@ describe('dynamo-hotpath migrate', () => {
     assert.match(r.stderr, /^lib\/users\.js:3:21 error v2-not-migrated DocumentClient created at lib\/db\.js:2 is not migrated: \.service is aws-sdk v2 only: DynamoDBDocument has no equivalent$/m);
     assert.match(r.stderr, /^lib\/convert\.js: migrated\nlib\/db\.js: not migrated \(DocumentClient created at lib\/db\.js:2: lib\/users\.js:3 \.service is aws-sdk v2 only: DynamoDBDocument has no equivalent\)\nlib\/s3\.js: no DynamoDB use\nlib\/users\.js: not migrated \(/m);
     assert.match(r.stderr, /1 of 4 files changed; 2 error findings: something is not migrated\n$/);
+    assert.match(r.stderr, /^verify: not run \(JavaScript without checkJs; --verify type-checks it with checkJs\)$/m);
     assert.equal(readFileSync(join(dir, 'lib/db.js'), 'utf8'), files['lib/db.js']);
     assert.equal(readFileSync(join(dir, 'lib/users.js'), 'utf8'), files['lib/users.js']);
     assert.match(readFileSync(join(dir, 'lib/convert.js'), 'utf8'), /^exports\.f = \(x\) => marshall\(x, \{ removeUndefinedValues: true/m);
@@ -79,6 +83,12 @@ describe('dynamo-hotpath migrate', () => {
     assert.equal(r.code, 3, r.stderr);
     assert.match(r.stderr, /^db\.ts:1:1 error v3-verify @aws-sdk\/client-dynamodb is not installed in this project \(1 import of it\): the migrated code cannot load it and could not be checked against it: npm install @aws-sdk\/client-dynamodb@\^3\.689\.0$/m);
     assert.match(r.stderr, /^verify: 1 file type-checked before and after the migration: 0 errors before, 2 after, 2 new$/m);
+    const byDefault = cli(['.'], dir);
+    assert.equal(byDefault.code, 3, 'TypeScript: checked without --verify');
+    assert.match(byDefault.stderr, /^verify: 1 file type-checked before and after the migration: 0 errors before, 2 after, 2 new$/m);
+    const skipped = cli(['.', '--no-verify'], dir);
+    assert.equal(skipped.code, 1, skipped.stderr);
+    assert.doesNotMatch(skipped.stderr, /verify/);
   });
   it('exits 2 on bad input, naming the problem', () => {
     const dir = workspace();

@@ -24,18 +24,23 @@ function touches(fam: ClientFamily, sf: ts.SourceFile): boolean {
  * v2 type references of that kind are rewritten (DocumentClient → DynamoDBDocument,
  * `DocumentClient.QueryInput` → `QueryCommandInput`; `AWS.DynamoDB` → `DynamoDB`,
  * `DynamoDB.AttributeMap` → `Record<string, AttributeValue>`, `DynamoDB.QueryInput` → `QueryInput`)
- * as part of the first such family's plan. Where a blocked family of that kind is used too, the
- * file keeps its v2 types (they still compile while aws-sdk is installed).
+ * as part of the first such family's plan (`DynamoDB.Types.X` as `DynamoDB.X`). Files no family
+ * touches change with the first family when every family of the kind migrates. Where a blocked
+ * family of that kind is used too, the file keeps its v2 types (they still compile while aws-sdk is installed).
  */
 export function addTypeReferenceEdits(
   project: MigrationProject,
   families: ReadonlyMap<SubjectPlan, ClientFamily>,
   resolverOf: (sf: ts.SourceFile) => V2Resolver,
 ): void {
-  for (const sf of project.userFiles) {
-    for (const kind of ['document-client', 'low-level-client'] as const) {
+  for (const kind of ['document-client', 'low-level-client'] as const) {
+    const ofKind = [...families.keys()].filter((p) => p.subject.kind === kind);
+    // Every client of the kind migrates: v2 types in files no client touches (a base class's
+    // `keys(): DynamoDB.Key`) would only meet v3 calls, so they change too, with the first client.
+    const programOwner = ofKind.every((p) => p.subject.migrated) ? ofKind[0] : undefined;
+    for (const sf of project.userFiles) {
       const here = [...families].filter(([p, f]) => p.subject.kind === kind && touches(f, sf)).map(([p]) => p);
-      const owner = here.find((p) => p.subject.migrated);
+      const owner = here.length ? here.find((p) => p.subject.migrated) : programOwner;
       if (!owner || here.some((p) => !p.subject.migrated)) continue;
       const { edits, imports } = kind === 'document-client'
         ? documentTypeEdits(sf, resolverOf(sf), documentShape(owner.subject.origins[0]!.getSourceFile()))
@@ -44,6 +49,12 @@ export function addTypeReferenceEdits(
       for (const i of imports) owner.changes.use(sf, i);
     }
   }
+}
+
+/** `DynamoDB.X` or `DynamoDB.Types.X` (the same types, under v2's `Types` namespace): the `DynamoDB` part. */
+function dynamoDbNamespaceOf(name: ts.QualifiedName): ts.EntityName {
+  const left = name.left;
+  return ts.isQualifiedName(left) && left.right.text === 'Types' ? left.left : left;
 }
 
 function lowLevelTypeEdits(sf: ts.SourceFile, resolver: V2Resolver, creationFile: ts.SourceFile): { edits: PendingEdit[]; imports: V3Import[] } {
@@ -59,7 +70,7 @@ function lowLevelTypeEdits(sf: ts.SourceFile, resolver: V2Resolver, creationFile
         edits.push({ start: name.getStart(sf), end: name.end, render: (n) => n(cls) });
         return;
       }
-      if (ts.isQualifiedName(name) && resolver.resolveTypeName(name.left)?.kind === 'DynamoDB') {
+      if (ts.isQualifiedName(name) && resolver.resolveTypeName(dynamoDbNamespaceOf(name))?.kind === 'DynamoDB') {
         const member = name.right.text;
         const start = node.getStart(sf);
         if (mapTypes.has(member)) {
