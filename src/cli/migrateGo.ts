@@ -11,6 +11,7 @@ import { createTwoFilesPatch } from 'diff';
 import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 import { findModuleRoot } from '../core/go/goModule';
 import { migrateGoPackages } from '../core/migrate/go/typedMigrate';
+import { goFailureCause, goFailureLines } from './goFailureFindings';
 
 /** What the Go part did: files changed (or that would change), and findings at error level. */
 export interface GoMigrateOutcome {
@@ -28,9 +29,13 @@ export async function migrateGoFiles(files: string[], write: boolean): Promise<G
   const outcome: GoMigrateOutcome = { changed: 0, errors: 0 };
   if (files.length === 0) return outcome;
   const go = findGoBinary();
+  const fail = (group: readonly string[], cause: string): void => {
+    for (const line of goFailureLines(group, cause)) process.stderr.write(`${line}\n`);
+    outcome.errors += group.length;
+  };
   if (!go) {
-    process.stderr.write(`dynamo-hotpath migrate: ${files.length} Go file(s) not migrated: ${GO_NOT_FOUND}\n`);
-    return { changed: 0, errors: files.length };
+    fail(files, GO_NOT_FOUND);
+    return outcome;
   }
   const byModule = new Map<string, string[]>();
   for (const f of files) {
@@ -39,16 +44,14 @@ export async function migrateGoFiles(files: string[], write: boolean): Promise<G
   }
   for (const [root, group] of byModule) {
     if (!root) {
-      process.stderr.write(`dynamo-hotpath migrate: no go.mod above ${group[0]}: Go files are migrated per module\n`);
-      outcome.errors += group.length;
+      fail(group, 'no go.mod above it: Go files are migrated per module');
       continue;
     }
     let result;
     try {
       result = await migrateGoPackages({ goBinary: go, paths: group });
     } catch (err) {
-      process.stderr.write(`dynamo-hotpath migrate: ${root}: ${(err as Error).message}\n`);
-      outcome.errors += group.length;
+      fail(group, goFailureCause((err as Error).message, root));
       continue;
     }
     for (const f of result.files) {
