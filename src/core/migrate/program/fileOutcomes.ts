@@ -33,10 +33,12 @@ export function fileOutcomes(
     for (const f of files) usedIn.add(f);
     if (plan.subject.migrated) continue;
     const first = plan.blockers[0];
-    const reason = `${plan.label}: ${first ? `${placeOf(first.node, project.displayRoot)} ${first.why}` : 'blocked'}`;
+    const place = first && placeOf(first.node, project.displayRoot);
+    // The reason in full where it is; elsewhere its place only (the error line there says why).
+    const reasonIn = (f: string) => `${plan.label}: ${!first ? 'blocked' : f === first.node.getSourceFile().fileName ? `${place} ${first.why}` : `blocked by its use at ${place}`}`;
     for (const f of files) {
       if (!blockedIn.has(f)) blockedIn.set(f, new Set());
-      blockedIn.get(f)!.add(reason);
+      blockedIn.get(f)!.add(reasonIn(f));
     }
   }
   const out: FileOutcome[] = [];
@@ -48,7 +50,8 @@ export function fileOutcomes(
     const edited = (fixAll.get(name)?.length ?? 0) > 0;
     const status: FileOutcome['status'] = reasons.length
       ? edited ? 'partly migrated' : 'not migrated'
-      : edited ? 'migrated' : usedIn.has(name) ? 'not migrated' : 'no DynamoDB use';
+      // Used only by migrated clients, in calls v3 takes as written (a callback-style `put(p, cb)`).
+      : edited || usedIn.has(name) ? 'migrated' : 'no DynamoDB use';
     out.push({ fileName: name, status, reasons });
   }
   return out;

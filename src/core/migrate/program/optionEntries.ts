@@ -19,7 +19,7 @@ const short = (t: string) => (t.length > 40 ? `${t.slice(0, 37)}…` : t);
 /**
  * Reads the options object a v2 client constructor receives: an object literal (spreads of
  * readable objects included); a `const`/never-reassigned variable initialised with one (values
- * read as `cfg.key`); or a reference whose declared type is the user's own interface (its
+ * read as `cfg.key`); a variable only ever given object literals (see `fromLiterals`); or a reference whose declared type is the user's own interface (its
  * properties read as `opts.key`). Anything else — a call result, aws-sdk's own option types, a
  * computed key — gives the reason the options cannot be known.
  */
@@ -44,6 +44,8 @@ function fromExpression(e: ts.Expression, via: string | undefined, checker: ts.T
       const init = decl.initializer;
       if (ts.isObjectLiteralExpression(init)) return fromLiteral(init, via ?? ref, checker, depth + 1);
     }
+    const literals = decl && ts.isVariableDeclaration(decl) ? everyValueLiteral(decl, checker) : undefined;
+    if (literals) return fromLiterals(literals, via ?? ref, checker, depth + 1);
     const type = checker.getTypeAtLocation(e);
     const declared = type.getSymbol()?.declarations?.[0];
     if (declared && !declared.getSourceFile().isDeclarationFile && (ts.isInterfaceDeclaration(declared) || ts.isTypeLiteralNode(declared))) {
@@ -79,6 +81,50 @@ function fromLiteral(lit: ts.ObjectLiteralExpression, via: string | undefined, c
   // Later keys win, as in the object they build.
   const last = new Map(entries.map((en) => [en.key, en]));
   return { entries: [...last.values()] };
+}
+
+/**
+ * `let o = {}; if (offline) o = { region: 'localhost', endpoint: '…' }` (serverless-offline's
+ * idiom): every value the variable gets is an object literal, so its keys are known. The
+ * literals, or undefined when any value is something else.
+ */
+function everyValueLiteral(decl: ts.VariableDeclaration, checker: ts.TypeChecker): ts.ObjectLiteralExpression[] | undefined {
+  if (!decl.initializer || !ts.isObjectLiteralExpression(decl.initializer)) return undefined;
+  const symbol = checker.getSymbolAtLocation(decl.name);
+  const out = [decl.initializer];
+  let other = false;
+  const visit = (n: ts.Node): void => {
+    if (other) return;
+    if (ts.isBinaryExpression(n) && ts.isIdentifier(n.left) && checker.getSymbolAtLocation(n.left) === symbol && n.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && n.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
+      if (n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isObjectLiteralExpression(n.right)) out.push(n.right);
+      else other = true;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(decl.getSourceFile());
+  return other ? undefined : out;
+}
+
+/** v2 options whose absence and `undefined` mean the same to v3 (its config falls back with `??`). */
+const optionalAsUndefined = new Set(['region', 'endpoint']);
+
+/**
+ * The options a variable holding one of several literals gives, read as `o.key`: a key every
+ * literal has reads as it would from one; a key only some have must be one v3 takes as absent
+ * when undefined (region, endpoint), else the options cannot be carried.
+ */
+function fromLiterals(literals: ts.ObjectLiteralExpression[], via: string, checker: ts.TypeChecker, depth: number): OptionsRead {
+  const reads = literals.map((l) => fromLiteral(l, via, checker, depth));
+  const failed = reads.find((r): r is { why: string } => 'why' in r);
+  if (failed) return failed;
+  const all = reads.map((r) => (r as { entries: OptionEntry[] }).entries);
+  const keys = new Map<string, OptionEntry>();
+  for (const entries of all) for (const e of entries) if (!keys.has(e.key)) keys.set(e.key, { key: e.key, text: e.text });
+  for (const key of keys.keys()) {
+    const everywhere = all.every((entries) => entries.some((e) => e.key === key));
+    if (!everywhere && !optionalAsUndefined.has(key)) return { why: `its options come from ${short(via)}, which has ${key} in some assignments only: the tool cannot carry it` };
+  }
+  return { entries: [...keys.values()] };
 }
 
 /** A `const`, or a `let`/`var` never assigned after its declaration. */

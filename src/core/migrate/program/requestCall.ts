@@ -95,9 +95,12 @@ export function rewriteRequestCall(
     ok: false,
     why: ts.isExpressionStatement(outer) || ts.isAwaitExpression(outer)
       ? `${method}() without .promise() or a callback: v2 never sent this request, v3 would`
-      : `the AWS.Request that ${method}() returns is kept (${outer.getText(sf).replace(/\s+/g, ' ').slice(0, 30)}…): v3 has no request object`,
+      : `the AWS.Request that ${method}() returns is kept (${outer.getText(sf).replace(/\s+/g, ' ').slice(0, 30)}…): v3 has no request object${/^transact(Write|Get)/.test(method) ? cancellationHint : ''}`,
   };
 }
+
+/** aws-sdk-js#2464's workaround (reasons read through `.on('extractError')`) has a direct v3 form. */
+const cancellationHint = "; if it is kept to read CancellationReasons (.on('extractError')), v3 needs no workaround: await the call and catch TransactionCanceledException, whose CancellationReasons v3 fills in";
 
 /** `client.query(p).eachPage(cb)` → an async loop over the paginator with v2's callback protocol. */
 function rewriteEachPage(chained: ts.CallExpression, paginator: V3Import, clientText: string, paramsText: string | undefined, changes: FileChanges): void {

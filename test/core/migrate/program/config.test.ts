@@ -53,6 +53,16 @@ describe('a client\'s own options', () => {
     const m = migrateVirtual({ 'db.js': `const { DocumentClient } = require('aws-sdk/clients/dynamodb');\nconst cfg = { region: process.env.REGION, endpoint: process.env.ENDPOINT, maxRetries: 3, convertEmptyValues: true };\nexports.doc = new DocumentClient(cfg);\n` });
     assert.equal(creationLine(m.after['db.js']!), 'exports.doc = DynamoDBDocument.from(new DynamoDB({ region: cfg.region, endpoint: cfg.endpoint, maxAttempts: (cfg.maxRetries) + 1 }), { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: true, allowImpreciseNumbers: true, convertEmptyValues: cfg.convertEmptyValues }, unmarshallOptions: { wrapNumbers: Number } });');
   });
+  it('follows a variable only ever given object literals (serverless-offline: let options = {}; if (offline) options = {…})', () => {
+    const offline = `const AWS = require('aws-sdk');\nlet options = {};\nif (process.env.IS_OFFLINE) {\n  options = { region: 'localhost', endpoint: 'http://localhost:8000' };\n}\nmodule.exports = new AWS.DynamoDB.DocumentClient(options);\n`;
+    const m = migrateVirtual({ 'db.js': offline, 'get.js': `const db = require('./db');\nexports.get = (id, cb) => {\n  db.get({ TableName: 't', Key: { id } }, cb);\n};\n` });
+    assert.match(creationLine(m.after['db.js']!), /^module\.exports = DynamoDBDocument\.from\(new DynamoDB\(\{ region: options\.region, endpoint: options\.endpoint, maxAttempts: 11 \}\)/);
+    assert.deepEqual(m.result.files.map((f) => f.status), ['migrated', 'migrated']);
+    const retries = migrateVirtual({ 'db.js': offline.replace("endpoint: 'http://localhost:8000'", 'maxRetries: 2') });
+    assert.match(retries.lines.join('\n'), /db\.js:6 error v2-not-migrated DocumentClient created at db\.js:6 is not migrated: its options come from options, which has maxRetries in some assignments only: the tool cannot carry it/);
+    const computed = migrateVirtual({ 'db.js': offline.replace("options = { region: 'localhost', endpoint: 'http://localhost:8000' }", 'options = load()') });
+    assert.match(computed.lines.join('\n'), /its options come from options, whose keys the tool cannot see/);
+  });
   it('translates credentials, endpoints, agents, TLS and reports what has no equivalent', () => {
     const m = migrateVirtual({ 'db.js': [
       `const AWS = require('aws-sdk');`,

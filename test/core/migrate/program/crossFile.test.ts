@@ -34,7 +34,7 @@ describe('a client shared through module.exports', () => {
     const m = migrateVirtual(files);
     assert.deepEqual(m.after, files);
     assert.deepEqual(errors(m.lines), [
-      'db.js:2 error v2-not-migrated DocumentClient created at db.js:2 is not migrated, nor any of its uses: 1 use cannot be: users.js:3 (.options is aws-sdk v2 only: DynamoDBDocument has no equivalent)',
+      'db.js:2 error v2-not-migrated DocumentClient created at db.js:2 is not migrated, nor any of its uses: 1 use cannot be: users.js:3 (.options is aws-sdk v2 only: DynamoDBDocument has no equivalent); its 1 v2 call stays unchanged (users.js:2)',
       'users.js:3 error v2-not-migrated DocumentClient created at db.js:2 is not migrated: .options is aws-sdk v2 only: DynamoDBDocument has no equivalent',
     ]);
     assert.deepEqual(m.result.files.map((f) => f.status), ['not migrated', 'not migrated']);
@@ -46,7 +46,7 @@ describe('a client shared through module.exports', () => {
       'users.js': `const db = require('./db');\nexports.get = (id) => db.get({ TableName: 'users', Key: { id } }).promise();\n`,
     }, { only: ['db.js'] });
     assert.deepEqual(errors(m.lines).map((l) => l.replace(/ DocumentClient.*: it/, ' … it')), [
-      'db.js:2 error v2-not-migrated DocumentClient created at db.js:2 is not migrated, nor any of its uses: 1 use cannot be: users.js:2 (it is also used in users.js, outside the files given: run migrate on the folder holding all its uses)',
+      'db.js:2 error v2-not-migrated DocumentClient created at db.js:2 is not migrated, nor any of its uses: 1 use cannot be: users.js:2 (it is also used in users.js, outside the files given: run migrate on the folder holding all its uses); its 1 v2 call stays unchanged (users.js:2)',
       'users.js:2 error v2-not-migrated … it is also used in users.js, outside the files given: run migrate on the folder holding all its uses',
     ]);
   });
@@ -87,7 +87,7 @@ describe('factories, parameters, fields and injected clients (TypeScript)', () =
   });
   it('leaves a client that only comes from outside the program (a library\'s parameter) and says so', () => {
     const m = migrateVirtual({ 'lib.ts': `import { DocumentClient } from 'aws-sdk/clients/dynamodb';\nexport async function count(client: DocumentClient) {\n  return (await client.scan({ TableName: 't', Select: 'COUNT' }).promise()).Count;\n}\n` });
-    assert.deepEqual(errors(m.lines), ['lib.ts:2 error v2-not-migrated DocumentClient received at lib.ts:2 is not migrated: receives a v2 DocumentClient from outside the program (no creation of it found here)']);
+    assert.deepEqual(errors(m.lines), ['lib.ts:2 error v2-not-migrated DocumentClient received at lib.ts:2 is not migrated: receives a v2 DocumentClient from outside the program (no creation of it found here); its 1 v2 call stays unchanged (lib.ts:3)']);
   });
   it('blocks a client handed to library code that expects a v2 client', () => {
     const m = migrateVirtual({ 'session.js': `const AWS = require('aws-sdk');\nconst DynamoDBStore = require('connect-dynamodb');\nconst client = new AWS.DynamoDB({ region: 'eu-west-1' });\nmodule.exports = new DynamoDBStore({ client });\n` });
