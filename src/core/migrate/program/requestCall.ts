@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { literalEdit, type V3Import } from '../editPlan';
 import { inlineBoundParams, mergedParamsText } from './boundParams';
+import { arrowResultDiscarded } from './discardedResult';
 import type { FileChanges } from './fileChanges';
 
 /** How a migrated client's calls are written in v3. */
@@ -30,7 +31,8 @@ const isFunction = (e: ts.Node | undefined): e is ts.ArrowFunction | ts.Function
 /**
  * Rewrites a v2 request call `client.m(p)` for a v3 client, adding its edits to `changes`:
  * - `client.m(p).promise()` → `client.m(p)` (v3 methods return promises);
- * - `client.m(p, callback)` kept (v3 aggregated clients take callbacks; `send` does too);
+ * - `client.m(p, callback)` kept (v3 aggregated clients take callbacks; `send` does too) as a
+ *   statement, or where its value is provably dropped (see `arrowResultDiscarded`);
  * - `client.query(p).eachPage(cb)` as a statement → a `for await` over the v3 paginator, calling
  *   `cb(null, page)` per page and `cb(null, null)` at the end, as v2 did;
  * - in commands style `m(p)` becomes `send(new MCommand(p))`;
@@ -86,7 +88,7 @@ export function rewriteRequestCall(
   }
   const callback = call.arguments[call.arguments.length - 1];
   if (call.arguments.length >= 2 && (isFunction(callback) || ts.isIdentifier(callback!))) {
-    if (!ts.isExpressionStatement(outer)) return { ok: false, why: `the AWS.Request that ${method}(…, callback) returns is used; v3 returns nothing with a callback` };
+    if (!ts.isExpressionStatement(outer) && !arrowResultDiscarded(call)) return { ok: false, why: `the AWS.Request that ${method}(…, callback) returns is used; v3 returns nothing with a callback` };
     if (style.commands && !style.commandOf(method)) return { ok: false, why: `${method}() has no command in the v3 package` };
     wrap();
     return { ok: true, delivered: { delivery: 'callback', node: callback! }, params };
