@@ -35,7 +35,7 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
   const { plans, families, resolverOf, config, casts } = buildPlans(project, options.env);
   if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.displayRoot);
   for (const p of plans) p.subject.migrated = p.blockers.length === 0;
-  addTypeReferenceEdits(project, families, resolverOf);
+  addTypeReferenceEdits(project, families, resolverOf, plans);
   const byIdEarly = new Map(plans.map((p) => [p.subject.id, p]));
   for (const c of casts) if (c.plan.subject.migrated) castIfStillForeign(c, (id) => byIdEarly.get(id)?.subject.migrated ?? false);
   const view = viewOf(project, plans, options.env);

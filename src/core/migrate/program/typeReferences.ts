@@ -24,15 +24,18 @@ function touches(fam: ClientFamily, sf: ts.SourceFile): boolean {
  * v2 type references of that kind are rewritten (DocumentClient → DynamoDBDocument,
  * `DocumentClient.QueryInput` → `QueryCommandInput`; `AWS.DynamoDB` → `DynamoDB`,
  * `DynamoDB.AttributeMap` → `Record<string, AttributeValue>`, `DynamoDB.QueryInput` → `QueryInput`)
- * as part of the first such family's plan (`DynamoDB.Types.X` as `DynamoDB.X`). Files no family
- * touches change with the first family when every family of the kind migrates. Where a blocked
+ * as part of the first such family's plan (`DynamoDB.Types.X` as `DynamoDB.X`). Files no plan
+ * touches (types only) change with the first family when every family of the kind migrates. Where a blocked
  * family of that kind is used too, the file keeps its v2 types (they still compile while aws-sdk is installed).
  */
 export function addTypeReferenceEdits(
   project: MigrationProject,
   families: ReadonlyMap<SubjectPlan, ClientFamily>,
   resolverOf: (sf: ts.SourceFile) => V2Resolver,
+  plans: readonly SubjectPlan[],
 ): void {
+  // Files some plan uses (a Converter call too): their types follow that plan, not the program's.
+  const planned = new Set(plans.flatMap((p) => [...p.subject.origins, ...p.spots.map((s) => s.node), ...p.blockers.map((b) => b.node)]).map((n) => n.getSourceFile()));
   for (const kind of ['document-client', 'low-level-client'] as const) {
     const ofKind = [...families.keys()].filter((p) => p.subject.kind === kind);
     // Every client of the kind migrates: v2 types in files no client touches (a base class's
@@ -40,7 +43,7 @@ export function addTypeReferenceEdits(
     const programOwner = ofKind.every((p) => p.subject.migrated) ? ofKind[0] : undefined;
     for (const sf of project.userFiles) {
       const here = [...families].filter(([p, f]) => p.subject.kind === kind && touches(f, sf)).map(([p]) => p);
-      const owner = here.length ? here.find((p) => p.subject.migrated) : programOwner;
+      const owner = here.length ? here.find((p) => p.subject.migrated) : planned.has(sf) ? undefined : programOwner;
       if (!owner || here.some((p) => !p.subject.migrated)) continue;
       const { edits, imports } = kind === 'document-client'
         ? documentTypeEdits(sf, resolverOf(sf), documentShape(owner.subject.origins[0]!.getSourceFile()))
