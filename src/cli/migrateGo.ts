@@ -11,7 +11,7 @@ import { createTwoFilesPatch } from 'diff';
 import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 import { findModuleRoot } from '../core/go/goModule';
 import { migrateGoPackages } from '../core/migrate/go/typedMigrate';
-import { goFailureCause, goFailureLines } from './goFailureFindings';
+import { goFailureCause, goFailureLines, usesLegacyDynamo } from './goFailureFindings';
 
 /** What the Go part did: files changed (or that would change), and findings at error level. */
 export interface GoMigrateOutcome {
@@ -30,8 +30,9 @@ export async function migrateGoFiles(files: string[], write: boolean): Promise<G
   if (files.length === 0) return outcome;
   const go = findGoBinary();
   const fail = (group: readonly string[], cause: string): void => {
-    for (const line of goFailureLines(group, cause)) process.stderr.write(`${line}\n`);
-    outcome.errors += group.length;
+    const legacy = group.filter(usesLegacyDynamo);
+    for (const line of goFailureLines(legacy, cause)) process.stderr.write(`${line}\n`);
+    outcome.errors += legacy.length;
   };
   if (!go) {
     fail(files, GO_NOT_FOUND);

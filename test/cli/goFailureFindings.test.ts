@@ -28,15 +28,16 @@ describe('Go modules migrate cannot load', () => {
     assert.equal(goFailureCause('go list ./x failed:\nx/a.go:3:1: syntax error: non-declaration statement outside function body', '/w'), 'go list ./x failed: x/a.go:3:1: syntax error: non-declaration statement outside function body');
     assert.deepEqual(goFailureLines(['/elsewhere/a.go'], 'why'), ['/elsewhere/a.go:1:1: error go-not-migrated: not migrated: why']);
   });
-  it('prints one finding per file, and the count says as many', () => {
+  it('prints one finding per file using legacy DynamoDB packages, and the count says as many', () => {
     const dir = mkdtempSync(join(tmpdir(), 'migrate-go-'));
     const src = 'package db\n\nimport "github.com/aws/aws-sdk-go/service/dynamodb/dynamodbattribute"\n\nvar _ = dynamodbattribute.MarshalMap\n';
     writeFileSync(join(dir, 'a.go'), src);
     writeFileSync(join(dir, 'b.go'), src.replace('var _', 'var _b'));
-    const r = spawnSync(process.execPath, ['--import', tsx, join(repo, 'src', 'cli', 'main.ts'), 'migrate', 'a.go', 'b.go'], { cwd: dir, encoding: 'utf8' });
+    writeFileSync(join(dir, 'hello.go'), 'package db\n\nfunc Hello() string { return "hi" }\n');
+    const r = spawnSync(process.execPath, ['--import', tsx, join(repo, 'src', 'cli', 'main.ts'), 'migrate', 'a.go', 'b.go', 'hello.go'], { cwd: dir, encoding: 'utf8' });
     assert.equal(r.status, 3, r.stderr);
     assert.deepEqual(r.stderr.split('\n').filter((l) => /^\S+:\d+:\d+: error /.test(l)).map((l) => l.replace(/not migrated: .*/, 'not migrated: …')), ['a.go:1:1: error go-not-migrated: not migrated: …', 'b.go:1:1: error go-not-migrated: not migrated: …']);
     assert.match(r.stderr, /^a\.go:1:1: error go-not-migrated: not migrated: (no go\.mod above it|.*go)/m);
-    assert.match(r.stderr, /^0 of 2 files would change; 2 error findings: something is not migrated$/m);
+    assert.match(r.stderr, /^0 of 3 files would change; 2 error findings: something is not migrated$/m);
   });
 });
