@@ -13,6 +13,8 @@ import { resolveRequests, type RequestInput, type ResolvedRequests } from './req
 import { byWeightDesc, makeRow, relativeChange, type SideScale } from './rows';
 import { isSignificantShareChange, shareError } from './significance';
 import { asyncShiftNote, noteShrinkingRows } from './asyncShift';
+import { formatCount } from './format/numbers';
+import { noteWrapperRows } from './wrapperRows';
 import { COMPARE_SCHEMA, type Comparison, type CompareRow, type MatchKind, type RowRef, type SideTotals } from './types';
 
 /** One side of a comparison: its analysis and, optionally, how many requests it served. */
@@ -62,9 +64,13 @@ export function compareAnalyses(before: CompareSide, after: CompareSide, options
   const asyncNote = asyncShiftNote(b, a);
   const userFunctionRows = noteShrinkingRows(rowsOf(functions, scales, (f) => f.totalWeight, userFunctionRef, (f) => shortFunctionName(f.functionName, f.profileFile)), asyncNote);
   const callSiteRows = noteShrinkingRows(rowsOf(callSites, scales, (c) => c.dynamoWeight, callSiteRef, callSiteLabel), asyncNote);
-  const sdkRows = keepTop(
-    rowsOf(sdk, scales, (f) => f.cum, (f) => ({ name: f.name, file: f.file }), (f) => shortFunctionName(f.name, f.file), (f) => f.category),
-    options.topSdkFunctions ?? 15,
+  const sdkRows = noteWrapperRows(
+    keepTop(
+      rowsOf(sdk, scales, (f) => f.cum, (f) => ({ name: f.name, file: f.file }), (f) => shortFunctionName(f.name, f.file), (f) => f.category),
+      options.topSdkFunctions ?? 15,
+    ),
+    b,
+    a,
   );
   const categoryRows = DYNAMO_CATEGORIES.filter((c) => (b.byCategory[c] ?? 0) > 0 || (a.byCategory[c] ?? 0) > 0).map((c) =>
     makeRow({ key: c, label: c, matchedBy: 'key', category: c, before: { weight: b.byCategory[c] ?? 0 }, after: { weight: a.byCategory[c] ?? 0 } }, scales),
@@ -220,7 +226,7 @@ function notesOf(b: Analysis, a: Analysis, perRequest: boolean): string[] {
   for (const [side, x] of [['before', b], ['after', a]] as const) {
     if (x.totalCount < SHORT_PROFILE_SAMPLES) {
       const se = shareError(50, x.totalCount);
-      notes.push(`The ${side} profile has only ${x.totalCount} samples: a 50 % share is uncertain by ±${se.toFixed(1)} pp (one standard error).`);
+      notes.push(`The ${side} profile has only ${formatCount(x.totalCount)} samples: a 50 % share is uncertain by ±${se.toFixed(1)} pp (one standard error).`);
     }
   }
   for (const w of b.warnings) notes.push(`before: ${w}`);

@@ -6,6 +6,7 @@
  * package (`Adapter.GetUserActivity`, pointer receiver dropped). V8 names carry no package
  * (`getUserActivity`, `V2Adapter.getUserActivity`), so the name is its own key.
  */
+import { npmPackageOf } from '../paths/npmPackage';
 
 /** A Go symbol split at its package: `pkgPath` (`…/ddbv1`), `pkg` (`ddbv1`) and `member` (`(*Adapter).GetUserActivity`). */
 export interface GoSymbol {
@@ -57,12 +58,21 @@ export function functionIdentity(name: string, file: string): string {
 
 /**
  * A short display label: the Go member with its package (`ddbv1.(*Adapter).GetUserActivity`),
- * or the JavaScript name with its file's base name (`(anonymous) (converter.js)`).
+ * or the JavaScript name with where it lives: the npm package for a dependency
+ * (`unmarshall (@aws-sdk/util-dynamodb)`, `marshallItem (aws-sdk converter.js)`; the file's base
+ * name is left out when it is an `index` file), else the file's base name (`handle (main.js)`).
  */
 export function shortFunctionName(name: string, file: string): string {
-  if (!isGoFunction(name, file)) return file ? `${name} (${file.replace(/^.*[\\/]/, '')})` : name;
+  if (!isGoFunction(name, file)) return file ? `${name} (${jsFileLabel(file)})` : name;
   const sym = splitGoSymbol(name);
   return sym ? `${sym.pkg}.${sym.member}` : name;
+}
+
+function jsFileLabel(file: string): string {
+  const base = file.replace(/^.*[\\/]/, '');
+  const pkg = npmPackageOf(file);
+  if (!pkg) return base;
+  return /^index\.[cm]?js$/.test(base) || pkg.path === '' ? pkg.name : `${pkg.name} ${base}`;
 }
 
 /**

@@ -29,8 +29,17 @@ describe('functionKey', () => {
 
   it('shortens Go names to package.member', () => {
     assert.equal(shortFunctionName('github.com/aws/aws-sdk-go/private/protocol/jsonrpc.Unmarshal', ''), 'jsonrpc.Unmarshal');
-    assert.equal(shortFunctionName('(anonymous)', '/home/dev/node-adserver/node_modules/aws-sdk/lib/dynamodb/converter.js'), '(anonymous) (converter.js)');
     assert.equal(shortFunctionName('JSON.parse', ''), 'JSON.parse');
+  });
+
+  it('names the npm package of a JavaScript dependency, and the file unless it is an index file', () => {
+    assert.equal(shortFunctionName('(anonymous)', '/home/dev/node-adserver/node_modules/aws-sdk/lib/dynamodb/converter.js'), '(anonymous) (aws-sdk converter.js)');
+    assert.equal(shortFunctionName('unmarshall', '/app/node_modules/@aws-sdk/util-dynamodb/dist-cjs/index.js'), 'unmarshall (@aws-sdk/util-dynamodb)');
+    // The two `_read` rows of the trial (F8) were indistinguishable as `_read (index.js)`.
+    assert.equal(shortFunctionName('_read', '/app/node_modules/@smithy/core/dist-cjs/submodules/protocols/index.js'), '_read (@smithy/core)');
+    assert.equal(shortFunctionName('_read', '/app/node_modules/@aws-sdk/dynamodb-codec/dist-cjs/index.js'), '_read (@aws-sdk/dynamodb-codec)');
+    assert.equal(shortFunctionName('read', 'C:\\app\\node_modules\\.pnpm\\@smithy+core@3.1.0\\node_modules\\@smithy\\core\\dist-es\\index.mjs'), 'read (@smithy/core)');
+    assert.equal(shortFunctionName('getUserActivity', '/app/src/v2repo.js'), 'getUserActivity (v2repo.js)');
   });
 });
 
