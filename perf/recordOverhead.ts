@@ -150,6 +150,7 @@ async function main(): Promise<void> {
           ratios[i]!.whole.push(m.wholeS / b.wholeS);
           ratios[i]!.window.push(m.windowUs / b.windowUs);
         }
+        process.stderr.write(`${variant}: round ${round + 1}/${rounds} done, load ${load()}\n`);
       }
       console.log(`\n${variant}: measured vs baseline, geometric mean of ${rounds} paired rounds (95 % bootstrap interval)`);
       pairs.forEach(([m, b], i) => {
