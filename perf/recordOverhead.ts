@@ -17,7 +17,8 @@
  * (start-up, module loading, warm-up and writing the profile included) and over the measured
  * requests only (process.cpuUsage in the child). Per pair and round the ratio measured ÷ baseline;
  * per pair the geometric mean of the rounds with a 95 % bootstrap interval, and `none vs none`
- * (same configuration twice) shows the method's own noise. Asserts nothing.
+ * (same configuration twice) shows the method's own noise. Rounds cover every variant in turn and
+ * the summary is printed after each round, so a run stopped early keeps its figures. Asserts nothing.
  *
  * Options: --requests N (per run, default 300), --warmup N (100), --concurrency N (4),
  * --rounds N (16), --variants v2,v3, --pairs record:pprof,… (default: all below), --limit PCT (5).
@@ -125,6 +126,34 @@ function parsePairs(text: string): Pair[] {
 
 const interval = (s: RatioSummary) => `${percentChange(s.mean)} (${percentChange(s.low)} … ${percentChange(s.high)})`;
 
+type Ratios = ReadonlyMap<string, { readonly whole: readonly number[]; readonly window: readonly number[] }>;
+
+/** Prints the summary of the rounds so far: per variant and pair, the side-by-side table, the verdict. */
+function report(variants: readonly string[], pairs: readonly Pair[], ratios: Ratios, rounds: number, limitPct: number): void {
+  const summary = (v: string, [m, b]: Pair) => {
+    const r = ratios.get(`${v} ${m}:${b}`)!;
+    return { whole: pairedRatio(r.whole), window: pairedRatio(r.window), perRound: r.whole };
+  };
+  for (const v of variants) {
+    console.log(`\n${v}: measured vs baseline, geometric mean of ${rounds} paired rounds (95 % bootstrap interval)`);
+    for (const pair of pairs) {
+      const s = summary(v, pair);
+      console.log(`  ${`${pair[0]} vs ${pair[1]}`.padEnd(22)} whole process ${interval(s.whole).padEnd(30)} requests only ${interval(s.window)}`);
+      console.log(`  ${''.padEnd(22)} per round (whole process): ${s.perRound.map(percentChange).join(', ')}`);
+    }
+  }
+  console.log(`\nSide by side after ${rounds} rounds (whole-process CPU, 95 % interval):`);
+  console.log(`  ${'pair'.padEnd(22)} ${variants.map((v) => v.padEnd(32)).join(' ')}`);
+  for (const pair of pairs) console.log(`  ${`${pair[0]} vs ${pair[1]}`.padEnd(22)} ${variants.map((v) => interval(summary(v, pair).whole).padEnd(32)).join(' ')}`);
+  console.log(`Goal: the recorder costs ≤ ${limitPct} % CPU over its profiler alone`);
+  for (const pair of pairs.filter(([m, b]) => RECORDER_PAIRS.has(`${m}:${b}`))) {
+    for (const v of variants) {
+      const s = summary(v, pair);
+      console.log(`  ${v} ${pair[0]} vs ${pair[1]}: whole process ${verdict(s.whole, limitPct)} (upper end ${percentChange(s.whole.high)}), requests only ${verdict(s.window, limitPct)} (upper end ${percentChange(s.window.high)})`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(PRELOAD)) throw new Error(`${PRELOAD} is missing: run npm run build first`);
   const rounds = Number(option('rounds', '16'));
@@ -135,41 +164,31 @@ async function main(): Promise<void> {
   const fake = spawn(process.execPath, [`${SERVICE}/dist/fake-dynamodb.js`, '--port', String(port), '--data', 'fixtures/data'], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((done) => fake.stdout!.on('data', (c: Buffer) => c.toString().includes('listening') && done()));
   const dir = mkdtempSync(join(tmpdir(), 'dhp-record-bench-'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      fake.kill();
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  }
   const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
   const base = { endpoint: `http://127.0.0.1:${port}`, requests: option('requests', '300'), warmup: option('warmup', '100'), concurrency: option('concurrency', '4'), dir };
-  const results = new Map<string, { whole: RatioSummary; window: RatioSummary }>();
+  const ratios = new Map(variants.flatMap((v) => pairs.map(([m, b]) => [`${v} ${m}:${b}`, { whole: [] as number[], window: [] as number[] }] as const)));
   try {
     console.log(`record overhead: ${variants.join(', ')} × ${rounds} rounds; each run ${base.requests} requests after ${base.warmup} warm-up, concurrency ${base.concurrency}; the two configurations of a pair run at the same time; CPU = user + system of the service process; load average before: ${load()}`);
-    for (const variant of variants) {
-      const w: Workload = { ...base, variant };
-      const ratios = pairs.map(() => ({ whole: [] as number[], window: [] as number[] }));
-      for (let round = 0; round < rounds; round++) {
+    for (let round = 0; round < rounds; round++) {
+      for (const variant of variants) {
         for (let k = 0; k < pairs.length; k++) {
-          const i = (k + round) % pairs.length;
-          const [m, b] = await runPair(pairs[i]!, round % 2 === 0, w);
-          ratios[i]!.whole.push(m.wholeS / b.wholeS);
-          ratios[i]!.window.push(m.windowUs / b.windowUs);
+          const [m, b] = pairs[(k + round) % pairs.length]!;
+          const [measured, baseline] = await runPair([m, b], round % 2 === 0, { ...base, variant });
+          const r = ratios.get(`${variant} ${m}:${b}`)!;
+          r.whole.push(measured.wholeS / baseline.wholeS);
+          r.window.push(measured.windowUs / baseline.windowUs);
         }
-        process.stderr.write(`${variant}: round ${round + 1}/${rounds} done, load ${load()}\n`);
       }
-      console.log(`\n${variant}: measured vs baseline, geometric mean of ${rounds} paired rounds (95 % bootstrap interval)`);
-      pairs.forEach(([m, b], i) => {
-        const whole = pairedRatio(ratios[i]!.whole);
-        const window = pairedRatio(ratios[i]!.window);
-        results.set(`${variant} ${m}:${b}`, { whole, window });
-        console.log(`  ${`${m} vs ${b}`.padEnd(22)} whole process ${interval(whole).padEnd(30)} requests only ${interval(window)}`);
-        console.log(`  ${''.padEnd(22)} per round (whole process): ${ratios[i]!.whole.map(percentChange).join(', ')}`);
-      });
-    }
-    console.log(`\nSide by side (whole-process CPU, 95 % interval):`);
-    console.log(`  ${'pair'.padEnd(22)} ${variants.map((v) => v.padEnd(32)).join(' ')}`);
-    for (const [m, b] of pairs) console.log(`  ${`${m} vs ${b}`.padEnd(22)} ${variants.map((v) => interval(results.get(`${v} ${m}:${b}`)!.whole).padEnd(32)).join(' ')}`);
-    console.log(`\nGoal: the recorder costs ≤ ${limitPct} % CPU over its profiler alone`);
-    for (const [m, b] of pairs.filter(([m, b]) => RECORDER_PAIRS.has(`${m}:${b}`))) {
-      for (const v of variants) {
-        const r = results.get(`${v} ${m}:${b}`)!;
-        console.log(`  ${v} ${m} vs ${b}: whole process ${verdict(r.whole, limitPct)} (upper end ${percentChange(r.whole.high)}), requests only ${verdict(r.window, limitPct)} (upper end ${percentChange(r.window.high)})`);
-      }
+      process.stderr.write(`round ${round + 1}/${rounds} done, load ${load()}\n`);
+      // After every round from the second on, so that a run stopped early still has its figures.
+      if (round > 0) report(variants, pairs, ratios, round + 1, limitPct);
     }
     console.log(`\nload average after: ${load()}`);
   } finally {
