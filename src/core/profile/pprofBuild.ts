@@ -13,7 +13,9 @@ import type { SampleTable } from './columns/sampleTable';
 import { LabelSetInterner } from './labelSets';
 import type { Profile, ReadOptions, SampleType } from './model';
 import { chooseColumn, countColumn, nsPerUnit } from './pprofColumns';
+import { functionIds } from './pprofFunctionIds';
 import { functionFile, functionName, lineNumber } from './pprofFrames';
+import { estimatedTicks, estimateTick, tickWarning } from './pprofTicks';
 import type { RawPprof } from './pprofWire';
 
 function corrupt(sourcePath: string, what: string): ProfileError {
@@ -26,19 +28,25 @@ function hexAddress(raw: RawPprof, def: number): string {
   return `0x${(big ?? BigInt.asUintN(64, BigInt(raw.locations.address[def]!))).toString(16)}`;
 }
 
-/** Functions by id (the last definition of an id wins): canonical name and file ids, start line. */
+/**
+ * Functions by id (the last definition of an id wins): canonical name and file ids, start line;
+ * when every id is 0 (Pyroscope .NET), by 1-based position. Whether any function is in a `.go` file.
+ */
 function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => string, frames: FrameTableBuilder) {
   const f = raw.functions;
+  const ids = functionIds(Array.from(f.id));
   const index = new IdIndex();
   const nameId = new GrowableU32(f.length);
   const fileId = new GrowableU32(f.length);
   const empty = new Uint8Array(f.length);
   const startLine = new Float64Array(f.length);
+  let hasGoFiles = false;
   for (let d = 0; d < f.length; d++) {
-    const what = `function ${f.id[d]}`;
+    const what = `function ${ids.ids[d]}`;
     const file = str(f.filename[d]!, what);
+    hasGoFiles ||= file.endsWith('.go');
     const name = functionName(str(f.name[d]!, what), str(f.systemName[d]!, what), file);
-    const dense = index.getOrAdd(f.id[d]!);
+    const dense = index.getOrAdd(ids.ids[d]!);
     while (nameId.length <= dense) {
       nameId.push(0);
       fileId.push(0);
@@ -48,7 +56,7 @@ function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => strin
     empty[dense] = name === '' ? 1 : 0;
     startLine[dense] = f.startLine[d]!;
   }
-  return { index, nameId: nameId.array, fileId: fileId.array, empty, startLine };
+  return { index, nameId: nameId.array, fileId: fileId.array, empty, startLine, byPosition: ids.byPosition, hasGoFiles };
 }
 
 /**
@@ -88,7 +96,9 @@ function locationFrames(raw: RawPprof, fns: ReturnType<typeof resolveFunctions>,
  * Builds the profile from decoded tables.
  *
  * - Value column: `chooseColumn` (default_sample_type, else cpu, else a time column, else the
- *   last); time columns are converted to ns. `count`: the `samples`/`sample` count column, else 1.
+ *   last); time columns are converted to ns. `count`: the `samples`/`sample` count column, else
+ *   CPU time / tick when a tick can be told (`pprofTicks.ts`, with a warning), else 1.
+ * - Function ids all 0 (Pyroscope .NET): functions numbered by position (`pprofFunctionIds.ts`).
  * - Each location expands into one frame per `Line`, `line[0]` innermost and `inlined` for all
  *   but the last; address-only locations become `0x…` frames. Equal frames share one id.
  * - String sample labels become interned label sets (`Sample.labels`); numeric ones are dropped.
@@ -127,6 +137,8 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
     );
   }
   const expanded = locationFrames(raw, fns, frames, sourcePath);
+  const periodNsPerUnit = raw.periodType ? nsPerUnit(str(raw.periodType[1], 'period_type')) : undefined;
+  const tick = estimateTick({ countColumn: countCol, valueType: chosen.type, nsScale: nsPerUnit(chosen.unit), periodNs: periodNsPerUnit === undefined ? undefined : raw.period * periodNsPerUnit, hasGoFiles: fns.hasGoFiles });
 
   // Dense location index → frames. One frame per location (no inlining): units become frame ids in place.
   const dense = loc.ids.length;
@@ -166,7 +178,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
       if (oneFrame) chunk[k] = frame;
     }
     const w = samples.values[vs + column]! * nsScale;
-    const c = countCol >= 0 ? samples.values[vs + countCol]! : 1;
+    const c = countCol >= 0 ? samples.values[vs + countCol]! : tick ? estimatedTicks(w, tick) : 1;
     const set = samples.labels ? labelSetOf(samples.labels, s, str, labelSets) : -1;
     if (!(w > 0) || !Number.isFinite(w)) {
       if (w === 0) zeroWeights++;
@@ -182,6 +194,8 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   }
 
   const warnings: string[] = [];
+  if (fns.byPosition) warnings.push(`every function id in the file is 0 (as Pyroscope's .NET profiler writes): functions are numbered by their position, which is how the locations refer to them`);
+  if (tick) warnings.push(tickWarning(tick));
   if (expanded.addressOnly > 0) warnings.push(`${expanded.addressOnly} locations have addresses only (no function or line); they are shown as 0x… frames`);
   if (badWeights > 0) warnings.push(`${badWeights} samples with a negative or invalid ${sampleType.type} value were ignored`);
   if (kept === 0) {

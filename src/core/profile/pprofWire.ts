@@ -15,7 +15,7 @@ import { IdIndex } from './columns/idIndex';
 import { type ProfileLimits, TableBudget } from './limits';
 
 /** `perftools.profiles.Profile` field numbers (google/pprof `proto/profile.proto`). */
-const FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, durationNanos: 10, defaultSampleType: 14 } as const;
+const FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, durationNanos: 10, periodType: 11, period: 12, defaultSampleType: 14 } as const;
 const TABLE_NAMES: Record<number, string> = { [FIELD.location]: 'locations', [FIELD.function]: 'functions', [FIELD.stringTable]: 'strings' };
 
 /** Units per stack chunk: 4 MB. */
@@ -116,6 +116,10 @@ export interface RawPprof {
   readonly sampleTypes: readonly (readonly [number, number])[];
   readonly defaultSampleType: number;
   readonly durationNanos: number;
+  /** (type, unit) string indices of `period_type`, undefined when the file has none. */
+  readonly periodType: readonly [number, number] | undefined;
+  /** `period` in `periodType`'s unit (0 when absent). */
+  readonly period: number;
   readonly strings: readonly string[];
   readonly samples: {
     readonly length: number;
@@ -174,6 +178,8 @@ export class PprofWireDecoder {
   private readonly sampleTypes: [number, number][] = [];
   private defaultSampleType = 0;
   private durationNanos = 0;
+  private periodType: [number, number] | undefined;
+  private period = 0;
   private readonly strings: string[] = [];
 
   private readonly sampleChunk = new GrowableU16();
@@ -261,6 +267,7 @@ export class PprofWireDecoder {
         if (!this.malformed && !this.overTable) {
           if (num === FIELD.durationNanos) this.durationNanos = value;
           else if (num === FIELD.defaultSampleType) this.defaultSampleType = value;
+          else if (num === FIELD.period) this.period = value;
         }
       } else if (wire === 1 || wire === 5) {
         const size = wire === 1 ? 8 : 4;
@@ -297,14 +304,16 @@ export class PprofWireDecoder {
       else if (num === FIELD.location) this.location(bytes, start, end);
       else if (num === FIELD.function) this.function(bytes, start, end);
       else if (num === FIELD.stringTable) this.strings.push(this.decoder.decode(bytes.subarray(start, end)));
-      else if (num === FIELD.sampleType) this.valueType(bytes, start, end);
+      else if (num === FIELD.sampleType) this.sampleTypes.push(this.valueType(bytes, start, end));
+      else if (num === FIELD.periodType) this.periodType = this.valueType(bytes, start, end);
     } catch (err) {
       if (!(err instanceof Malformed)) throw err;
       this.malformed = `field ${num} at byte ${this.base + start}: ${err.message}`;
     }
   }
 
-  private valueType(bytes: Uint8Array, start: number, end: number): void {
+  /** A `ValueType` message: (type, unit) string indices. */
+  private valueType(bytes: Uint8Array, start: number, end: number): [number, number] {
     let type = 0;
     let unit = 0;
     for (let pos = start; pos < end; ) {
@@ -320,7 +329,7 @@ export class PprofWireDecoder {
         pos = skip(bytes, wire, next, end);
       }
     }
-    this.sampleTypes.push([type, unit]);
+    return [type, unit];
   }
 
   /** Room for `units` more units in the current chunk, so that one stack never spans two. */
@@ -516,6 +525,8 @@ export class PprofWireDecoder {
       sampleTypes: this.sampleTypes,
       defaultSampleType: this.defaultSampleType,
       durationNanos: this.durationNanos,
+      periodType: this.periodType,
+      period: this.period,
       strings: this.strings,
       samples: {
         length: n,

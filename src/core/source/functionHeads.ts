@@ -36,6 +36,43 @@ export function headPatterns(name: string): RegExp[] {
   ];
 }
 
+/** How far below its head a parameter list is followed: longer lists are not recognised. */
+const MAX_PARAMETER_LINES = 40;
+
+/**
+ * True when `lines[i]` opens the parameter list of a method (`name(`) or of a function assigned to
+ * `name` (`name = (`, `name: async (`) and the list closes on a later line followed by a body —
+ * `) {` for a method, `) =>` for an arrow function, each after an optional type annotation. A call
+ * statement such as `name({` … `});` is not a head: nothing but a declaration puts `{` or `=>`
+ * after the closing parenthesis.
+ */
+function isMultiLineHead(lines: readonly string[], i: number, name: string): boolean {
+  const n = escapeRegExp(name);
+  const method = new RegExp(`^\\s*((public|private|protected|static|async|override|readonly)\\s+)*\\*?${n}\\s*(<[^>]*>)?\\(`).exec(lines[i]!);
+  const arrow = method ? undefined : new RegExp(`\\b${n}\\s*[=:]\\s*(async\\s+)?\\(`).exec(lines[i]!);
+  const open = method ?? arrow;
+  if (!open) return false;
+  let depth = 0;
+  let quote: string | undefined;
+  for (let k = i; k < Math.min(lines.length, i + MAX_PARAMETER_LINES); k++) {
+    const text = lines[k]!;
+    for (let c = k === i ? open.index + open[0].length - 1 : 0; c < text.length; c++) {
+      const ch = text[c]!;
+      if (quote) {
+        if (ch === '\\') c++;
+        else if (ch === quote) quote = undefined;
+      } else if (ch === '"' || ch === "'" || ch === '`') quote = ch;
+      else if (ch === '(') depth++;
+      else if (ch === ')' && --depth === 0) {
+        if (k === i) return false;
+        const rest = text.slice(c + 1);
+        return method ? /^\s*(:\s*[^{;=]+)?\{/.test(rest) : /^\s*(:\s*[^=;]+)?=>/.test(rest);
+      }
+    }
+  }
+  return false;
+}
+
 /** True when `line` matches one of `patterns` (see {@link headPatterns}). */
 export function isHead(line: string, patterns: readonly RegExp[]): boolean {
   return patterns.some((p) => p.test(line));
@@ -71,13 +108,15 @@ export function findDeclaration(text: string, profileFunctionName: string): Decl
     const line = Number(anonymous[1]);
     return line >= 1 && line <= text.split(/\r?\n/).length ? { line } : { line: undefined, reason: 'not-found' };
   }
-  const name = shortFunctionName(profileFunctionName);
+  // V8 names an accessor `get scan` / `set scan`: only an accessor declaration is its head.
+  const accessor = /(?:^|\.)(get|set) ([A-Za-z_$][\w$]*)$/.exec(profileFunctionName);
+  const name = accessor ? accessor[2] : shortFunctionName(profileFunctionName);
   if (name === undefined) return { line: undefined, reason: 'anonymous' };
-  const patterns = headPatterns(name);
+  const patterns = accessor ? [new RegExp(`^\\s*(static\\s+)?${accessor[1]}\\s+${escapeRegExp(name)}\\s*\\(`)] : headPatterns(name);
   const receiver = goReceiverType(profileFunctionName);
   const lines = text.split(/\r?\n/);
   let heads: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (isHead(lines[i]!, patterns)) heads.push(i);
+  for (let i = 0; i < lines.length; i++) if (isHead(lines[i]!, patterns) || (!accessor && lines[i]!.includes(name) && isMultiLineHead(lines, i, name))) heads.push(i);
   if (receiver !== undefined && heads.some((i) => /^\s*func\s*\(/.test(lines[i]!))) heads = heads.filter((i) => declaredReceiver(lines[i]!) === receiver);
   if (heads.length === 1) return { line: heads[0]! + 1 };
   if (heads.length === 0) return { line: undefined, reason: 'not-found' };

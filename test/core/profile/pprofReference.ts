@@ -9,7 +9,9 @@ import { ProfileError } from '../../../src/core/profile/errors';
 import { FrameInterner } from '../../../src/core/profile/frameInterner';
 import type { LabelSet, Profile, Sample, SampleType } from '../../../src/core/profile/model';
 import { chooseColumn, countColumn, nsPerUnit } from '../../../src/core/profile/pprofColumns';
+import { functionIds } from '../../../src/core/profile/pprofFunctionIds';
 import { functionFile, functionName, lineNumber } from '../../../src/core/profile/pprofFrames';
+import { estimatedTicks, estimateTick, tickWarning } from '../../../src/core/profile/pprofTicks';
 
 function int64(value: number | bigint): number {
   return typeof value === 'bigint' ? Number(BigInt.asIntN(64, value)) : value;
@@ -42,11 +44,15 @@ export function referenceParsePprof(bytes: Uint8Array, sourcePath: string, optio
   const countCol = countColumn(sampleTypes);
 
   const functions = new Map<number, { name: string; file: string; startLine: number }>();
-  for (const f of p.function) {
-    const what = `function ${f.id}`;
+  const ids = functionIds(p.function.map((f) => int64(f.id)));
+  for (const [i, f] of p.function.entries()) {
+    const what = `function ${ids.ids[i]}`;
     const file = str(f.filename, what);
-    functions.set(int64(f.id), { name: functionName(str(f.name, what), str(f.systemName, what), file), file: functionFile(file), startLine: int64(f.startLine) });
+    functions.set(ids.ids[i]!, { name: functionName(str(f.name, what), str(f.systemName, what), file), file: functionFile(file), startLine: int64(f.startLine) });
   }
+  const periodUnitNs = p.periodType ? nsPerUnit(str(p.periodType.unit, 'period_type')) : undefined;
+  const hasGoFiles = p.function.some((f) => str(f.filename, 'a function').endsWith('.go'));
+  const tick = estimateTick({ countColumn: countCol, valueType: chosen.type, nsScale, periodNs: periodUnitNs === undefined ? undefined : int64(p.period) * periodUnitNs, hasGoFiles });
   const interner = new FrameInterner();
   const framesOfLocation = new Map<number, number[]>();
   let addressOnly = 0;
@@ -96,11 +102,13 @@ export function referenceParsePprof(bytes: Uint8Array, sourcePath: string, optio
       if (weight !== 0) badWeights++;
       return;
     }
-    const count = countCol >= 0 ? int64(sample.value[countCol]!) : 1;
+    const count = countCol >= 0 ? int64(sample.value[countCol]!) : tick ? estimatedTicks(weight, tick) : 1;
     samples.push(labels === undefined ? { stack: Uint32Array.from(stack), weight, count } : { stack: Uint32Array.from(stack), weight, count, labels });
     totalWeight += weight;
   });
   const warnings: string[] = [];
+  if (ids.byPosition) warnings.push(`every function id in the file is 0 (as Pyroscope's .NET profiler writes): functions are numbered by their position, which is how the locations refer to them`);
+  if (tick) warnings.push(tickWarning(tick));
   if (addressOnly > 0) warnings.push(`${addressOnly} locations have addresses only (no function or line); they are shown as 0x… frames`);
   if (badWeights > 0) warnings.push(`${badWeights} samples with a negative or invalid ${sampleType.type} value were ignored`);
   const durationNs = int64(p.durationNanos);

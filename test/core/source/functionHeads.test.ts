@@ -44,4 +44,42 @@ describe('findDeclaration: a profiled function found in its source by name', () 
     assert.deepEqual(findDeclaration(TS, 'ChainState'), { line: 9 });
     assert.deepEqual(findDeclaration(TS, '(anonymous:L#60)'), { line: undefined, reason: 'not-found' });
   });
+
+  it('finds methods and arrow functions whose parameter list continues below the head line (electrodb), not calls written the same way', () => {
+    const js = [
+      'class Entity {',
+      '  _makeKey(',
+      '    { prefix, isCustom } = {},',
+      '    facets = [],',
+      '  ) {',
+      '    return this.applyBulkGetResponseFormatting({',
+      '      resultsAll,',
+      '    });',
+      '  }',
+      '  applyBulkGetResponseFormatting({',
+      '    resultsAll,',
+      '    orderMaintainer = ")(",',
+      '  }): Result {',
+      '  }',
+      '  static normalizeAttributes(',
+      '    attributes = {},',
+      '  ) {}',
+      '  get scan() {',
+      '    return this.query.scan;',
+      '  }',
+      '}',
+      'const toKeys = async (',
+      '  item,',
+      ') => item;',
+      'toKeys(',
+      '  1,',
+      ');',
+    ].join('\n');
+    assert.deepEqual(findDeclaration(js, 'Entity._makeKey'), { line: 2 });
+    assert.deepEqual(findDeclaration(js, 'applyBulkGetResponseFormatting'), { line: 10 }, 'the call on line 6 is not a head');
+    assert.deepEqual(findDeclaration(js, 'normalizeAttributes'), { line: 15 });
+    assert.deepEqual(findDeclaration(js, 'get scan'), { line: 18 });
+    assert.deepEqual(findDeclaration(js, 'toKeys'), { line: 22 }, 'the call on line 25 is not a head');
+    assert.deepEqual(findDeclaration(js, 'set scan'), { line: undefined, reason: 'not-found' });
+  });
 });
