@@ -76,3 +76,13 @@ export function deriveProfile(profile: Profile, change: { frames?: FrameTable; s
   Object.assign(meta, change.fields ?? {});
   return columnarProfile(meta as Omit<Profile, 'frames' | 'samples'>, change.frames ?? frameTableOf(profile), change.samples ?? sampleTableOf(profile));
 }
+
+/**
+ * `profile` with `frames` and/or other fields replaced, samples shared: a columnar profile stays
+ * columnar (its sample objects are never built, see {@link deriveProfile}); a profile of arrays
+ * is copied with a spread, so its `samples` array stays the same object.
+ */
+export function replaceFramesOrFields(profile: Profile, change: { frames?: readonly Frame[]; fields?: Partial<Omit<Profile, 'frames' | 'samples'>> }): Profile {
+  if (!isColumnar(profile)) return { ...profile, ...(change.fields ?? {}), ...(change.frames ? { frames: change.frames } : {}) };
+  return deriveProfile(profile, { ...(change.frames ? { frames: frameTableFromFrames(change.frames) } : {}), ...(change.fields ? { fields: change.fields } : {}) });
+}
