@@ -35,7 +35,7 @@ export async function decodePprofFile(path: string, sourcePath: string, limits: 
     return undefined;
   }
   const file = createReadStream(path, { highWaterMark: READ_CHUNK });
-  const gunzip = gzipped ? createGunzip() : undefined;
+  const gunzip = gzipped ? createGunzip({ chunkSize: READ_CHUNK }) : undefined;
   if (gunzip) file.on('error', (err) => gunzip.destroy(err));
   const stream: Readable = gunzip ? file.pipe(gunzip) : file;
   try {
