@@ -30,7 +30,10 @@ class NotStreamed extends Error {}
 export async function decodePprofFile(path: string, sourcePath: string, limits: ProfileLimits): Promise<RawPprof | undefined> {
   let gzipped: boolean;
   try {
-    gzipped = await startsWithGzipMagic(path);
+    const head = await gzipHead(path);
+    // The trailer's size (mod 2^32) says the file inflates past the limit: the whole-buffer gunzip refuses that in a fraction of a second, where decoding until the limit would take seconds.
+    if (head.gzipped && head.trailerSize > limits.maxBytes) return undefined;
+    gzipped = head.gzipped;
   } catch {
     return undefined;
   }
@@ -49,12 +52,18 @@ export async function decodePprofFile(path: string, sourcePath: string, limits: 
   }
 }
 
-async function startsWithGzipMagic(path: string): Promise<boolean> {
+/** Whether the file starts with the gzip magic bytes, and the inflated size its last member's trailer states (ISIZE, mod 2^32). */
+async function gzipHead(path: string): Promise<{ gzipped: boolean; trailerSize: number }> {
   const handle = await open(path, 'r');
   try {
     const head = new Uint8Array(2);
     const { bytesRead } = await handle.read(head, 0, 2, 0);
-    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
+    const gzipped = bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
+    const { size } = await handle.stat();
+    if (!gzipped || size < 18) return { gzipped, trailerSize: 0 };
+    const trailer = Buffer.alloc(4);
+    await handle.read(trailer, 0, 4, size - 4);
+    return { gzipped, trailerSize: trailer.readUInt32LE(0) };
   } finally {
     await handle.close();
   }
