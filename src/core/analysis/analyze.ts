@@ -6,6 +6,7 @@ import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
 import { FRAME_RULES } from '../detect/rules';
 import { MIGRATIONS } from '../detect/migrations';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
+import { sampleTableOf } from '../profile/columns/profileTables';
 import type { PathResolver } from '../paths/types';
 import { attributeSamples, type AttributionResult, type CallSiteAccumulator } from './attribute';
 import { buildFrameKeys, type FrameKeys } from './frameKeys';
@@ -228,7 +229,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     unit: profile.sampleType.unit,
     durationNs: profile.durationNs,
     totalWeight: profile.totalWeight,
-    totalCount: profile.samples.reduce((sum, s) => sum + s.count, 0),
+    totalCount: totalCountOf(profile),
     dynamoWeight: attribution.dynamoWeight,
     dynamoCount: attribution.dynamoCount,
     anyFrameWeight: attribution.anyFrameWeight,
@@ -256,4 +257,12 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     ...(options.functionLevel ? { functionLevel: options.functionLevel.summary } : {}),
     warnings,
   };
+}
+
+/** Sum of the samples' counts, in sample order (the same float sum as a reduce over `profile.samples`). */
+function totalCountOf(profile: Profile): number {
+  const { count, length } = sampleTableOf(profile);
+  let sum = 0;
+  for (let i = 0; i < length; i++) sum += count[i]!;
+  return sum;
 }

@@ -18,6 +18,8 @@ import { familyIndexOfFrame, familyIndexOfSdk, UnattributedEstimator, type SiteE
 import { isDynamoClientFrame, isModuleLoadFrame } from './stackEvidence';
 import type { FrameKeys } from './frameKeys';
 import { recordedCallSite } from './recorderLabels';
+import { forEachStack } from '../profile/columns/sampleTable';
+import { sampleTableOf } from '../profile/columns/profileTables';
 
 /** Per-frame flag bits. */
 const TRANSPARENT = 1;
@@ -160,10 +162,14 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     return line >= 0 ? line : -1 - functionOf[frame]!;
   };
 
-  profile.samples.forEach((sample, s) => {
-    const { stack, weight, count } = sample;
+  const table = sampleTableOf(profile);
+  const labelsOf = table.labels;
+  forEachStack(table, (stack, s) => {
+    const weight = table.weight[s]!;
+    const count = table.count[s]!;
+    const labels = labelsOf ? labelsOf[s]! : -1;
     const last = stack.length - 1;
-    const recorded = last >= 0 && sample.labels !== undefined && hasRecordedSite[sample.labels] ? last : -1;
+    const recorded = last >= 0 && labels >= 0 && hasRecordedSite[labels] ? last : -1;
     /** Index of the user frame credited for work at stack[from…]: the nearest, or the recorded call site of the same function. */
     const creditedUser = (from: number): number => {
       let u = from;

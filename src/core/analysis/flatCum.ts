@@ -5,6 +5,8 @@
  * never pushes cum above the total.
  */
 import type { Profile } from '../profile/model';
+import { forEachStack } from '../profile/columns/sampleTable';
+import { sampleTableOf } from '../profile/columns/profileTables';
 import type { FrameKeys } from './frameKeys';
 
 export interface FlatCumTables {
@@ -19,7 +21,7 @@ export interface FlatCumTables {
   readonly lineCumCount: Float64Array;
 }
 
-/** Computes flat/cum for every function and line of `profile` in one pass over the samples. */
+/** Computes flat/cum for every function and line of `profile` in one pass over its sample columns. */
 export function computeFlatCum(profile: Profile, keys: FrameKeys): FlatCumTables {
   const nf = keys.functions.length;
   const nl = keys.lines.length;
@@ -33,9 +35,11 @@ export function computeFlatCum(profile: Profile, keys: FrameKeys): FlatCumTables
   const fnSeen = new Int32Array(nf).fill(-1);
   const lnSeen = new Int32Array(nl).fill(-1);
   const { functionOf, lineOf } = keys;
-  profile.samples.forEach((sample, s) => {
-    const { stack, weight, count } = sample;
+  const table = sampleTableOf(profile);
+  forEachStack(table, (stack, s) => {
     if (stack.length === 0) return;
+    const weight = table.weight[s]!;
+    const count = table.count[s]!;
     functionFlat[functionOf[stack[0]!]!]! += weight;
     const leafLine = lineOf[stack[0]!]!;
     if (leafLine >= 0) lineFlat[leafLine]! += weight;

@@ -3,6 +3,7 @@
  * (file + line). Interning once per frame keeps the per-sample loops free of string work.
  */
 import type { Profile } from '../profile/model';
+import { frameTableOf } from '../profile/columns/profileTables';
 
 export interface FrameKeys {
   /** Per frame id: its function id. */
@@ -15,49 +16,46 @@ export interface FrameKeys {
   readonly lines: readonly { readonly file: string; readonly line: number; readonly functionName: string }[];
 }
 
-/** Id of `value` in `ids`, adding it when new. */
-function idOf(ids: Map<string, number>, value: string): number {
-  let id = ids.get(value);
-  if (id === undefined) ids.set(value, (id = ids.size));
-  return id;
-}
-
 /**
- * Interns the functions and lines of a profile's frames. Names and files are interned to
- * integers first, so the function and line tables are keyed by numbers, not concatenated strings.
+ * Interns the functions and lines of a profile's frames, read from its frame columns: names and
+ * files are already interned there (equal strings, equal ids), so each file keeps small maps
+ * keyed by name id and by line, integer keys V8 hashes fast. Ids are given in frame order.
  */
 export function buildFrameKeys(profile: Profile): FrameKeys {
-  const functionOf = new Uint32Array(profile.frames.length);
-  const lineOf = new Int32Array(profile.frames.length);
+  const table = frameTableOf(profile);
+  const { strings, nameId, fileId, line } = table;
+  const functionOf = new Uint32Array(table.length);
+  const lineOf = new Int32Array(table.length);
   const functions: { name: string; file: string }[] = [];
   const lines: { file: string; line: number; functionName: string }[] = [];
-  const nameIds = new Map<string, number>();
-  const fileIds = new Map<string, number>();
-  const functionIds = new Map<number, number>();
-  const lineIds = new Map<number, number>();
-  const FILE_STRIDE = 2 ** 32; // lines are < 2^32; file ids stay far below 2^21
-  profile.frames.forEach((frame, id) => {
-    const fileId = idOf(fileIds, frame.file);
-    const fnKey = idOf(nameIds, frame.name) * 2 ** 21 + fileId;
-    let fn = functionIds.get(fnKey);
+  const functionsOfFile = new Map<number, Map<number, number>>();
+  const linesOfFile = new Map<number, Map<number, number>>();
+  for (let id = 0; id < table.length; id++) {
+    const file = fileId[id]!;
+    const name = nameId[id]!;
+    let byName = functionsOfFile.get(file);
+    if (!byName) functionsOfFile.set(file, (byName = new Map()));
+    let fn = byName.get(name);
     if (fn === undefined) {
       fn = functions.length;
-      functionIds.set(fnKey, fn);
-      functions.push({ name: frame.name, file: frame.file });
+      byName.set(name, fn);
+      functions.push({ name: strings[name]!, file: strings[file]! });
     }
     functionOf[id] = fn;
-    if (frame.line <= 0) {
+    const at = line[id]!;
+    if (at <= 0) {
       lineOf[id] = -1;
-      return;
+      continue;
     }
-    const lineKey = fileId * FILE_STRIDE + frame.line;
-    let ln = lineIds.get(lineKey);
+    let byLine = linesOfFile.get(file);
+    if (!byLine) linesOfFile.set(file, (byLine = new Map()));
+    let ln = byLine.get(at);
     if (ln === undefined) {
       ln = lines.length;
-      lineIds.set(lineKey, ln);
-      lines.push({ file: frame.file, line: frame.line, functionName: frame.name });
+      byLine.set(at, ln);
+      lines.push({ file: strings[file]!, line: at, functionName: strings[name]! });
     }
     lineOf[id] = ln;
-  });
+  }
   return { functionOf, lineOf, functions, lines };
 }

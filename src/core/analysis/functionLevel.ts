@@ -5,6 +5,7 @@
  * function-level instead of `repo.go:0`. A stage after source mapping (see `prepare.ts`).
  */
 import type { Frame, Profile } from '../profile/model';
+import { replaceFramesOrFields } from '../profile/columns/profileTables';
 import type { PathResolver } from '../paths/types';
 import { findDeclaration, type DeclarationSearch } from '../source/functionHeads';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
@@ -73,7 +74,7 @@ export function placeFunctionLevelFrames(profile: Profile, resolver: PathResolve
     else unplaced.push({ functionName, relativePath, reason: search.reason, ...(search.candidates ? { candidates: search.candidates } : {}) });
   }
   return {
-    profile: frames ? { ...profile, frames } : profile,
+    profile: frames ? replaceFramesOrFields(profile, { frames }) : profile,
     placedFrames,
     summary: { functions: searches.size, placed, unplaced },
   };

@@ -5,6 +5,7 @@
  * Both the CLI and the language server analyse through here.
  */
 import type { Profile } from '../profile/model';
+import { replaceFramesOrFields } from '../profile/columns/profileTables';
 import { mapProfileSources } from '../sourcemap/mapProfileSources';
 import { createSourceMapper, type SourceMapFiles } from '../sourcemap/sourceMapper';
 import { diskFiles } from '../sourcemap/diskFiles';
@@ -32,7 +33,7 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
   const files = options.files ?? diskFiles;
   const byPackage = resolveGoFilesByPackage(profile.frames, options.resolver);
   const resolver = byPackage.resolver;
-  const noted = byPackage.files.length > 0 ? { ...profile, warnings: [...profile.warnings, ...goPackageWarnings(byPackage.files)] } : profile;
+  const noted = byPackage.files.length > 0 ? replaceFramesOrFields(profile, { fields: { warnings: [...profile.warnings, ...goPackageWarnings(byPackage.files)] } }) : profile;
   const grafted = graftRecordedCallSites(repairTruncatedStacks(noted));
   const mapped = mapProfileSources(grafted, resolver, createSourceMapper(files));
   const placed = placeFunctionLevelFrames(mapped.profile, resolver, files);

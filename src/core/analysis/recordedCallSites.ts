@@ -6,7 +6,10 @@
  * attribution pass credits it there like any other call site; later stages (source maps) treat
  * the new frames like the recorded ones.
  */
-import type { Frame, Profile, Sample } from '../profile/model';
+import type { Frame, Profile } from '../profile/model';
+import { deriveProfile, replaceFramesOrFields, sampleTableOf } from '../profile/columns/profileTables';
+import { frameTableFromFrames } from '../profile/columns/frameTable';
+import { DerivedSampleTable } from '../profile/columns/derivedSamples';
 import { RECORDER_LABEL, recordedCallSite } from './recorderLabels';
 
 /**
@@ -30,14 +33,14 @@ export function graftRecordedCallSites(profile: Profile): Profile {
     frames.push({ name: site.functionName, file: site.file, line: site.line, column: site.column, inlined: false });
     return frames.length - 1;
   });
-  if (frames.length === firstRecordedFrame) return recorderFiles.size > 0 ? { ...profile, frames } : profile;
-  const samples: Sample[] = profile.samples.map((sample) => {
-    const frame = sample.labels === undefined ? -1 : frameOfSet[sample.labels]!;
-    if (frame < 0) return sample;
-    const stack = new Uint32Array(sample.stack.length + 1);
-    stack.set(sample.stack);
-    stack[sample.stack.length] = frame;
-    return { ...sample, stack };
-  });
-  return { ...profile, frames, samples };
+  if (frames.length === firstRecordedFrame) return recorderFiles.size > 0 ? replaceFramesOrFields(profile, { frames }) : profile;
+  const table = sampleTableOf(profile);
+  const samples = new DerivedSampleTable(table);
+  for (let i = 0; i < table.length; i++) {
+    samples.keep(i);
+    const labels = table.labels?.[i] ?? -1;
+    const frame = labels < 0 ? -1 : frameOfSet[labels]!;
+    if (frame >= 0) samples.append([frame]);
+  }
+  return deriveProfile(profile, { frames: frameTableFromFrames(frames), samples: samples.finish() });
 }

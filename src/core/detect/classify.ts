@@ -37,12 +37,20 @@ function matchesRule(rule: FrameRule, frame: Frame, path: string): boolean {
   return !rule.nameFilter || rule.nameFilter.test(frame.name);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Matches a name that starts with some rule's Go prefix: no Go rule can match a name it rejects. */
+const ANY_GO_PREFIX = new RegExp(`^(?:${FRAME_RULES.flatMap((r) => r.goNamePrefixes ?? []).map(escapeRegExp).join('|') || '(?!)'})`);
+/** Matches a path that holds some rule's JS fragment: no JS rule can match a path it rejects. */
+const ANY_JS_FRAGMENT = new RegExp(FRAME_RULES.flatMap((r) => r.jsPathFragments ?? []).map(escapeRegExp).join('|') || '(?!)');
+
 /**
  * The rule a frame matches, if any, with the direction its name implies.
  * Rules are tried in catalogue order; the first match wins.
  */
 export function matchFrame(frame: Frame): RuleMatch | undefined {
   const path = normalizeForMatch(frame.file);
+  // Most frames of a large profile match no rule: one test against every prefix and fragment at once rules them out.
+  if (!ANY_GO_PREFIX.test(frame.name) && !ANY_JS_FRAGMENT.test(path)) return undefined;
   for (const rule of FRAME_RULES) {
     if (!matchesRule(rule, frame, path)) continue;
     const hit = rule.directions?.find(([pattern]) => pattern.test(frame.name));

@@ -7,6 +7,8 @@ import { parseFolded } from './folded';
 import type { Profile, ReadOptions } from './model';
 import { resolveLimits, tooLarge } from './limits';
 import { parsePprof } from './pprof';
+import { buildPprofProfile } from './pprofBuild';
+import { decodePprofFile } from './pprofStream';
 import { looksLikeSpeedscope, parseSpeedscope } from './speedscope';
 import { looksLikeCpuProfile, parseV8CpuProfile } from './v8';
 
@@ -25,8 +27,13 @@ import { looksLikeCpuProfile, parseV8CpuProfile } from './v8';
  */
 export function parseProfile(bytes: Uint8Array, sourcePath: string, options: ReadOptions = {}): Profile {
   if (bytes.length > resolveLimits(options.limits).maxBytes) throw tooLarge(sourcePath, 'the file is larger than', resolveLimits(options.limits));
+  return asProfileError(sourcePath, () => parseBytes(bytes, sourcePath, options, false));
+}
+
+/** Runs a reader; anything it throws that is not a ProfileError becomes one naming the file. */
+function asProfileError(sourcePath: string, read: () => Profile): Profile {
   try {
-    return parseBytes(bytes, sourcePath, options, false);
+    return read();
   } catch (err) {
     if (err instanceof ProfileError) throw err;
     // A reader bug or a resource limit must still reach the user as a message about the file.
@@ -36,7 +43,9 @@ export function parseProfile(bytes: Uint8Array, sourcePath: string, options: Rea
 }
 
 /**
- * Reads and parses a profile file (see {@link parseProfile}).
+ * Reads and parses a profile file (see {@link parseProfile}). A pprof file (gzipped or raw) is
+ * decoded as it is read, never held whole ({@link decodePprofFile}); other formats, and files
+ * that fail to read or inflate, are read whole so that their messages are those of parseProfile.
  * @throws ProfileError `unreadable` (missing file, a directory, no permission) naming the
  *   file, or any {@link parseProfile} error.
  */
@@ -46,6 +55,8 @@ export async function readProfileFile(path: string, options: ReadOptions = {}): 
     const limits = resolveLimits(options.limits);
     // Refused before it is read: a file over the limit would otherwise be held in memory whole.
     if ((await stat(path)).size > limits.maxBytes) throw tooLarge(path, 'the file is larger than', limits);
+    const raw = await decodePprofFile(path, path, limits);
+    if (raw) return asProfileError(path, () => buildPprofProfile(raw, path, options));
     bytes = await readFile(path);
   } catch (err) {
     if (err instanceof ProfileError) throw err;

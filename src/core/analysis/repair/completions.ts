@@ -9,8 +9,6 @@
  * away from R's root; the frames of R rootward of the match are a completion. A completion from
  * a cut R is completed again the same way (chains up to {@link MAX_CHAIN} links).
  */
-import type { Sample } from '../../profile/model';
-
 /** Frames a cut stack and a donor stack must share, in a row (Pyroscope uses 16 locations). */
 export const OVERLAP = 16;
 /** Longest chain of cut donors followed. */
@@ -32,17 +30,18 @@ export interface CompletionIndex {
 }
 
 /**
- * Builds the completion lookup over all samples. `cut[i]` marks cut samples, cut at
+ * Builds the completion lookup over the stacks of all samples (frame ids, leaf first, by sample
+ * index). `cut[i]` marks cut samples, cut at
  * `depthLimit` frames; `evidence(i)` is the weight sample i lends to the completion it shows
  * (e.g. its weight). Results are memoized per overlap; a lookup scans the stacks that contain the
  * overlap's first frame.
  */
-export function createCompletionIndex(samples: readonly Sample[], cut: Uint8Array, depthLimit: number, evidence: (sample: number) => number): CompletionIndex {
+export function createCompletionIndex(stacks: readonly Uint32Array[], cut: Uint8Array, depthLimit: number, evidence: (sample: number) => number): CompletionIndex {
   const belowRoot = new Set<number>();
   const positions = new Map<number, number[]>(); // frame id → flattened (sample, position) pairs
-  samples.forEach((s, i) => {
-    for (let p = 0; p + 1 < s.stack.length; p++) {
-      const id = s.stack[p]!;
+  stacks.forEach((stack, i) => {
+    for (let p = 0; p + 1 < stack.length; p++) {
+      const id = stack[p]!;
       belowRoot.add(id);
       let list = positions.get(id);
       if (!list) positions.set(id, (list = []));
@@ -67,7 +66,7 @@ export function createCompletionIndex(samples: readonly Sample[], cut: Uint8Arra
     const list = positions.get(tail[0]!) ?? [];
     const atDepth: number[] = []; // weight of every stack through the overlap, by the overlap's distance from the leaf
     for (let k = 0; k < list.length; k += 2) {
-      const r = samples[list[k]!]!.stack;
+      const r = stacks[list[k]!]!;
       const q = list[k + 1]!;
       if (q + OVERLAP > r.length) continue;
       let same = true;

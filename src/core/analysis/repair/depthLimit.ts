@@ -8,6 +8,8 @@
  * root-most frame is not where a goroutine starts.
  */
 import type { Profile } from '../../profile/model';
+import { forEachStack, stackDepth } from '../../profile/columns/sampleTable';
+import { sampleTableOf } from '../../profile/columns/profileTables';
 
 /** Depth limits of Go's profilers (frames), smallest first. */
 export const GO_DEPTH_LIMITS = [32, 64, 128] as const;
@@ -37,20 +39,24 @@ export interface CutStacks {
  * stack is cut.
  */
 export function findCutStacks(profile: Profile): CutStacks | undefined {
-  if (profile.format !== 'pprof' || profile.samples.length === 0) return undefined;
+  if (profile.format !== 'pprof') return undefined;
+  const table = sampleTableOf(profile);
+  if (table.length === 0) return undefined;
   let maxDepth = 0;
-  for (const s of profile.samples) maxDepth = Math.max(maxDepth, s.stack.length);
+  for (let i = 0; i < table.length; i++) maxDepth = Math.max(maxDepth, stackDepth(table, i));
   const depthLimit = [...GO_DEPTH_LIMITS].reverse().find((limit) => maxDepth >= limit && maxDepth <= limit + EXPANSION_SLACK);
   if (depthLimit === undefined) return undefined;
   const rootOf = (stack: Uint32Array) => stack[stack.length - 1]!;
   const goroutineRoots = new Set<number>();
-  for (const s of profile.samples) if (s.stack.length > 0 && s.stack.length < depthLimit) goroutineRoots.add(rootOf(s.stack));
-  const cut = new Uint8Array(profile.samples.length);
+  forEachStack(table, (stack) => {
+    if (stack.length > 0 && stack.length < depthLimit) goroutineRoots.add(rootOf(stack));
+  });
+  const cut = new Uint8Array(table.length);
   let any = false;
-  profile.samples.forEach((s, i) => {
-    if (s.stack.length < depthLimit) return;
-    const root = profile.frames[rootOf(s.stack)]!;
-    if (goroutineRoots.has(rootOf(s.stack)) || RUNTIME_ROOTS.test(root.name) || !looksGo(root.name, root.file)) return;
+  forEachStack(table, (stack, i) => {
+    if (stack.length < depthLimit) return;
+    const root = profile.frames[rootOf(stack)]!;
+    if (goroutineRoots.has(rootOf(stack)) || RUNTIME_ROOTS.test(root.name) || !looksGo(root.name, root.file)) return;
     cut[i] = 1;
     any = true;
   });

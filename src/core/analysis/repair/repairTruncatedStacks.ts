@@ -3,7 +3,10 @@
  * lost from the stacks that share its root-most frames ({@link createCompletionIndex}), so the
  * user's call site above a deep SDK stack is found again. Whole samples are left as they are.
  */
-import { SAMPLE_REPAIR, type Profile, type ProfileTruncation, type Sample } from '../../profile/model';
+import { SAMPLE_REPAIR, type Profile, type ProfileTruncation } from '../../profile/model';
+import { deriveProfile, sampleTableOf } from '../../profile/columns/profileTables';
+import { stacksOf } from '../../profile/columns/sampleTable';
+import { DerivedSampleTable } from '../../profile/columns/derivedSamples';
 import { createCompletionIndex, type Completion } from './completions';
 import { findCutStacks } from './depthLimit';
 import { sampleCategories } from './sampleKinds';
@@ -14,35 +17,40 @@ import { sampleCategories } from './sampleKinds';
  * `shared` sample per completion, its weight and count split by {@link shareWeights}; one with
  * none stays as it is (`stillCut`). Returns the profile unchanged when no
  * stack is cut, else a profile with {@link Profile.truncation} set and the same total weight.
+ * The new profile shares the input's stack chunks: whole samples are the same rows, repaired
+ * ones carry their stacks as new frames (`DerivedSampleTable`).
  * O(frames) to index, then one lookup per distinct overlap.
  */
 export function repairTruncatedStacks(profile: Profile): Profile {
   const found = findCutStacks(profile);
   if (!found) return profile;
-  const { samples } = profile;
-  const index = createCompletionIndex(samples, found.cut, found.depthLimit, (i) => samples[i]!.weight);
+  const table = sampleTableOf(profile);
+  const weights = table.weight;
+  const stacks = stacksOf(table);
+  const index = createCompletionIndex(stacks, found.cut, found.depthLimit, (i) => weights[i]!);
   const categories = sampleCategories(profile);
-  const measured = measuredUnder(samples, categories);
-  const out: Sample[] = [];
+  const measured = measuredUnder(stacks, weights, categories);
+  const out = new DerivedSampleTable(table);
   const repair: number[] = [];
   const origin: number[] = [];
   let repairedWeight = 0;
   let sharedWeight = 0;
   let stillCutWeight = 0;
-  samples.forEach((sample, i) => {
+  stacks.forEach((stack, i) => {
+    const weight = weights[i]!;
     if (!found.cut[i]) {
-      out.push(sample);
+      out.keep(i);
       repair.push(SAMPLE_REPAIR.whole);
       origin.push(-1);
       return;
     }
-    const trimmed = index.trimmed(sample.stack);
+    const trimmed = index.trimmed(stack);
     const completions = index.completionsOf(trimmed);
     if (completions.length === 0) {
-      out.push(sample);
+      out.keep(i);
       repair.push(SAMPLE_REPAIR.stillCut);
       origin.push(i);
-      stillCutWeight += sample.weight;
+      stillCutWeight += weight;
       return;
     }
     const shares = shareWeights(completions, (c, parting) => measured(c, parting, categories[i]));
@@ -53,12 +61,12 @@ export function repairTruncatedStacks(profile: Profile): Profile {
       const stack = new Uint32Array(trimmed.length + completion.frames.length);
       stack.set(trimmed);
       stack.set(completion.frames, trimmed.length);
-      out.push({ ...sample, stack, weight: sample.weight * share, count: sample.count * share });
+      out.replace(i, stack, weight * share, table.count[i]! * share);
       repair.push(state);
       origin.push(i);
     });
-    if (state === SAMPLE_REPAIR.repaired) repairedWeight += sample.weight;
-    else sharedWeight += sample.weight;
+    if (state === SAMPLE_REPAIR.repaired) repairedWeight += weight;
+    else sharedWeight += weight;
   });
   const truncation: ProfileTruncation = {
     depthLimit: found.depthLimit,
@@ -69,7 +77,7 @@ export function repairTruncatedStacks(profile: Profile): Profile {
     sampleRepair: Uint8Array.from(repair),
     sampleOrigin: Int32Array.from(origin),
   };
-  return { ...profile, samples: out, truncation };
+  return deriveProfile(profile, { samples: out.finish(), fields: { truncation } });
 }
 
 /**
@@ -93,14 +101,14 @@ export function shareWeights(completions: readonly Completion[], measuredWeight:
  * Weight of samples of a category whose stack holds a completion's frame `parting` right above
  * the frame before it (the call that tells the completions apart); memoized.
  */
-function measuredUnder(samples: readonly Sample[], categories: readonly (string | undefined)[]) {
+function measuredUnder(stacks: readonly Uint32Array[], weights: Float64Array, categories: readonly (string | undefined)[]) {
   const withFrame = new Map<number, number[]>();
   const wanted = (id: number): number[] => {
     let list = withFrame.get(id);
     if (list) return list;
     list = [];
-    samples.forEach((s, i) => {
-      if (categories[i] !== undefined && s.stack.includes(id)) list!.push(i);
+    stacks.forEach((stack, i) => {
+      if (categories[i] !== undefined && stack.includes(id)) list!.push(i);
     });
     withFrame.set(id, list);
     return list;
@@ -115,10 +123,10 @@ function measuredUnder(samples: readonly Sample[], categories: readonly (string 
     if (weight === undefined) {
       weight = 0;
       for (const i of wanted(caller)) {
-        const stack = samples[i]!.stack;
+        const stack = stacks[i]!;
         if (categories[i] !== category) continue;
         const at = stack.indexOf(caller);
-        if (callee < 0 || (at > 0 && stack[at - 1] === callee)) weight += samples[i]!.weight;
+        if (callee < 0 || (at > 0 && stack[at - 1] === callee)) weight += weights[i]!;
       }
       memo.set(key, weight);
     }

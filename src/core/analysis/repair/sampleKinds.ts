@@ -7,15 +7,19 @@ import { directionFromStack, isTransparent, matchFrame, type RuleMatch } from '.
 import { categoryOf } from '../../detect/rules';
 import type { DynamoCategory } from '../../detect/types';
 import type { Profile } from '../../profile/model';
+import { forEachStack } from '../../profile/columns/sampleTable';
+import { sampleTableOf } from '../../profile/columns/profileTables';
 
 /** Per sample of `profile`: its DynamoDB category, or undefined. O(frames + stack frames). */
 export function sampleCategories(profile: Profile): (DynamoCategory | undefined)[] {
   const matches: (RuleMatch | undefined)[] = profile.frames.map((f) => matchFrame(f));
   const transparent = profile.frames.map((f, id) => !matches[id] && isTransparent(f));
-  return profile.samples.map(({ stack }) => {
+  const out: (DynamoCategory | undefined)[] = [];
+  forEachStack(sampleTableOf(profile), (stack) => {
     let d = 0;
     while (d < stack.length && transparent[stack[d]!]) d++;
     const decider = d < stack.length ? matches[stack[d]!] : undefined;
-    return decider ? categoryOf(decider.rule, directionFromStack(stack, d, matches)) : undefined;
+    out.push(decider ? categoryOf(decider.rule, directionFromStack(stack, d, matches)) : undefined);
   });
+  return out;
 }

@@ -17,6 +17,16 @@ const framesOfProfile = new WeakMap<Profile, FrameTable>();
 const samplesOfProfile = new WeakMap<Profile, SampleTable>();
 const framesOfArray = new WeakMap<readonly Frame[], FrameTable>();
 const samplesOfArray = new WeakMap<readonly Sample[], SampleTable>();
+let sampleArraysBuilt = 0;
+
+/**
+ * How many times this process has turned a columnar profile's samples into objects (the
+ * `samples` getter of {@link columnarProfile}, first read). The analysis of a Go profile reads
+ * columns only, so it adds none; a test holds it to that.
+ */
+export function sampleArraysBuiltCount(): number {
+  return sampleArraysBuilt;
+}
 
 /** A profile whose `frames` and `samples` are the given columns, turned into objects only when read. */
 export function columnarProfile(meta: Omit<Profile, 'frames' | 'samples'>, frames: FrameTable, samples: SampleTable): Profile {
@@ -33,7 +43,10 @@ export function columnarProfile(meta: Omit<Profile, 'frames' | 'samples'>, frame
   Object.defineProperty(profile, 'samples', {
     enumerable: true,
     get: () => {
-      if (!sampleObjects) samplesOfArray.set((sampleObjects = samplesOf(samples)), samples);
+      if (!sampleObjects) {
+        samplesOfArray.set((sampleObjects = samplesOf(samples)), samples);
+        sampleArraysBuilt++;
+      }
       return sampleObjects;
     },
   });
@@ -75,4 +88,14 @@ export function deriveProfile(profile: Profile, change: { frames?: FrameTable; s
   for (const key of Object.keys(profile)) if (key !== 'frames' && key !== 'samples') meta[key] = (profile as unknown as Record<string, unknown>)[key];
   Object.assign(meta, change.fields ?? {});
   return columnarProfile(meta as Omit<Profile, 'frames' | 'samples'>, change.frames ?? frameTableOf(profile), change.samples ?? sampleTableOf(profile));
+}
+
+/**
+ * `profile` with `frames` and/or other fields replaced, samples shared: a columnar profile stays
+ * columnar (its sample objects are never built, see {@link deriveProfile}); a profile of arrays
+ * is copied with a spread, so its `samples` array stays the same object.
+ */
+export function replaceFramesOrFields(profile: Profile, change: { frames?: readonly Frame[]; fields?: Partial<Omit<Profile, 'frames' | 'samples'>> }): Profile {
+  if (!isColumnar(profile)) return { ...profile, ...(change.fields ?? {}), ...(change.frames ? { frames: change.frames } : {}) };
+  return deriveProfile(profile, { ...(change.frames ? { frames: frameTableFromFrames(change.frames) } : {}), ...(change.fields ? { fields: change.fields } : {}) });
 }

@@ -101,23 +101,42 @@ export function readStack(table: SampleTable, i: number, buffer: StackBuffer): n
   return depth;
 }
 
-/** Every sample of `table` as objects (stacks in one shared buffer), for code that wants arrays. */
-export function samplesOf(table: SampleTable): Sample[] {
+/**
+ * Calls `visit(stack, i)` for every sample in order, `stack` its frame ids leaf first: a view of
+ * one reused buffer, valid only during the call (copy what must be kept). No per-sample object
+ * outlives its call, so a pass over 13 M stack entries allocates one buffer.
+ */
+export function forEachStack(table: SampleTable, visit: (stack: Uint32Array, i: number) => void): void {
+  const buffer = new StackBuffer();
+  for (let i = 0; i < table.length; i++) {
+    const depth = readStack(table, i, buffer);
+    visit(buffer.ids.subarray(0, depth), i);
+  }
+}
+
+/** Every sample's stack (frame ids, leaf first) as views of one shared pool, for code that needs random access. */
+export function stacksOf(table: SampleTable): Uint32Array[] {
   const buffer = new StackBuffer();
   let total = 0;
   for (let i = 0; i < table.length; i++) total += stackDepth(table, i);
   const pool = new Uint32Array(total);
-  const out = new Array<Sample>(table.length);
+  const out = new Array<Uint32Array>(table.length);
   let used = 0;
   for (let i = 0; i < table.length; i++) {
     const depth = readStack(table, i, buffer);
     pool.set(buffer.ids.subarray(0, depth), used);
-    const stack = pool.subarray(used, used + depth);
+    out[i] = pool.subarray(used, used + depth);
     used += depth;
-    const labels = table.labels?.[i] ?? -1;
-    out[i] = labels >= 0 ? { stack, weight: table.weight[i]!, count: table.count[i]!, labels } : { stack, weight: table.weight[i]!, count: table.count[i]! };
   }
   return out;
+}
+
+/** Every sample of `table` as objects (stacks in one shared buffer), for code that wants arrays. */
+export function samplesOf(table: SampleTable): Sample[] {
+  return stacksOf(table).map((stack, i) => {
+    const labels = table.labels?.[i] ?? -1;
+    return labels >= 0 ? { stack, weight: table.weight[i]!, count: table.count[i]!, labels } : { stack, weight: table.weight[i]!, count: table.count[i]! };
+  });
 }
 
 /** The table of existing sample objects: their stacks copied into one chunk of frame ids. */
