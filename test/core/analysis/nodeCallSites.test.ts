@@ -34,6 +34,14 @@ for (const file of ['before-v2.cpuprofile', 'before-v2.pb.gz']) {
       assert.equal(a.coverage.percent, 100);
     });
 
+    it('counts each sample once in the source-map coverage, however many generated files it runs through', () => {
+      const m = a.sourceMaps!;
+      const heaviest = Math.max(...m.files.map((f) => f.weight));
+      // main.js → ad-handler.js → v2-adapter.js on one stack: the sum of the files' weights is more than the samples through them.
+      assert.ok(m.mappedWeight >= heaviest && m.mappedWeight <= a.totalWeight, `mapped ${m.mappedWeight} of ${a.totalWeight}`);
+      assert.ok(m.files.reduce((sum, f) => sum + f.weight, 0) > m.mappedWeight);
+    });
+
     it('says how much marshalling runs in async continuations with no user frame', () => {
       // aws-sdk v2 parses responses in the HTTP callback: the caller is not on the stack.
       assert.ok(a.unattributedWeight > 0.3 * a.dynamoWeight && a.unattributedWeight < a.dynamoWeight);
