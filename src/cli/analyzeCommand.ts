@@ -72,10 +72,12 @@ export async function run(args: string[]): Promise<number> {
   } else {
     process.stdout.write(renderAnalysisText(analysis, { root, top }));
   }
-  // The share as printed (two decimals), so a budget set to the printed value passes.
-  const dynamoPercent = analysis.totalWeight > 0 ? Math.round((analysis.dynamoWeight / analysis.totalWeight) * 10000) / 100 : 0;
+  // The share as printed (the text headline has one decimal, JSON two), so a budget set to the printed value passes.
+  const decimals = values.json ? 2 : 1;
+  const scale = 10 ** decimals;
+  const dynamoPercent = analysis.totalWeight > 0 ? Math.round((analysis.dynamoWeight / analysis.totalWeight) * 100 * scale) / scale : 0;
   if (failAbove !== undefined && dynamoPercent > failAbove) {
-    process.stderr.write(`dynamo-hotpath analyze: DynamoDB marshalling is ${dynamoPercent.toFixed(2)}% of the profile, above the budget of ${failAbove}%\n`);
+    process.stderr.write(`dynamo-hotpath analyze: DynamoDB marshalling is ${dynamoPercent.toFixed(decimals)}% of the profile, above the budget of ${failAbove}%\n`);
     return 1;
   }
   return 0;

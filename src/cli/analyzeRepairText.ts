@@ -22,12 +22,14 @@ export function truncationLines(a: Analysis): string[] {
   return out;
 }
 
-/** Generated JavaScript and its source maps; [] when the profile has none of the workspace's. */
+/** Generated JavaScript and its source maps; [] when the profile has none of the workspace's, or only plain JavaScript. */
 export function sourceMapLines(a: Analysis): string[] {
   const m = a.sourceMaps;
   if (!m) return [];
   const mapped = m.files.filter((f) => f.status === 'mapped');
   const missing = m.files.filter((f) => f.status !== 'mapped' && f.status !== 'plain-js');
+  // Plain JavaScript with no map anywhere: nothing to say about source maps.
+  if (mapped.length === 0 && missing.length === 0) return [];
   const out = ['', `Source maps: ${mapped.length} generated file${mapped.length === 1 ? '' : 's'} mapped to ${mapped.length === 1 ? 'its' : 'their'} sources (${formatPercent(m.mappedWeight, a.totalWeight)} of the profile runs through them)`];
   for (const f of missing.slice(0, 5)) out.push(`  not mapped: ${f.generatedFile}  ${formatPercent(f.weight, a.totalWeight)}  (${f.reason ?? f.status}); lenses stay on the JavaScript`);
   for (const f of mapped.filter((x) => x.unmappedFrames > 0).slice(0, 3)) out.push(`  ${f.generatedFile}: ${f.unmappedFrames} of ${f.frames} positions have no mapping and stay on the JavaScript`);

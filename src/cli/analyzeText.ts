@@ -57,7 +57,8 @@ function callSiteTable(a: Analysis, top: number): string[] {
       formatPercent(site.totalWeight, a.totalWeight),
       formatPercent(site.dynamoWeight, a.totalWeight),
       ...(estimates ? [`~${formatPercent(site.estimatedWeight ?? 0, a.totalWeight)}`] : []),
-      `${categoryShortLabel(d.category)} (${d.label}, ${mechanismLabel(d.mechanism)})`,
+      // A row whose measured share prints as 0.0% has no measured category to show (its estimate is described above).
+      formatPercent(site.dynamoWeight, a.totalWeight) === '0.0%' ? '—' : `${categoryShortLabel(d.category)} (${d.label}, ${mechanismLabel(d.mechanism)})`,
     ]);
   }
   const legend = estimates ? ['  (dynamo: measured on the line; estimated: its estimated share of the marshalling no frame of yours reached, see above)'] : [];

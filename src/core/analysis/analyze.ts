@@ -13,7 +13,7 @@ import { buildFrameKeys, type FrameKeys } from './frameKeys';
 import { computeFlatCum, type FlatCumTables } from './flatCum';
 import { buildCoverage } from './coverage';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
-import { ESTIMATE_METHOD } from './estimate';
+import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { functionLevelWarning, type FunctionLevelSummary } from './functionLevel';
 import type { Analysis, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
@@ -30,6 +30,8 @@ export interface AnalyzeOptions {
    * recorder call-site label is its recorded call site (`prepare.ts` sets it).
    */
   readonly recordedCallSites?: boolean;
+  /** Reads the user's source files (the call sites' operations, for estimates); estimates use only SDK frames without it. */
+  readonly sources?: SourceMapFiles;
   /** Source-map coverage of the stage that mapped the profile (see `prepare.ts`), reported as is. */
   readonly sourceMaps?: SourceMapCoverage;
   /**
@@ -205,7 +207,7 @@ function migrationSuggestions(attribution: AttributionResult): MigrationSuggesti
 export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analysis {
   const keys = buildFrameKeys(profile);
   const tables = computeFlatCum(profile, keys);
-  const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true);
+  const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true, options.sources);
   const callSites = buildCallSites(profile, keys, tables, attribution, options.resolver, options.maxChainLength ?? 48, options.functionLevel?.placedFrames);
   const warnings = [...profile.warnings];
   if (!/^(cpu|wall|samples?|time|value)$/.test(profile.sampleType.type) && profile.sampleType.unit !== 'nanoseconds') {
@@ -238,8 +240,8 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
       measuredWeight: attribution.dynamoWeight - attribution.unattributedWeight,
       labelledWeight: attribution.labelledWeight,
       estimatedWeight: attribution.estimatedWeight,
-      unattributedWeight: attribution.unattributedWeight - attribution.estimatedWeight,
-      ...(attribution.estimatedWeight > 0 ? { estimateMethod: ESTIMATE_METHOD } : {}),
+      unattributedWeight: remainder(attribution.unattributedWeight, attribution.estimatedWeight),
+      ...(attribution.estimateMethod ? { estimateMethod: attribution.estimateMethod } : {}),
     },
     byCategory: toCategoryWeights(attribution.byCategory),
     gcWeight: attribution.gcWeight,
@@ -265,4 +267,10 @@ function totalCountOf(profile: Profile): number {
   let sum = 0;
   for (let i = 0; i < length; i++) sum += count[i]!;
   return sum;
+}
+
+/** `whole - part`, 0 when the difference is only the rounding of summing the part's shares (below a millionth of the whole). */
+function remainder(whole: number, part: number): number {
+  const left = whole - part;
+  return left > whole * 1e-6 ? left : 0;
 }

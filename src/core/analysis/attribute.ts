@@ -14,7 +14,10 @@ import { categoryOf, type FrameRule } from '../detect/rules';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
-import { familyIndexOfFrame, familyIndexOfSdk, UnattributedEstimator, type SiteEstimate } from './estimate';
+import { estimateMethod, familyIndexOfFrame, familyIndexOfSdk, UnattributedEstimator, type SiteEstimate } from './estimate';
+import { operationOfFrame, type DynamoOperation } from '../source/dynamoOperations';
+import type { SourceMapFiles } from '../sourcemap/sourceMapper';
+import { codeOperationsReader } from './siteCode';
 import { isDynamoClientFrame, isModuleLoadFrame } from './stackEvidence';
 import type { FrameKeys } from './frameKeys';
 import { recordedCallSite } from './recorderLabels';
@@ -73,6 +76,8 @@ export interface AttributionResult {
   readonly labelledWeight: number;
   /** Part of `unattributedWeight` that estimates shared among call sites. */
   readonly estimatedWeight: number;
+  /** How the estimates were made (`estimate.ts`), when any weight was estimated. */
+  readonly estimateMethod?: string;
   readonly callSites: Map<number, CallSiteAccumulator>;
   /** Weight per migration id. */
   readonly byMigration: Map<string, number>;
@@ -94,8 +99,10 @@ export interface AttributionResult {
  *   with a recorder call-site label is its recorded call site, which takes the credit when no user
  *   frame is above the marshalling or when the nearest one is the same function (the label knows
  *   the exact line; a V8 frame only the function's head).
+ * @param sources reads the user's files, to find the operations each call site runs for the
+ *   estimates (`siteCode.ts`); without it only SDK frames name operations.
  */
-export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: PathResolver, recordedCallSites = false): AttributionResult {
+export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: PathResolver, recordedCallSites = false, sources?: SourceMapFiles): AttributionResult {
   const frames = profile.frames;
   // Classify once per function (frames of one function differ only by line), then spread to frames.
   const fnMatches = keys.functions.map((f) => matchFrame({ name: f.name, file: f.file, line: 0, inlined: false }));
@@ -116,6 +123,8 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
   const flags = Uint8Array.from(frames, (_, id) => fnFlags[keys.functionOf[id]!]!);
   const fnFamily = Int8Array.from(keys.functions, (f) => familyIndexOfFrame(f.name, f.file));
   const family = Int8Array.from(frames, (_, id) => fnFamily[keys.functionOf[id]!]!);
+  const fnOperation = keys.functions.map((f) => operationOfFrame(f.name, f.file));
+  const operationOf = frames.map((_, id) => fnOperation[keys.functionOf[id]!]);
   const functionOf = keys.functionOf;
   const hasRecordedSite = recordedCallSites ? (profile.labelSets ?? []).map((labels) => recordedCallSite(labels) !== undefined) : [];
 
@@ -209,7 +218,7 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       const requester = stack[creditedUser(firstUser)]!;
       const key = siteKey(requester);
       if (!requestSiteFrames.has(key)) requestSiteFrames.set(key, requester);
-      estimator.addRequestSide(key, sdkFamily, weight);
+      estimator.addRequestSide(key, sdkFamily, weight, operationIn(stack, 0, firstUser, operationOf));
     }
     if (!decider) {
       if (anyGc && !anyMatch) gcWeight += weight;
@@ -237,7 +246,7 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       if (category === 'connection-setup') return;
       unattributedWeight += weight;
       const sdk = familyIndexOfSdk(decider.rule.sdk);
-      if (sdk >= 0) estimator.addUnattributed(sdk, ci, ruleKey, weight);
+      if (sdk >= 0) estimator.addUnattributed(sdk, ci, ruleKey, weight, operationIn(stack, 0, stack.length, operationOf));
       return;
     }
     const userFrame = stack[u]!;
@@ -277,12 +286,14 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
   }
   // The JSON parser serves every aws-sdk v2 client: its DocumentClient migration only applies when DocumentClient was called.
   if (!apisCalled.has('js-v2-document-client')) byMigration.delete('js-lib-dynamodb');
-  const estimates = estimator.share();
+  const codeAt = codeOperationsReader(frames, resolver, sources);
+  const estimates = estimator.share((key) => codeAt(requestSiteFrames.get(key)!));
   for (const [key, estimate] of estimates.sites) siteFor(callSites, key, requestSiteFrames.get(key)!).estimate = estimate;
   let estimatedWeight = 0;
   for (const estimate of estimates.sites.values()) estimatedWeight += estimate.weight;
   const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileWeight[i]! }]));
-  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, labelledWeight, estimatedWeight, callSites, byMigration, matches, isUser, files, dynamoByRepair };
+  const method = estimatedWeight > 0 ? { estimateMethod: estimateMethod(estimates) } : {};
+  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, labelledWeight, estimatedWeight, ...method, callSites, byMigration, matches, isUser, files, dynamoByRepair };
 }
 
 /** The accumulator of call site `key` (user frame `frame`), created empty when new. */
@@ -328,4 +339,13 @@ function apiRule(stack: Uint32Array, d: number, u: number, matches: readonly (Ru
 function anyFlag(stack: Uint32Array, from: number, to: number, flags: Uint8Array, flag: number): boolean {
   for (let i = from; i < Math.min(to, stack.length); i++) if (flags[stack[i]!]! & flag) return true;
   return false;
+}
+
+/** The operation named by the frame of `stack[from..to)` nearest `to` (the caller's end), if any. */
+function operationIn(stack: Uint32Array, from: number, to: number, operationOf: readonly (DynamoOperation | undefined)[]): DynamoOperation | undefined {
+  for (let i = Math.min(to, stack.length) - 1; i >= from; i--) {
+    const op = operationOf[stack[i]!];
+    if (op !== undefined) return op;
+  }
+  return undefined;
 }

@@ -41,6 +41,7 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
     ...options,
     resolver,
     recordedCallSites: true,
+    sources: files,
     ...(mapped.coverage.files.length > 0 ? { sourceMaps: mapped.coverage } : {}),
     ...(placed.summary ? { functionLevel: { summary: placed.summary, placedFrames: placed.placedFrames } } : {}),
   });

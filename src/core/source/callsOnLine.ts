@@ -6,11 +6,9 @@
  * language the profile names.
  */
 import { headPatterns, isHead, shortFunctionName } from './functionHeads';
+// DocumentClient's data methods and the operations: plain data, not the migration engine's (which loads the TypeScript compiler).
+import { DOCUMENT_CLIENT_METHODS, OPERATIONS } from './dynamoOperations';
 
-/** DocumentClient's data methods (v2 `AWS.DynamoDB.DocumentClient`, v3 `DynamoDBDocument`). Not imported from the migration engine, which loads the TypeScript compiler. */
-const DOCUMENT_CLIENT_METHODS = ['get', 'put', 'query', 'scan', 'update', 'delete', 'batchGet', 'batchWrite', 'transactGet', 'transactWrite'];
-/** DynamoDB operations (the API reference's names); calls spell them `Query`, `QueryWithContext`, `query`, `QueryCommand`. */
-const OPERATIONS = ['BatchExecuteStatement', 'BatchGetItem', 'BatchWriteItem', 'DeleteItem', 'ExecuteStatement', 'ExecuteTransaction', 'GetItem', 'PutItem', 'Query', 'Scan', 'TransactGetItems', 'TransactWriteItems', 'UpdateItem'];
 /** Item (un)marshalling helpers of the SDKs: v2 Converter, v3 util-dynamodb, Go dynamodbattribute / attributevalue. */
 const MARSHALLERS = ['marshall', 'unmarshall', 'Converter\\.(input|output|marshall|unmarshall)', '(dynamodbattribute|attributevalue)\\.(Marshal|MarshalMap|MarshalList|Unmarshal|UnmarshalMap|UnmarshalList|UnmarshalListOfMaps)'];
 const lowerFirst = (name: string) => name[0]!.toLowerCase() + name.slice(1);

@@ -22,9 +22,9 @@ export interface SourceMapFileCoverage {
 }
 
 export interface SourceMapCoverage {
-  /** Weight through generated files whose map was read. */
+  /** Weight of the samples through generated files whose map was read (each sample once, however many such files it runs through). */
   readonly mappedWeight: number;
-  /** Weight through generated files (a TypeScript file of that name exists, or a map comment) whose map is missing or broken. */
+  /** Weight of the samples through generated files (a TypeScript file of that name exists, or a map comment) whose map is missing or broken, each sample once. */
   readonly missingWeight: number;
   /** Heaviest first. */
   readonly files: readonly SourceMapFileCoverage[];

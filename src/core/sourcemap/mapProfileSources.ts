@@ -128,31 +128,38 @@ function remapStacks(samples: readonly Sample[], newId: Uint32Array): Sample[] {
   });
 }
 
+const MAPPED = 1;
+const MISSING = 2;
+
 function buildSourceMapCoverage(
   profile: Profile,
   fileOfFrame: readonly (string | undefined)[],
   perFile: ReadonlyMap<string, { relativePath: string; status: SourceMapFileStatus; mapFile?: string; reason?: string; frames: number; unmappedFrames: number }>,
 ): SourceMapCoverage {
-  // Per mapped file: the weight of samples through it, once per sample (`lastSample` marks the sample that last counted it).
+  // Per file, and for all mapped / all missing files together: the weight of samples through them, once per sample
+  // (`lastSample` marks the sample that last counted a file); a sample through several generated files counts once.
   const fileIds = new Map([...perFile.keys()].map((file, i) => [file, i]));
   const fileOf = Int32Array.from(fileOfFrame, (file) => (file === undefined ? -1 : fileIds.get(file)!));
+  const kindOf = Uint8Array.from(perFile.values(), (e) => (e.status === 'mapped' ? MAPPED : e.status === 'plain-js' ? 0 : MISSING));
   const fileWeight = new Float64Array(fileIds.size);
   const lastSample = new Int32Array(fileIds.size).fill(-1);
+  let mappedWeight = 0;
+  let missingWeight = 0;
   profile.samples.forEach((sample, s) => {
+    let through = 0;
     for (const id of sample.stack) {
       const file = fileOf[id]!;
       if (file < 0 || lastSample[file] === s) continue;
       lastSample[file] = s;
       fileWeight[file] += sample.weight;
+      through |= kindOf[file]!;
     }
+    if (through & MAPPED) mappedWeight += sample.weight;
+    if (through & MISSING) missingWeight += sample.weight;
   });
   const weights = new Map([...fileIds].map(([file, i]) => [file, fileWeight[i]!]));
-  let mappedWeight = 0;
-  let missingWeight = 0;
   const files = [...perFile].map(([profileFile, e]) => {
     const weight = weights.get(profileFile) ?? 0;
-    if (e.status === 'mapped') mappedWeight += weight;
-    else if (e.status !== 'plain-js') missingWeight += weight;
     return {
       profileFile,
       generatedFile: e.relativePath,
