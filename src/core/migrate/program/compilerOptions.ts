@@ -54,7 +54,12 @@ export function readProjectOptions(root: string, mode: 'analysis' | 'verify' = '
 
 function readConfig(root: string, mode: 'analysis' | 'verify'): ProjectOptions {
   const configFile = ['tsconfig.json', 'jsconfig.json'].map((n) => join(root, n)).find((p) => existsSync(p));
-  if (!configFile) return { options: { ...defaults, ...forced }, problems: [] };
+  if (!configFile) {
+    // Verify checks what tsc would: without a config, every visible @types package (Node's
+    // `process`, `Buffer`…) is in; the analysis leaves them out for speed.
+    const { types: _unused, ...verifyDefaults } = defaults;
+    return { options: { ...(mode === 'verify' ? verifyDefaults : defaults), ...forced }, problems: [] };
+  }
   const read = ts.readConfigFile(configFile, ts.sys.readFile);
   if (read.error) {
     return { options: { ...defaults, ...forced }, configFile, problems: [`${configFile}: ${ts.flattenDiagnosticMessageText(read.error.messageText, ' ')}`] };
