@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
+import { npmPackageOf } from '../../paths/npmPackage';
 import { compareVersions } from '../installedVersions';
+import { followAliases } from './referenceIndex';
 
 /**
  * A library the program hands its DocumentClient to, known to take a v3 document client in its
@@ -37,14 +39,6 @@ const KNOWN: readonly KnownConsumer[] = [
   },
 ];
 
-const PACKAGE_DIR = /^(.*[\\/]node_modules[\\/])((?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/;
-
-/** The package a declaration file belongs to: its name and folder, or undefined outside node_modules. */
-function packageOf(fileName: string): { name: string; dir: string } | undefined {
-  const m = PACKAGE_DIR.exec(fileName);
-  return m ? { name: m[2]!.replace(/\\/g, '/'), dir: `${m[1]}${m[2]}` } : undefined;
-}
-
 function installedVersion(dir: string): string | undefined {
   try {
     const version = (JSON.parse(readFileSync(`${dir}/package.json`, 'utf8')) as { version?: unknown }).version;
@@ -56,8 +50,7 @@ function installedVersion(dir: string): string | undefined {
 
 /** Declaration files of what `call` calls (through import aliases), as the checker resolves them. */
 function calleeFiles(call: ts.CallExpression | ts.NewExpression, checker: ts.TypeChecker): string[] {
-  let symbol = checker.getSymbolAtLocation(ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const symbol = followAliases(checker, checker.getSymbolAtLocation(ts.isPropertyAccessExpression(call.expression) ? call.expression.name : call.expression));
   return (symbol?.declarations ?? []).map((d) => d.getSourceFile().fileName);
 }
 
@@ -68,10 +61,11 @@ function calleeFiles(call: ts.CallExpression | ts.NewExpression, checker: ts.Typ
  */
 export function v3ConsumerOf(call: ts.CallExpression | ts.NewExpression, checker: ts.TypeChecker): V3Consumer | undefined {
   for (const file of calleeFiles(call, checker)) {
-    const pkg = packageOf(file);
+    const pkg = npmPackageOf(file);
     const known = pkg && KNOWN.find((k) => k.library === pkg.name);
     if (!pkg || !known) continue;
-    const version = installedVersion(pkg.dir);
+    const dir = pkg.path ? file.slice(0, file.length - pkg.path.length - 1) : file;
+    const version = installedVersion(dir);
     if (version && compareVersions(version, known.since) >= 0) return { library: known.library, version, behaviour: known.behaviour };
   }
   return undefined;
