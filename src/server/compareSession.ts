@@ -1,29 +1,26 @@
 /**
- * Compare with Baseline in the server: runs the core comparison (`src/core/compare`) of a
- * baseline profile against the loaded one, keeps it while that profile stays loaded, and gives
- * the before → after lens titles and the report's comparison tab.
+ * Compare with Baseline in the server: has the profile worker run the core comparison
+ * (`src/core/compare`, see `workerComparisons.ts`) of a baseline profile against the loaded one,
+ * keeps its tables while that profile stays loaded, and gives the before → after lens titles and
+ * the report's comparison tab (its differential flame tree built in the worker too).
  */
 import { access } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 import { profileLimits } from './settings';
 import {
-  buildDiffTree,
   callSiteRowAt,
-  compareFileSets,
   comparisonSections,
   CompareError,
   lensTextForRow,
   parseRequestInput,
   readRunRecord,
-  renamesFromComparison,
   RequestCountError,
   runRecordPathFor,
   RunRecordError,
   WindowError,
   type CompareFileSide,
   type Comparison,
-  type FileComparison,
 } from '../core/compare/index';
 import { intervalText, matchLines, replicatesSuffix } from '../core/compare/format/sections';
 import { formatPerRequest, formatPoints } from '../core/compare/format/numbers';
@@ -34,19 +31,22 @@ import {
   LoadProgressNotification,
   type CompareProfilesParams,
   type CompareSummary,
-  type DiffFlameNode,
   type ReportComparison,
   type ReportData,
 } from '../shared/protocol';
-import { LoadCancelled, loadSession, releaseSession, type LoadHooks, type ProfileSession, type WorkspaceRoot } from './profileSession';
-import { measuredFraction, PER_LINE_COMPARISON_MIN_MEASURED } from '../core/analysis/attributionText';
+import { compareInWorker, comparisonDiffFlame, LoadCancelled, loadSession, releaseSession, type LoadHooks, type ProfileSession, type WorkspaceRoot } from './profileSession';
+import { PER_LINE_COMPARISON_MIN_MEASURED } from '../core/analysis/attributionText';
+import type { CompareCall, ComparisonView } from './profileWorkerMessages';
+import { WorkerUserError } from './profileWorkerClient';
 import { percentOf, uncoveredComparisonTitle } from './format';
 
 /** A comparison and the session (after side) it belongs to. */
 export interface ComparisonState {
   readonly session: ProfileSession;
   readonly rootUri: string;
-  readonly result: FileComparison;
+  /** How the worker makes (again) this comparison. */
+  readonly call: CompareCall;
+  readonly view: ComparisonView;
   readonly summary: CompareSummary;
 }
 
@@ -63,7 +63,7 @@ export interface CompareHost {
 
 /** Errors whose message already names the file and the problem. */
 function isUserError(e: unknown): e is Error {
-  return e instanceof ProfileError || e instanceof RequestCountError || e instanceof RunRecordError || e instanceof CompareError || e instanceof WindowError;
+  return e instanceof ProfileError || e instanceof RequestCountError || e instanceof RunRecordError || e instanceof CompareError || e instanceof WindowError || e instanceof WorkerUserError;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -168,15 +168,16 @@ async function compareWith(
   const after = await Promise.all(afters.map((a, i) => sideOf(a.path, a.requests, label('new profile', i, afters.length), notes)));
   await check();
   progress('Comparing', 65);
-  const result = await compareFileSets(before, after, {
+  const options = {
     root: root.rootPath,
     mappings: root.settings.pathMappings,
     ...(session.sampleTypeSetting ? { sampleType: session.sampleTypeSetting } : {}),
     limits: profileLimits(root.settings),
-  });
+  };
+  const { call, view } = await compareInWorker(session, { before, after, options }, isCancelled);
   await check();
   if (params.afterPath && session !== host.getSession()) host.setSession(session);
-  const c = result.comparison;
+  const c = view.comparison;
   const summary: CompareSummary = {
     id: `${process.pid}-${++nextId}`,
     rootUri: root.rootUri,
@@ -191,7 +192,7 @@ async function compareWith(
     callSiteCount: c.callSites.filter((r) => r.status !== 'vanished').length,
   };
   progress('Done', 100);
-  return { session, rootUri: root.rootUri, result, summary };
+  return { session, rootUri: root.rootUri, call, view, summary };
 }
 
 /**
@@ -237,44 +238,39 @@ export function registerCompareFeature(connection: Connection, host: CompareHost
     lensTitleFor(rootUri: string): ((site: { relativePath: string; line: number }) => string | undefined) | undefined {
       const s = active();
       if (!s || s.rootUri !== rootUri) return undefined;
-      const { before, after } = s.result;
-      const [b, a] = [measuredFraction(before.analysis), measuredFraction(after.analysis)];
+      const { before, after } = s.view;
+      const [b, a] = [before.measuredFraction, after.measuredFraction];
       const covered = b >= PER_LINE_COMPARISON_MIN_MEASURED && a >= PER_LINE_COMPARISON_MIN_MEASURED;
-      const uncovered = uncoveredComparisonTitle(1 - b, 1 - a, percentOf(before.analysis.dynamoWeight, before.analysis.totalWeight), percentOf(after.analysis.dynamoWeight, after.analysis.totalWeight));
+      const uncovered = uncoveredComparisonTitle(1 - b, 1 - a, percentOf(before.dynamoWeight, before.totalWeight), percentOf(after.dynamoWeight, after.totalWeight));
       return (site) => {
-        const row = callSiteRowAt(s.result.comparison, site.relativePath, site.line);
+        const row = callSiteRowAt(s.view.comparison, site.relativePath, site.line);
         if (!row) return undefined;
         return covered ? lensTextForRow(row) : uncovered;
       };
     },
     /** The report with the comparison tab's data added when a comparison is active. */
-    withComparison(report: ReportData): ReportData {
+    async withComparison(report: ReportData): Promise<ReportData> {
       const s = active();
-      return s ? { ...report, comparison: reportComparison(s) } : report;
+      return s ? { ...report, comparison: await reportComparison(s) } : report;
     },
   };
 }
 
 /** The comparison tab of each comparison, built on the first report request (its flame tree is the costly part). */
-const builtTabs = new WeakMap<ComparisonState, ReportComparison>();
+const builtTabs = new WeakMap<ComparisonState, Promise<ReportComparison>>();
 
-/** The comparison tab's data: the core's tables and the differential flame tree; built once per comparison. */
-export function reportComparison(s: ComparisonState): ReportComparison {
+/** The comparison tab's data: the core's tables and the differential flame tree (built in the profile worker); built once per comparison. */
+export function reportComparison(s: ComparisonState): Promise<ReportComparison> {
   let tab = builtTabs.get(s);
-  if (!tab) builtTabs.set(s, (tab = buildReportComparison(s)));
+  if (!tab) {
+    builtTabs.set(s, (tab = buildReportComparison(s)));
+    tab.catch(() => builtTabs.delete(s));
+  }
   return tab;
 }
 
-function buildReportComparison(s: ComparisonState): ReportComparison {
-  const { before, after, comparison } = s.result;
-  const { totals } = comparison;
-  const beforeScale = totals.before.requests !== undefined && totals.after.requests !== undefined ? totals.after.requests / totals.before.requests : undefined;
-  const diff = buildDiffTree(before.profile, after.profile, { ...(beforeScale !== undefined ? { beforeScale } : {}), rename: renamesFromComparison(comparison) });
-  return {
-    summary: s.summary,
-    sections: comparisonSections(comparison),
-    matchLines: matchLines(comparison),
-    afterTotalWeight: after.profile.totalWeight,
-    diffFlame: diff as DiffFlameNode,
-  };
+async function buildReportComparison(s: ComparisonState): Promise<ReportComparison> {
+  const { comparison } = s.view;
+  const { diffFlame, afterTotalWeight } = await comparisonDiffFlame(s.call);
+  return { summary: s.summary, sections: comparisonSections(comparison), matchLines: matchLines(comparison), afterTotalWeight, diffFlame };
 }

@@ -5,7 +5,7 @@
  * again to the new one, and sessions it held are loaded again there when next asked for
  * (their lenses never left the request thread).
  */
-import type { LoadCall, WorkerAnswers } from './profileWorkerMessages';
+import type { CompareCall, LoadCall, WorkerAnswers } from './profileWorkerMessages';
 import { ProfileWorker, WorkerTerminated, type WorkerCall } from './profileWorkerClient';
 
 /** How often a pending request checks for cancellation (ms). */
@@ -49,6 +49,25 @@ export class ProfileEngine {
         if (!(e instanceof WorkerTerminated)) throw e;
       }
     }
+  }
+
+  /**
+   * Runs Compare with Baseline in the worker (`workerComparisons.ts`). Rejects with
+   * {@link WorkerTerminated} when `isCancelled` turned true (the worker is then restarted), with
+   * a ProfileError or WorkerUserError for bad input, or with an Error when the worker died.
+   */
+  compare(call: CompareCall, isCancelled: () => boolean): Promise<WorkerAnswers['compare']> {
+    return this.cancellable(isCancelled, (w) => w.request({ kind: 'compare', ...call }));
+  }
+
+  /** The differential flame tree of a comparison; the worker compares again first when it no longer holds it (restarted, or evicted). */
+  diffFlame(call: CompareCall): Promise<WorkerAnswers['diffFlame']> {
+    return this.cancellable(() => false, (w) => w.request({ kind: 'diffFlame', ...call }));
+  }
+
+  /** Spawns the worker now if there is none, so that the first load does not wait for it to start. */
+  warm(): void {
+    this.current();
   }
 
   /** Frees a session's profile in the worker. */

@@ -11,7 +11,7 @@ import type { RootAnalysis } from './analyzeRoot';
 import { percentOf } from './format';
 import { callSiteId, categoryPercents } from './report';
 import { DEFAULT_SETTINGS, profileLimits, type HotpathSettings } from './settings';
-import type { LoadCall, ProfileFacts } from './profileWorkerMessages';
+import type { CompareCall, ComparisonView, DiffFlameAnswer, LoadCall, ProfileFacts } from './profileWorkerMessages';
 import { PROFILE_WORKER_SCRIPT, WorkerTerminated } from './profileWorkerClient';
 import { ProfileEngine } from './profileEngine';
 
@@ -87,6 +87,30 @@ export async function loadSession(path: string, roots: readonly WorkspaceRoot[],
 /** Frees the profile of a session that is no longer shown (replaced, cleared, or loaded for nothing). */
 export function releaseSession(session: ProfileSession): void {
   engine.drop(session.load.session);
+}
+
+/** Starts the profile worker ahead of the first load (it then finds its code loaded). */
+export function warmProfileWorker(): void {
+  engine.warm();
+}
+
+/**
+ * Runs a comparison in the profile worker, held there under `session` (its after side) until the
+ * session is released. Throws {@link LoadCancelled} when cancelled, and the core's errors for bad input.
+ */
+export async function compareInWorker(session: ProfileSession, call: Omit<CompareCall, 'session'>, isCancelled: () => boolean): Promise<{ call: CompareCall; view: ComparisonView }> {
+  const full = { ...call, session: session.load.session };
+  try {
+    return { call: full, view: await engine.compare(full, isCancelled) };
+  } catch (e) {
+    if (e instanceof WorkerTerminated) throw new LoadCancelled();
+    throw e;
+  }
+}
+
+/** The differential flame tree of a comparison made by {@link compareInWorker}, built in the worker. */
+export function comparisonDiffFlame(call: CompareCall): Promise<DiffFlameAnswer> {
+  return engine.diffFlame(call);
 }
 
 /** Re-analyses one root of the loaded profile (settings or workspace folders changed) in the worker. */

@@ -1,6 +1,7 @@
 /**
  * The language server's profile worker (a worker_threads entry, bundled to dist/profileWorker.js):
- * reads profiles, analyses them against each workspace root and builds the report's flame graphs,
+ * reads profiles, analyses them against each workspace root, builds the report's flame graphs and
+ * runs Compare with Baseline (`workerComparisons.ts`),
  * so that the request thread keeps answering lenses and hovers meanwhile. One long-lived worker
  * (its compiled code stays warm from one load to the next) holds each loaded profile under a
  * session number until the server drops it; the server terminates the worker to cancel a load.
@@ -15,6 +16,8 @@ import type { FlameNode } from '../shared/protocol';
 import { analyzeRoot, type PreparedRoot, type RootAnalysis } from './analyzeRoot';
 import { buildDynamoFlameTree } from './flameTree';
 import type { RootWithSettings, WorkerAnswers, WorkerReply, WorkerRequest } from './profileWorkerMessages';
+import { compareInWorker, diffFlameInWorker, dropComparisons } from './workerComparisons';
+import { CompareError, RequestCountError, RunRecordError, WindowError } from '../core/compare/index';
 
 const port = parentPort;
 if (!port) throw new Error('profileWorker.ts runs as a worker thread of the language server');
@@ -87,7 +90,12 @@ async function handle(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
     }
     case 'drop':
       sessions.delete(request.session);
+      dropComparisons(request.session);
       return null;
+    case 'compare':
+      return compareInWorker(request);
+    case 'diffFlame':
+      return diffFlameInWorker(request);
   }
 }
 
@@ -102,6 +110,7 @@ port.on('message', (request: WorkerRequest) => {
         message: error.message,
         ...(error.stack ? { stack: error.stack } : {}),
         ...(e instanceof ProfileError ? { profileError: { file: e.file, code: e.code, detail: e.detail } } : {}),
+        ...(e instanceof CompareError || e instanceof RequestCountError || e instanceof RunRecordError || e instanceof WindowError ? { userError: true } : {}),
       });
     },
   );

@@ -15,6 +15,9 @@ export class WorkerTerminated extends Error {
   }
 }
 
+/** A failure whose message already names the input and what is wrong (the core's comparison errors, raised in the worker). */
+export class WorkerUserError extends Error {}
+
 /** A request as the caller writes it (the client adds the `id`). */
 export type WorkerCall = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
@@ -76,7 +79,7 @@ export class ProfileWorker {
     this.pending.delete(reply.id);
     if (reply.kind === 'done') return pending.resolve(reply.value);
     const p = reply.profileError;
-    const error = p ? new ProfileError(p.file, p.code, p.detail) : new Error(reply.message);
+    const error = p ? new ProfileError(p.file, p.code, p.detail) : reply.userError ? new WorkerUserError(reply.message) : new Error(reply.message);
     if (!p && reply.stack) error.stack = reply.stack;
     pending.reject(error);
   }

@@ -4,9 +4,10 @@
  * the request thread holds only what lenses, hovers and the status bar read (a {@link RootAnalysis}
  * per root and the profile's {@link ProfileFacts}).
  */
+import type { CompareFileSide, CompareFilesOptions, Comparison } from '../core/compare/index';
 import type { ProfileErrorCode } from '../core/profile/errors';
 import type { Profile } from '../core/profile/model';
-import type { FlameNode } from '../shared/protocol';
+import type { DiffFlameNode, FlameNode } from '../shared/protocol';
 import type { RootAnalysis } from './analyzeRoot';
 import type { HotpathSettings } from './settings';
 
@@ -35,6 +36,35 @@ export interface LoadCall {
   readonly roots: readonly RootWithSettings[];
 }
 
+/** A comparison of baseline profiles (`before`) with the loaded one (`after`), held by the after `session`. */
+export interface CompareCall {
+  readonly session: number;
+  readonly before: readonly CompareFileSide[];
+  readonly after: readonly CompareFileSide[];
+  readonly options: CompareFilesOptions;
+}
+
+/** What lenses need of one side of a comparison (weights in the profile's unit). */
+export interface SideFigures {
+  /** Share of DynamoDB weight measured on a line, 0–1 (`measuredFraction`). */
+  readonly measuredFraction: number;
+  readonly dynamoWeight: number;
+  readonly totalWeight: number;
+}
+
+/** What the request thread keeps of a comparison: the core's tables and each side's figures (the profiles stay in the worker). */
+export interface ComparisonView {
+  readonly comparison: Comparison;
+  readonly before: SideFigures;
+  readonly after: SideFigures;
+}
+
+/** The report's differential flame tree and the after profile's total weight it is drawn against. */
+export interface DiffFlameAnswer {
+  readonly diffFlame: DiffFlameNode;
+  readonly afterTotalWeight: number;
+}
+
 /**
  * Requests to the worker; each carries an `id` its answer repeats. The worker holds each loaded
  * profile under the `session` number the request thread gave it, until `drop`.
@@ -44,6 +74,8 @@ export type WorkerRequest = { readonly id: number } & (
   | { readonly kind: 'analyzeRoot'; readonly session: number; readonly root: RootWithSettings }
   | { readonly kind: 'flame'; readonly session: number; readonly uri: string }
   | { readonly kind: 'drop'; readonly session: number }
+  | ({ readonly kind: 'compare' } & CompareCall)
+  | ({ readonly kind: 'diffFlame' } & CompareCall)
 );
 
 /** The value each request kind answers with. */
@@ -52,6 +84,8 @@ export interface WorkerAnswers {
   analyzeRoot: RootAnalysis;
   flame: FlameNode;
   drop: null;
+  compare: ComparisonView;
+  diffFlame: DiffFlameAnswer;
 }
 
 /** Messages from the worker: progress of a load, an answer, or a failure (with the error's class name). */
@@ -65,4 +99,6 @@ export type WorkerReply =
       readonly stack?: string;
       /** Set when the error was the core's ProfileError (bad input), rebuilt as one on the request thread. */
       readonly profileError?: { readonly file: string; readonly code: ProfileErrorCode; readonly detail: string };
+      /** Set when the message already names the file or input and what is wrong (the core's comparison errors): shown as it is. */
+      readonly userError?: boolean;
     };

@@ -180,7 +180,7 @@ connection.onRequest(GetReportRequest, async (params) => {
   const root = (params.rootUri && current.roots.get(params.rootUri)) || analyses.find((r) => r.analysis.callSites.length > 0) || analyses[0];
   if (!root) return undefined;
   const flame = await rootFlame(current, root.rootUri);
-  return compare.withComparison(buildReport(root.rootUri, summarize(current), root.analysis, flame));
+  return await compare.withComparison(buildReport(root.rootUri, summarize(current), root.analysis, flame));
 });
 
 function documentText(uri: string, path: string): string | undefined {
