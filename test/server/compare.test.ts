@@ -160,6 +160,37 @@ describe('Compare with Baseline over stdio with the Go fixture', () => {
     assert.deepEqual(await deltaLenses(), []);
   });
 
+  it('shows the core’s error raised in the profile worker as it is: a baseline given twice', async () => {
+    await assert.rejects(
+      lsp.connection.sendRequest(CompareProfilesRequest, { baselinePath: BEFORE, moreBaselines: [{ path: BEFORE }], progressId: 'twice' }),
+      (e: ResponseError<unknown>) => {
+        assert.equal(e.message, `${BEFORE} is given twice on the before side: each run counts once`);
+        return true;
+      },
+    );
+  });
+
+  it('builds the comparison tab after a restart of the profile worker (a cancelled load): the new worker compares again', async () => {
+    await lsp.connection.sendRequest(CompareProfilesRequest, { baselinePath: BEFORE, progressId: 'kept' });
+    const shown = await lsp.connection.sendRequest(GetReportRequest, {});
+    await lsp.connection.sendRequest(ClearComparisonRequest);
+    // Compared again (held by the worker), its tab not built yet when the worker restarts.
+    await lsp.connection.sendRequest(CompareProfilesRequest, { baselinePath: BEFORE, progressId: 'again-kept' });
+    const source = new CancellationTokenSource();
+    // The worker's own progress (mapping, after reading): the load is running there when cancelled.
+    const started = new Promise<void>((r) => lsp.connection.onNotification(LoadProgressNotification, (p) => p.progressId === 'restart' && p.message.startsWith('Mapping') && r()));
+    const pending = lsp.connection.sendRequest(LoadProfileRequest, { path: join(REPO, 'fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz'), progressId: 'restart' }, source.token);
+    await started;
+    source.cancel();
+    await assert.rejects(pending, (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled);
+    assert.equal((await deltaLenses()).length, COMPARED.length);
+    const rebuilt = await lsp.connection.sendRequest(GetReportRequest, {});
+    assert.ok(rebuilt?.comparison && shown?.comparison);
+    assert.equal(rebuilt.comparison.diffFlame.value, shown.comparison.afterTotalWeight);
+    assert.deepEqual(rebuilt.comparison.diffFlame, shown.comparison.diffFlame);
+    assert.deepEqual(rebuilt.comparison.sections, shown.comparison.sections);
+  });
+
   it('names the side and the text of a bad request count', async () => {
     await assert.rejects(
       lsp.connection.sendRequest(CompareProfilesRequest, { baselinePath: BEFORE, baselineRequests: 'lots', progressId: 'bad' }),
