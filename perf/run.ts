@@ -99,17 +99,20 @@ async function main(): Promise<void> {
     ['… with peak memory ≤ 3× the file', synthetic.ours.peakRssBytes <= 3 * synthetic.rawBytes, `${(synthetic.ours.peakRssBytes / synthetic.rawBytes).toFixed(1)}×`],
   ];
   if (!argv.includes('--no-lsp')) {
-    const { measureLsp, printLsp } = await import('./lspTimings');
+    const { measureLsp } = await import('./lspTimings');
+    const { printLsp } = await import('./lspGoals');
     const [lsp] = await measureLsp();
     printLsp(lsp!);
     console.log('');
     const largeLoad = lsp!.loadToLensesMs.find((l) => l.profile.startsWith('google-pprof_large'))!;
-    goals.push(['editor: the large profile loaded with lenses within 1 s', largeLoad.ms <= 1000, `${largeLoad.ms.toFixed(0)} ms`]);
+    goals.push(['editor: the large profile loaded with lenses within 1 s (median and first load)', Math.max(largeLoad.ms, largeLoad.firstMs) <= 1000, `${largeLoad.ms.toFixed(0)} / ${largeLoad.firstMs.toFixed(0)} ms`]);
     goals.push(['editor: CodeLens ≤ 20 ms at p95 on a 2,000-line file (idle)', lsp!.codeLens.idleP95 <= 20, `${lsp!.codeLens.idleP95.toFixed(1)} ms`]);
     goals.push(['editor: … while typing', lsp!.codeLens.typingP95 <= 20, `${lsp!.codeLens.typingP95.toFixed(1)} ms`]);
     const d = lsp!.duringLoad!;
     // Issue 13 names no figure: "other requests must not wait behind a load"; 100 ms is a keystroke's worth.
     goals.push(['editor: a hover during a 40 MB profile load answered without waiting for it (p50 ≤ 100 ms)', d.p50 <= 100, `p50 ${d.p50.toFixed(1)} ms, max ${d.max.toFixed(0)} ms, load ${d.loadMs.toFixed(0)} ms`]);
+    const c = lsp!.duringCompare!;
+    goals.push(['editor: a hover during a 40 MB comparison and during its report (p50 < 50 ms)', Math.max(c.compare.p50, c.report.p50) < 50, `p50 ${c.compare.p50.toFixed(1)} / ${c.report.p50.toFixed(1)} ms`]);
   }
   console.log('Goals (issue 13):');
   for (const [goal, met, figure] of goals) console.log(`  ${verdict(met).padEnd(7)}  ${goal}: ${figure}`);
