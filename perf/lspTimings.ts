@@ -13,8 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { CodeLensRequest, DidChangeTextDocumentNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
+import { CodeLensRequest, DidChangeTextDocumentNotification } from 'vscode-languageserver-protocol';
 import { LoadProfileRequest } from '../src/shared/protocol';
 import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from '../test/server/lspHarness';
 import { hoverDuringCompare, hoverDuringLoad, percentile, syntheticProfile, type DuringLoad } from './lspDuringLoad';
@@ -65,9 +64,8 @@ async function startSubject(server: LspServer): Promise<Subject> {
   const root = copyGoSources(dir);
   const lsp = await LspSession.start(server.serverJs, root, dir);
   const adapterPath = join(root, 'internal/repository/ddbv1/adapter.go');
-  const subject: Subject = { server, lsp, uri: pathToFileURL(adapterPath).toString(), text: paddedAdapter(adapterPath), version: 1 };
-  await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: subject.uri, languageId: 'go', version: 1, text: subject.text } });
-  return subject;
+  const text = paddedAdapter(adapterPath);
+  return { server, lsp, uri: await lsp.open(adapterPath, text), text, version: 1 };
 }
 
 const lensRequest = (s: Subject) => s.lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: s.uri } });

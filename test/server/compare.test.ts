@@ -5,12 +5,10 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { CancellationTokenSource, CodeLensRequest, DidOpenTextDocumentNotification, LSPErrorCodes, ResponseError, type CodeLens } from 'vscode-languageserver-protocol';
+import { CancellationTokenSource, CodeLensRequest, LSPErrorCodes, ResponseError, type CodeLens } from 'vscode-languageserver-protocol';
 import { ClearComparisonRequest, ClearProfileRequest, CompareProfilesRequest, GetReportRequest, LoadProfileRequest, LoadProgressNotification } from '../../src/shared/protocol';
-import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
+import { LspSession, REPO, startOnFixtures } from './lspHarness';
 
 const PROFILES = join(REPO, 'fixtures/go-adserver/profiles');
 const BEFORE = join(PROFILES, 'before-v1.pb.gz');
@@ -45,15 +43,9 @@ describe('Compare with Baseline over stdio with the Go fixture', () => {
   const deltaLenses = async () => (await lenses()).filter(([, t]) => t.includes('→'));
 
   before(async () => {
-    const workDir = makeWorkDir();
-    const serverJs = await buildServer(workDir);
-    const root = copyGoSources(workDir);
-    const adapterPath = join(root, ADAPTER);
-    adapterUri = pathToFileURL(adapterPath).toString();
-    lsp = await LspSession.start(serverJs, root, workDir);
-    await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri: adapterUri, languageId: 'go', version: 1, text: readFileSync(adapterPath, 'utf8') },
-    });
+    const started = await startOnFixtures();
+    lsp = started.lsp;
+    adapterUri = await lsp.open(join(started.roots[0]!, ADAPTER));
   });
 
   after(async () => {

@@ -5,13 +5,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { CodeLensRequest, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
+import { CodeLensRequest } from 'vscode-languageserver-protocol';
 import { LoadProfileRequest } from '../../src/shared/protocol';
 import { lineZeroPprof } from '../helpers/lineZeroProfile';
-import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
+import { LspSession, REPO, startOnFixtures } from './lspHarness';
 
 const ADAPTER = 'internal/repository/ddbv1/adapter.go';
 const WHOLE = ' · whole function (the profile has no lines)';
@@ -22,17 +21,11 @@ describe('language server: lenses of a line-0 profile', () => {
   let adapterUri: string;
 
   before(async () => {
-    const workDir = makeWorkDir();
-    const serverJs = await buildServer(workDir);
-    const root = copyGoSources(workDir);
-    profilePath = join(workDir, 'before-v1-line0.pb');
+    const started = await startOnFixtures();
+    lsp = started.lsp;
+    profilePath = join(started.workDir, 'before-v1-line0.pb');
     writeFileSync(profilePath, lineZeroPprof(join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz')));
-    const adapterPath = join(root, ADAPTER);
-    adapterUri = pathToFileURL(adapterPath).toString();
-    lsp = await LspSession.start(serverJs, root, workDir);
-    await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri: adapterUri, languageId: 'go', version: 1, text: readFileSync(adapterPath, 'utf8') },
-    });
+    adapterUri = await lsp.open(join(started.roots[0]!, ADAPTER));
   });
 
   after(async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ResponseError } from 'vscode-languageserver-protocol';
 import { LoadProfileRequest } from '../../src/shared/protocol';
-import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
+import { LspSession, REPO, startOnFixtures } from './lspHarness';
 
 const PROFILE = join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz');
 const LARGE = join(REPO, 'fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz');
@@ -19,9 +19,7 @@ describe('language server: profiles over the limits', () => {
   let lsp: LspSession;
   let dir: string;
   before(async () => {
-    dir = makeWorkDir();
-    const root = copyGoSources(dir);
-    lsp = await LspSession.start(await buildServer(dir), root, dir);
+    ({ lsp, workDir: dir } = await startOnFixtures());
   });
   after(() => lsp.stop());
 

@@ -4,7 +4,7 @@
  * requests, CodeLens refresh requests, a workspace copied from the Go fixture).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +14,7 @@ import {
   CodeLensRefreshRequest,
   ConfigurationRequest,
   DidChangeConfigurationNotification,
+  DidOpenTextDocumentNotification,
   InitializedNotification,
   InitializeRequest,
   LogMessageNotification,
@@ -112,6 +113,17 @@ export class LspSession {
     return session;
   }
 
+  /**
+   * Opens the file at `path` (absolute) as the editor does: `text` or the file's text, version 1,
+   * the language from its extension (go, typescript, else javascript). Returns its URI.
+   */
+  async open(path: string, text = readFileSync(path, 'utf8')): Promise<string> {
+    const uri = pathToFileURL(path).toString();
+    const languageId = path.endsWith('.go') ? 'go' : path.endsWith('.ts') ? 'typescript' : 'javascript';
+    await this.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text } });
+    return uri;
+  }
+
   /** Resolves at the next `workspace/codeLens/refresh` the server sends. */
   nextRefresh(): Promise<void> {
     return new Promise((r) => this.refreshWaiters.push(r));
@@ -143,6 +155,28 @@ export class LspSession {
     this.connection.dispose();
     rmSync(this.workDir, { recursive: true, force: true });
   }
+}
+
+/** A server started on fresh copies of fixtures, one workspace folder each. */
+export interface FixtureServer {
+  readonly lsp: LspSession;
+  /** The temporary folder holding the bundle and the copies (removed by `lsp.stop()`). */
+  readonly workDir: string;
+  /** Each fixture's copy, in the order asked for. */
+  readonly roots: readonly string[];
+}
+
+/**
+ * The set-up the server tests share: a fresh folder, the server bundled into it, copies of
+ * `fixtures/<name>/src` (default the Go fixture; see {@link copyGoSources}) and the server started
+ * on them, one workspace folder each.
+ */
+export async function startOnFixtures(fixtures: readonly string[] = ['go-adserver']): Promise<FixtureServer> {
+  const workDir = makeWorkDir();
+  const serverJs = await buildServer(workDir);
+  const roots = fixtures.map((f) => copyGoSources(workDir, f));
+  const lsp = await LspSession.start(serverJs, [...roots], workDir);
+  return { lsp, workDir, roots };
 }
 
 /** A fresh temporary folder for one test file. */

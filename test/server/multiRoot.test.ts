@@ -4,12 +4,11 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeLensRequest, DidChangeWorkspaceFoldersNotification, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
+import { CodeLensRequest, DidChangeWorkspaceFoldersNotification } from 'vscode-languageserver-protocol';
 import { GetReportRequest, LoadProfileRequest, ProfileChangedNotification, type ProfileSummary } from '../../src/shared/protocol';
-import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
+import { LspSession, REPO, startOnFixtures } from './lspHarness';
 
 describe('language server with two workspace folders (Go and Node fixtures)', () => {
   let lsp: LspSession;
@@ -17,11 +16,9 @@ describe('language server with two workspace folders (Go and Node fixtures)', ()
   let nodeRoot: string;
 
   before(async () => {
-    const workDir = makeWorkDir();
-    const serverJs = await buildServer(workDir);
-    goRoot = copyGoSources(workDir, 'go-adserver');
-    nodeRoot = copyGoSources(workDir, 'node-adserver');
-    lsp = await LspSession.start(serverJs, [goRoot, nodeRoot], workDir);
+    const started = await startOnFixtures(['go-adserver', 'node-adserver']);
+    ({ lsp } = started);
+    [goRoot, nodeRoot] = started.roots as [string, string];
   });
 
   after(async () => {
@@ -57,10 +54,7 @@ describe('language server with two workspace folders (Go and Node fixtures)', ()
     assert.ok(shares.estimatedPercent > 30, `estimated ${shares.estimatedPercent}`);
     assert.ok(hottest.estimatedPercent > 1, `estimated at getTargetingModel ${hottest.estimatedPercent}`);
     assert.match(hottest.description, /^DynamoDB unmarshal \(aws-sdk v2 DynamoDB\.Converter/);
-    const uri = pathToFileURL(hottest.absolutePath).toString();
-    await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri, languageId: hottest.relativePath.endsWith('.ts') ? 'typescript' : 'javascript', version: 1, text: readFileSync(hottest.absolutePath, 'utf8') },
-    });
+    const uri = await lsp.open(hottest.absolutePath);
     // The profile's lenses (`▶ Benchmark` lenses are checked in benchmarkLenses.test.ts).
     const lenses = ((await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? []).filter((l) => l.command?.command !== 'dynamoHotpath.runBenchmark');
     const titles = lenses.map((l) => [l.range.start.line + 1, l.command?.title]);

@@ -15,7 +15,7 @@ import { classifyFrame } from '../../src/core/detect/classify';
 import { analyzeRoot } from '../../src/server/analyzeRoot';
 import { buildDynamoFlameTree } from '../../src/server/flameTree';
 import { DEFAULT_SETTINGS } from '../../src/server/settings';
-import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
+import { LspSession, REPO, startOnFixtures } from './lspHarness';
 
 const SMALL = join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz');
 const LARGE = join(REPO, 'fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz');
@@ -28,9 +28,9 @@ describe('language server: loads in the profile worker', () => {
   const reading = new Map<string, () => void>();
 
   before(async () => {
-    const workDir = makeWorkDir();
-    root = copyGoSources(workDir);
-    lsp = await LspSession.start(await buildServer(workDir), root, workDir);
+    const started = await startOnFixtures();
+    lsp = started.lsp;
+    root = started.roots[0]!;
     lsp.connection.onNotification(LoadProgressNotification, (p) => reading.get(p.progressId)?.());
   });
   after(async () => {

@@ -8,14 +8,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { GetReportRequest, LoadProfileRequest } from '../../src/shared/protocol';
-import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
+import { LspSession, REPO, startOnFixtures } from './lspHarness';
 
 describe('language server: the report flame graph of the prepared profile', () => {
   let lsp: LspSession;
   before(async () => {
-    const workDir = makeWorkDir();
-    const serverJs = await buildServer(workDir);
-    lsp = await LspSession.start(serverJs, copyGoSources(workDir), workDir);
+    ({ lsp } = await startOnFixtures());
   });
   after(async () => {
     await lsp?.stop();

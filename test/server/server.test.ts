@@ -10,7 +10,6 @@ import { pathToFileURL } from 'node:url';
 import {
   CodeLensRequest,
   DidChangeTextDocumentNotification,
-  DidOpenTextDocumentNotification,
   HoverRequest,
   LSPErrorCodes,
   ResponseError,
@@ -18,7 +17,7 @@ import {
   type CodeLens,
 } from 'vscode-languageserver-protocol';
 import { ClearProfileRequest, GetReportRequest, LoadProfileRequest, ProfileChangedNotification, type ProfileSummary } from '../../src/shared/protocol';
-import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
+import { LspSession, REPO, startOnFixtures } from './lspHarness';
 
 const PROFILE = join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz');
 const ADAPTER = 'internal/repository/ddbv1/adapter.go';
@@ -59,16 +58,12 @@ describe('language server over stdio with the Go fixture', () => {
   };
 
   before(async () => {
-    const workDir = makeWorkDir();
-    const serverJs = await buildServer(workDir);
-    root = copyGoSources(workDir);
+    const started = await startOnFixtures();
+    lsp = started.lsp;
+    root = started.roots[0]!;
     adapterPath = join(root, ADAPTER);
-    adapterUri = pathToFileURL(adapterPath).toString();
-    lsp = await LspSession.start(serverJs, root, workDir);
     lsp.connection.onNotification(ProfileChangedNotification, (s) => summaries.push(s));
-    await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-      textDocument: { uri: adapterUri, languageId: 'go', version, text: readFileSync(adapterPath, 'utf8') },
-    });
+    adapterUri = await lsp.open(adapterPath);
   });
 
   after(async () => {
