@@ -6,6 +6,13 @@ export interface GoToken {
   end: number;
 }
 
+const UNDERSCORE = 0x5f;
+const DOT = 0x2e;
+const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
+const isAsciiLetter = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+/** A letter, `_`, or any non-ASCII UTF-16 unit (Go's Unicode letters, taken loosely). Code-unit tests, not a RegExp per character: this runs on every keystroke in a Go file. */
+const isIdentStart = (code: number) => isAsciiLetter(code) || code === UNDERSCORE || code >= 0x80;
+
 /**
  * Splits Go source into tokens (identifiers, interpreted/raw strings, runes, numbers, comments,
  * punctuation), enough to edit code without touching strings or comments. Whitespace is skipped.
@@ -35,13 +42,13 @@ export function tokenizeGo(text: string): GoToken[] {
       let j = i + 1;
       while (j < n && text[j] !== c && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
       push(c === '"' ? 'string' : 'rune', i, (i = Math.min(n, j + 1)));
-    } else if (/[A-Za-z_\u0080-\uffff]/.test(c)) {
+    } else if (isIdentStart(text.charCodeAt(i))) {
       let j = i + 1;
-      while (j < n && /[A-Za-z0-9_\u0080-\uffff]/.test(text[j]!)) j++;
+      while (j < n && (isIdentStart(text.charCodeAt(j)) || isDigit(text.charCodeAt(j)))) j++;
       push('ident', i, (i = j));
-    } else if (/[0-9]/.test(c)) {
+    } else if (isDigit(text.charCodeAt(i))) {
       let j = i + 1;
-      while (j < n && /[0-9A-Za-z_.]/.test(text[j]!)) j++;
+      while (j < n && (isDigit(text.charCodeAt(j)) || isAsciiLetter(text.charCodeAt(j)) || text.charCodeAt(j) === UNDERSCORE || text.charCodeAt(j) === DOT)) j++;
       push('number', i, (i = j));
     } else {
       push('punct', i, ++i);
