@@ -6,12 +6,23 @@ export interface GoToken {
   end: number;
 }
 
-const UNDERSCORE = 0x5f;
-const DOT = 0x2e;
-const isDigit = (code: number) => code >= 0x30 && code <= 0x39;
-const isAsciiLetter = (code: number) => (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
+}
+
 /** A letter, `_`, or any non-ASCII UTF-16 unit (Go's Unicode letters, taken loosely). Code-unit tests, not a RegExp per character: this runs on every keystroke in a Go file. */
-const isIdentStart = (code: number) => isAsciiLetter(code) || code === UNDERSCORE || code >= 0x80;
+function isIdentStart(code: number): boolean {
+  return isAsciiLetter(code) || code === 0x5f || code >= 0x80;
+}
+
+/** After the first digit: digits, letters (hex digits, exponents, suffixes), `_` and `.`. */
+function isNumberPart(code: number): boolean {
+  return isDigit(code) || isAsciiLetter(code) || code === 0x5f || code === 0x2e;
+}
 
 /**
  * Splits Go source into tokens (identifiers, interpreted/raw strings, runes, numbers, comments,
@@ -48,7 +59,7 @@ export function tokenizeGo(text: string): GoToken[] {
       push('ident', i, (i = j));
     } else if (isDigit(text.charCodeAt(i))) {
       let j = i + 1;
-      while (j < n && (isDigit(text.charCodeAt(j)) || isAsciiLetter(text.charCodeAt(j)) || text.charCodeAt(j) === UNDERSCORE || text.charCodeAt(j) === DOT)) j++;
+      while (j < n && isNumberPart(text.charCodeAt(j))) j++;
       push('number', i, (i = j));
     } else {
       push('punct', i, ++i);
