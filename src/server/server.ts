@@ -30,7 +30,7 @@ import {
 } from '../shared/protocol';
 import { ProfileError } from '../core/profile/errors';
 import { documentHover, documentLenses, isStale } from './lenses';
-import { forgetRoot, LoadCancelled, loadSession, reanalyzeRoot, releaseSession, rootFlame, summarize, type ProfileSession, type WorkspaceRoot } from './profileSession';
+import { forgetRoot, LoadCancelled, loadSession, reanalyzeRoot, releaseSession, rootFlame, summarize, warmProfileWorker, type ProfileSession, type WorkspaceRoot } from './profileSession';
 import { buildReport } from './report';
 import { DEFAULT_SETTINGS, parseSettings, SETTINGS_SECTION, type HotpathSettings } from './settings';
 import { MIGRATION_CODE_ACTION_KINDS, registerMigrationFeature } from './migrationFeature';
@@ -125,6 +125,8 @@ connection.onInitialize((params): InitializeResult => {
 });
 
 connection.onInitialized(() => {
+  // The first load otherwise waits for the worker to start and compile its code (perf:lsp, first load).
+  warmProfileWorker();
   if (canPullConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
   if (roots.length > 0) {
     connection.workspace.onDidChangeWorkspaceFolders(async (event) => {
