@@ -4,6 +4,7 @@
 import { DYNAMO_CATEGORIES } from '../core/detect/types';
 import { categoryLabel, categoryShortLabel, formatPercent, formatWeight, mechanismLabel, shortFunctionName } from '../core/analysis/labels';
 import type { Analysis } from '../core/analysis/types';
+import { valueMeasure } from '../core/profile/valueMeasure';
 import { sourceMapLines, truncationLines } from './analyzeRepairText';
 import { attributionLine, attributionShares, unattributedSentences } from '../core/analysis/attributionText';
 
@@ -22,11 +23,16 @@ function table(rows: readonly string[][], rightAligned: ReadonlySet<number>): st
   );
 }
 
+/** ` (wall time of the sampled thread, not CPU time)` for a wall-time column (V8 profiles: `valueMeasure.ts`), else ''. */
+function columnGloss(a: Analysis): string {
+  return valueMeasure(a.format, a.sampleType).short === 'Wall time' ? ' (wall time of the sampled thread, not CPU time)' : '';
+}
+
 function summary(a: Analysis): string[] {
   const duration = a.durationNs ? ` · ${(a.durationNs / 1e9).toFixed(2)} s recorded` : '';
   const out = [
     `DynamoDB Hot Path — ${a.sourcePath}`,
-    `${a.format} · ${a.sampleType.type}/${a.sampleType.unit}${duration} · total ${formatWeight(a.totalWeight, a.unit)} (${a.totalCount.toLocaleString('en-US')} samples)`,
+    `${a.format} · ${a.sampleType.type}/${a.sampleType.unit}${columnGloss(a)}${duration} · total ${formatWeight(a.totalWeight, a.unit)} (${a.totalCount.toLocaleString('en-US')} samples)`,
     '',
     `DynamoDB marshalling: ${formatPercent(a.dynamoWeight, a.totalWeight)} of the profile (${formatWeight(a.dynamoWeight, a.unit)}); any marshalling frame on the stack: ${formatPercent(a.anyFrameWeight, a.totalWeight)}`,
   ];

@@ -52,6 +52,8 @@ export function parseFleetOptions(values: Record<string, unknown>): FleetInputs 
 
 /** The fleet lines for `c`: the formula with the means (and the interval's range), or why there are none. */
 export function fleetLines(c: Comparison, inputs: FleetInputs): string[] {
+  if (!c.absolute.comparable) return [`no fleet estimate: CPU per request is not comparable between the sides (${c.absolute.reason})`];
+  if (c.absolute.after.name !== 'CPU') return [`no fleet estimate: it needs CPU time, and the profiles record ${c.absolute.after.description}`];
   const r = c.replicates;
   const before = r?.cpuPerRequest.before ?? c.totals.before.perRequest;
   const after = r?.cpuPerRequest.after ?? c.totals.after.perRequest;

@@ -112,9 +112,11 @@ function headline(c: Comparison): string[] {
   if (r) {
     const runs = replicatesSuffix(c);
     const line = (name: string, x: typeof r.cpuPerRequest) => `${name}${runs} ${formatPerRequest(x.before, c.unit)} → ${formatPerRequest(x.after, c.unit)}: ${intervalText(x.change)}`;
-    lines.push(line('CPU per request', r.cpuPerRequest), line('DynamoDB marshalling per request', r.dynamoPerRequest));
+    lines.push(line(`${c.absolute.after.name} per request`, r.cpuPerRequest), line('DynamoDB marshalling per request', r.dynamoPerRequest));
   }
-  lines.push(`DynamoDB marshalling ${before.dynamoShare.toFixed(1)}% → ${after.dynamoShare.toFixed(1)}% of CPU (${formatPoints(c.totals.dynamoShareChangePoints)}${c.totals.dynamoShareSignificant ? '' : ', within noise'})`);
+  if (!c.absolute.comparable) lines.push(`Per request and absolute values not comparable: ${c.absolute.reason}`);
+  const of = c.absolute.comparable && c.absolute.after.name === 'CPU' ? 'CPU' : 'each profile';
+  lines.push(`DynamoDB marshalling ${before.dynamoShare.toFixed(1)}% → ${after.dynamoShare.toFixed(1)}% of ${of} (${formatPoints(c.totals.dynamoShareChangePoints)}${c.totals.dynamoShareSignificant ? '' : ', within noise'})`);
   return lines;
 }
 
@@ -186,6 +188,7 @@ async function compareWith(
     baselinePaths: baselines.map((b) => b.path),
     afterPaths: afters.map((a) => a.path),
     normalization: c.normalization,
+    ...(c.absolute.comparable ? {} : { notComparable: c.absolute.short }),
     headline: headline(c),
     requestSources: { before: c.totals.before.requestsSource, after: c.totals.after.requestsSource },
     notes: [...notes, ...c.notes],
@@ -245,7 +248,7 @@ export function registerCompareFeature(connection: Connection, host: CompareHost
       return (site) => {
         const row = callSiteRowAt(s.view.comparison, site.relativePath, site.line);
         if (!row) return undefined;
-        return covered ? lensTextForRow(row) : uncovered;
+        return covered ? lensTextForRow(row, s.result.comparison) : uncovered;
       };
     },
     /** The report with the comparison tab's data added when a comparison is active. */

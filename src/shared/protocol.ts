@@ -117,6 +117,8 @@ export interface CompareSummary {
   readonly afterPaths: readonly string[];
   /** `per-request` when both request counts are known, else `share` (traffic may differ). */
   readonly normalization: 'per-request' | 'share';
+  /** Set when the sides measure different things (`CPU vs wall time`): only shares are compared. */
+  readonly notComparable?: string;
   /**
    * One line each: `CPU per request 16.57 ms → 9.306 ms: -43.8% (sampling 95 % CI …; run-to-run
    * variation unknown)` (or the interval over the replicates), DynamoDB marshalling per request

@@ -15,6 +15,7 @@ import { isSignificantShareChange, shareError } from './significance';
 import { asyncShiftNote, noteShrinkingRows } from './asyncShift';
 import { formatCount } from './format/numbers';
 import { noteWrapperRows } from './wrapperRows';
+import { comparability, valueMeasure } from '../profile/valueMeasure';
 import { COMPARE_SCHEMA, type Comparison, type CompareRow, type MatchKind, type RowRef, type SideTotals } from './types';
 
 /** One side of a comparison: its analysis and, optionally, how many requests it served. */
@@ -39,7 +40,10 @@ export class CompareError extends Error {
 const SHORT_PROFILE_SAMPLES = 1000;
 
 /**
- * Compares `before` with `after`.
+ * Compares `before` with `after`. When the two value columns measure different things (a pprof's
+ * CPU time against a V8 `.cpuprofile`'s wall time, `valueMeasure.ts`), only shares are compared:
+ * `absolute.comparable` is false with the reason, every absolute and per-request change is null and
+ * `normalization` is `share`.
  * @throws CompareError when the profiles' units differ (e.g. CPU ns vs allocation bytes)
  * @throws RequestCountError (from `requestCount.ts`) for an unusable request count
  */
@@ -55,7 +59,9 @@ export function compareAnalyses(before: CompareSide, after: CompareSide, options
     before: { totalWeight: b.totalWeight, totalCount: b.totalCount, ...(beforeReq ? { requests: beforeReq.requests } : {}) },
     after: { totalWeight: a.totalWeight, totalCount: a.totalCount, ...(afterReq ? { requests: afterReq.requests } : {}) },
   };
-  const perRequest = beforeReq !== undefined && afterReq !== undefined;
+  const measures = { before: valueMeasure(b.format, b.sampleType), after: valueMeasure(a.format, a.sampleType) };
+  const absolute = comparability(measures.before, measures.after);
+  const perRequest = beforeReq !== undefined && afterReq !== undefined && absolute.comparable;
 
   const functions = matchUserFunctions(b.userFunctions, a.userFunctions);
   const callSites = matchCallSites(b.callSites, a.callSites, functions);
@@ -82,20 +88,43 @@ export function compareAnalyses(before: CompareSide, after: CompareSide, options
     .sort((x, y) => Math.abs(y.shareChangePoints) - Math.abs(x.shareChangePoints))
     .slice(0, options.topMovers ?? 10);
 
+  const shareOnly = (rows: CompareRow[]) => (absolute.comparable ? rows : rows.map(withoutAbsoluteChange));
+  const totals = totalsOf(sideTotals(b, beforeReq), sideTotals(a, afterReq));
   return {
     schema: COMPARE_SCHEMA,
     valueType: a.sampleType.type,
     unit: a.unit,
     normalization: perRequest ? 'per-request' : 'share',
-    totals: totalsOf(sideTotals(b, beforeReq), sideTotals(a, afterReq)),
-    categories: categoryRows,
-    userFunctions: userFunctionRows,
-    callSites: callSiteRows,
-    sdkFunctions: sdkRows,
-    movers,
+    absolute: {
+      comparable: absolute.comparable,
+      before: { name: measures.before.short, description: measures.before.description },
+      after: { name: measures.after.short, description: measures.after.description },
+      ...(absolute.comparable ? {} : { short: absolute.short, reason: absolute.reason }),
+    },
+    totals: absolute.comparable ? totals : withoutAbsoluteTotals(totals),
+    categories: shareOnly(categoryRows),
+    userFunctions: shareOnly(userFunctionRows),
+    callSites: shareOnly(callSiteRows),
+    sdkFunctions: shareOnly(sdkRows),
+    movers: shareOnly(movers),
     sdkChanges: sdkChangesOf(b, a),
     matchSummary: { userFunctions: summarize(functions), callSites: summarize(callSites), sdkFunctions: summarize(sdk) },
-    notes: [...notesOf(b, a, perRequest), ...(asyncNote ? [`User functions and call sites that shrank: ${asyncNote}.`] : [])],
+    notes: [...notesOf(b, a, beforeReq !== undefined && afterReq !== undefined, absolute.comparable ? undefined : absolute.reason), ...(asyncNote ? [`User functions and call sites that shrank: ${asyncNote}.`] : [])],
+  };
+}
+
+/** A row whose absolute and per-request changes are unknown (the sides measure different things). */
+function withoutAbsoluteChange(row: CompareRow): CompareRow {
+  const { changePerRequestPercent: _dropped, ...rest } = row;
+  return { ...rest, changeWeightPercent: null };
+}
+
+function withoutAbsoluteTotals(t: Comparison['totals']): Comparison['totals'] {
+  return {
+    ...t,
+    changeWeightPercent: null,
+    ...(t.changePerRequestPercent !== undefined ? { changePerRequestPercent: null } : {}),
+    ...(t.changeDynamoPerRequestPercent !== undefined ? { changeDynamoPerRequestPercent: null } : {}),
   };
 }
 
@@ -218,11 +247,11 @@ function summarize<T>(p: Pairing<T, T>): Partial<Record<MatchKind | 'vanished' |
   return out;
 }
 
-function notesOf(b: Analysis, a: Analysis, perRequest: boolean): string[] {
+function notesOf(b: Analysis, a: Analysis, counts: boolean, notComparable: string | undefined): string[] {
   const notes: string[] = [];
-  if (!perRequest) notes.push('No request counts for both profiles: absolute CPU and shares are compared, and traffic may differ between the recordings (give --requests-before/--requests-after to normalize per request).');
-  if (b.format !== a.format) notes.push(`The profiles come from different formats (${b.format} vs ${a.format}); their sampling and idle accounting differ.`);
-  if (b.sampleType.type !== a.sampleType.type) notes.push(`The value columns differ (${b.sampleType.type} vs ${a.sampleType.type}).`);
+  if (notComparable) notes.push(`Only shares are compared: ${notComparable}. Their absolute weights and weights per request are not comparable (record both sides with the same profiler and value column for that).`);
+  else if (!counts) notes.push('No request counts for both profiles: absolute CPU and shares are compared, and traffic may differ between the recordings (give --requests-before/--requests-after to normalize per request).');
+  if (b.format !== a.format && !notComparable) notes.push(`The profiles come from different formats (${b.format} vs ${a.format}), both recording ${b.sampleType.type} time; their sampling and idle accounting may differ.`);
   for (const [side, x] of [['before', b], ['after', a]] as const) {
     if (x.totalCount < SHORT_PROFILE_SAMPLES) {
       const se = shareError(50, x.totalCount);

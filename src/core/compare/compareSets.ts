@@ -93,7 +93,8 @@ export function compareProfileSets(
   const bReq = pooledRequests(b);
   const aReq = pooledRequests(a);
   const comparison = compareAnalyses({ analysis: b.pooled.analysis, ...(bReq ? { requests: bReq } : {}) }, { analysis: a.pooled.analysis, ...(aReq ? { requests: aReq } : {}) }, options);
-  const replicates = bReq && aReq ? replicateTotals(b.replicates.map(valueOf), a.replicates.map(valueOf)) : undefined;
+  // Per-request means of values that measure different things would have a meaningless interval.
+  const replicates = bReq && aReq && comparison.absolute.comparable ? replicateTotals(b.replicates.map(valueOf), a.replicates.map(valueOf)) : undefined;
   const notes = [...partialCountNotes(b, 'before'), ...partialCountNotes(a, 'after'), ...comparison.notes, ...(replicates ? [replicates.note] : [])];
   return { comparison: { ...comparison, ...(replicates ? { replicates } : {}), notes }, before: b, after: a };
 }

@@ -15,22 +15,27 @@ import type { Comparison, CompareRow } from './types';
 export function formatLensDelta(
   beforeShare: number,
   afterShare: number,
-  options: { changePercent?: number | null; significant?: boolean; label?: string } = {},
+  options: { changePercent?: number | null; significant?: boolean; label?: string; notComparable?: string } = {},
 ): string {
   const change = options.changePercent !== undefined ? options.changePercent : beforeShare > 0 ? ((afterShare - beforeShare) / beforeShare) * 100 : null;
   const changeText = change === null ? 'new' : `${change > 0 ? '+' : change < 0 ? '\u2212' : ''}${Math.abs(change).toFixed(0)}%`;
   const noise = options.significant === false ? ', within noise' : '';
-  return `${beforeShare.toFixed(1)}% \u2192 ${afterShare.toFixed(1)}% ${options.label ?? 'DynamoDB'} (${changeText}${noise})`;
+  const share = options.notComparable ? `share ${changeText}${noise}; per request not comparable: ${options.notComparable}` : `${changeText}${noise}`;
+  return `${beforeShare.toFixed(1)}% \u2192 ${afterShare.toFixed(1)}% ${options.label ?? 'DynamoDB'} (${share})`;
 }
 
 /**
  * The lens text for a call-site row of a comparison: its DynamoDB share before and after, and
- * the per-request change when both request counts are known, else the change of share.
+ * the per-request change when both request counts are known, else the change of share; when
+ * `comparison` says the sides measure different things, the change of share marked so
+ * (`50.7% → 31.1% DynamoDB (share −39%; per request not comparable: CPU vs wall time)`).
  */
-export function lensTextForRow(row: CompareRow): string {
+export function lensTextForRow(row: CompareRow, comparison?: Comparison): string {
+  const notComparable = comparison && !comparison.absolute.comparable ? comparison.absolute.short : undefined;
   return formatLensDelta(row.before.share, row.after.share, {
     ...(row.changePerRequestPercent !== undefined ? { changePercent: row.changePerRequestPercent } : {}),
     significant: row.significant,
+    ...(notComparable ? { notComparable } : {}),
   });
 }
 

@@ -6,6 +6,7 @@
  * give it; per-profile figures (CPU per request) are kept apart by the caller for the replicate
  * interval. Profiles come as read: the repair of cut stacks runs in the pooled profile's analysis.
  */
+import { comparability, valueMeasure } from '../profile/valueMeasure';
 import { FrameInterner } from '../profile/frameInterner';
 import { LabelSetInterner } from '../profile/labelSets';
 import type { LabelSet, Profile, Sample } from '../profile/model';
@@ -19,15 +20,20 @@ function labelMap(sets: readonly LabelSet[] | undefined, interner: LabelSetInter
 /**
  * One profile holding every sample of `profiles` (returned as it is for one). `label` becomes
  * the pooled profile's source path; samples keep the profiles' order. Throws CompareError when
- * the value columns differ.
+ * the value columns measure different things (`valueMeasure.ts`: e.g. a pprof's CPU time and a
+ * `.cpuprofile`'s wall time).
  */
 export function poolProfiles(profiles: readonly Profile[], label: string): Profile {
   if (profiles.length === 0) throw new CompareError('no profiles to pool');
   if (profiles.length === 1) return profiles[0]!;
   const first = profiles[0]!;
-  const odd = profiles.find((p) => p.sampleType.unit !== first.sampleType.unit || p.sampleType.type !== first.sampleType.type);
+  const measure = valueMeasure(first.format, first.sampleType);
+  const odd = profiles.find((p) => p.sampleType.unit !== first.sampleType.unit || valueMeasure(p.format, p.sampleType).key !== measure.key);
   if (odd) {
-    throw new CompareError(`cannot pool ${odd.sourcePath} (${odd.sampleType.type}/${odd.sampleType.unit}) with ${first.sourcePath} (${first.sampleType.type}/${first.sampleType.unit}): replicates must record the same value column`);
+    const why = comparability(measure, valueMeasure(odd.format, odd.sampleType));
+    throw new CompareError(
+      `cannot pool ${odd.sourcePath} (${odd.format} ${odd.sampleType.type}/${odd.sampleType.unit}) with ${first.sourcePath} (${first.format} ${first.sampleType.type}/${first.sampleType.unit}): replicates must measure the same thing${why.comparable ? '' : ` (${why.short})`}`,
+    );
   }
   const frames = new FrameInterner();
   const labelSets = new LabelSetInterner();

@@ -8,7 +8,8 @@
  *   error is in percentage points);
  * - `perRequest` is weight per request in the same unit (ns/request for CPU time);
  * - every `change…Percent` is a relative change, (after − before) / before × 100, `null` when
- *   the before value is 0 (a path that appeared) — never `Infinity`;
+ *   the before value is 0 (a path that appeared) — never `Infinity` — and every change of an
+ *   absolute or per-request value is `null` when `absolute.comparable` is false;
  * - `shareChangePoints` is after.share − before.share in percentage points.
  */
 import type { DynamoCategory, SdkId } from '../detect/types';
@@ -83,6 +84,28 @@ export interface CompareRow {
   readonly note?: string;
 }
 
+/**
+ * Whether the two sides' weights measure the same thing (`src/core/profile/valueMeasure.ts`): a
+ * pprof's CPU time and a V8 `.cpuprofile`'s wall time of the JS thread do not, so only shares
+ * are compared between them.
+ */
+export interface AbsoluteComparability {
+  readonly comparable: boolean;
+  /** What the before side's weights are: `name` for a table row (`CPU`, `Wall time`, `Samples`), `description` with its source. */
+  readonly before: MeasureName;
+  readonly after: MeasureName;
+  /** When not comparable: a few words for table cells, e.g. `CPU vs wall time`. */
+  readonly short?: string;
+  /** When not comparable: both measures named. */
+  readonly reason?: string;
+}
+
+/** A value column's meaning, e.g. `{ name: 'CPU', description: 'CPU time (pprof cpu/nanoseconds)' }`. */
+export interface MeasureName {
+  readonly name: string;
+  readonly description: string;
+}
+
 /** One side's totals. */
 export interface SideTotals {
   readonly sourcePath: string;
@@ -121,8 +144,13 @@ export interface Comparison {
   /** Value column compared (`cpu`, `wall`, `samples`…), as the after profile names it. */
   readonly valueType: string;
   readonly unit: string;
-  /** `'per-request'` when both request counts are known, else `'share'` (traffic may differ). */
+  /**
+   * `'per-request'` when both request counts are known and the absolute weights are comparable,
+   * else `'share'` (traffic may differ, or the sides measure different things).
+   */
   readonly normalization: 'per-request' | 'share';
+  /** What each side's weights measure, and whether absolute and per-request values can be compared. */
+  readonly absolute: AbsoluteComparability;
   readonly totals: ComparisonTotals;
   /** Per DynamoDB category (each sample charged to its innermost categorised frame). */
   readonly categories: readonly CompareRow[];

@@ -93,7 +93,7 @@ export function parseChromeTrace(json: unknown, sourcePath: string, options: Rea
     );
   }
 
-  const column = chooseColumn(V8_SAMPLE_TYPES, 'cpu', options.sampleType, sourcePath);
+  const column = chooseColumn(V8_SAMPLE_TYPES, 'wall', options.sampleType, sourcePath);
   const interner = new FrameInterner();
   const collector = new SampleCollector();
   let durationUs = 0;

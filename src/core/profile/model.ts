@@ -73,7 +73,8 @@ export interface Profile {
   readonly sampleType: SampleType;
   /**
    * Every value column the file offers, as written in the file (pprof units unconverted). V8
-   * profiles and Chrome traces offer `cpu/nanoseconds` (time) and `samples/count` (ticks);
+   * profiles and Chrome traces offer `wall/nanoseconds` (wall time of the sampled thread, not
+   * CPU time: `valueMeasure.ts`) and `samples/count` (ticks);
    * folded stacks `samples/count`.
    */
   readonly sampleTypes: readonly SampleType[];

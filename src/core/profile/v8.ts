@@ -140,8 +140,8 @@ function fromLegacyHead(json: Json, sourcePath: string): { thread: V8Samples; du
 
 /**
  * Reads a parsed V8 `.cpuprofile` (CDP `Profiler.Profile`: Node `--cpu-prof`, DevTools,
- * js-debug) or the legacy `head` format into the model. Columns: `cpu/nanoseconds`
- * (time, see {@link addV8Samples} for the per-sample weight) and `samples/count` (ticks).
+ * js-debug) or the legacy `head` format into the model. Columns: `wall/nanoseconds`
+ * (wall time of the sampled thread, see {@link addV8Samples} for the per-sample weight) and `samples/count` (ticks).
  * Labelled intervals written by `record --format cpuprofile` become sample labels (`v8Labels.ts`).
  * `(idle)` time is in {@link Profile.idleWeight}; `durationNs` = (endTime − startTime).
  * @throws ProfileError `not-a-profile`, `bad-reference`, `no-samples`, `unknown-sample-type`.
@@ -151,7 +151,7 @@ export function parseV8CpuProfile(json: unknown, sourcePath: string, options: Re
     throw new ProfileError(sourcePath, 'not-a-profile', 'this JSON is not a V8 CPU profile (no `nodes` and `samples`)');
   }
   const obj = json as Json;
-  const column = chooseColumn(V8_SAMPLE_TYPES, 'cpu', options.sampleType, sourcePath);
+  const column = chooseColumn(V8_SAMPLE_TYPES, 'wall', options.sampleType, sourcePath);
   const { thread, durationNs } = Array.isArray(obj.nodes) ? fromCdp(obj, sourcePath) : fromLegacyHead(obj, sourcePath);
   const labelled = labelV8Samples(obj[V8_LABELS_KEY], thread.timestampsUs, sourcePath);
   const interner = new FrameInterner();

@@ -34,9 +34,13 @@ export interface V8Samples {
   readonly labels?: readonly (number | undefined)[];
 }
 
-/** The value columns V8-based profiles offer: time (µs → ns) and ticks. */
+/**
+ * The value columns V8-based profiles offer: time (µs → ns) and ticks. The time is wall time of
+ * the sampled thread, not CPU time (`valueMeasure.ts` gives the sources), hence `wall`, the name
+ * @datadog/pprof gives the same profiler's time column.
+ */
 export const V8_SAMPLE_TYPES: readonly SampleType[] = [
-  { type: 'cpu', unit: 'nanoseconds' },
+  { type: 'wall', unit: 'nanoseconds' },
   { type: 'samples', unit: 'count' },
 ];
 

@@ -71,7 +71,9 @@ export function comparisonTab(c: ReportComparison): { element: HTMLElement; draw
   const before = sideNames(s.baselinePaths, s.baselinePath);
   const after = sideNames(s.afterPaths, s.afterPath);
   const flame = h('section', { id: 'diff-flame' }, h('h2', {}, 'Differential flame graph'), h('p', { className: 'muted' }, `Width: CPU in ${after}. Colour: change against ${before}${s.normalization === 'per-request' ? ' at the same number of requests' : ' scaled to the same total'} (red grew, blue shrank, orange new). Click a frame to zoom into it; hover for its figures.`));
-  const how = s.normalization === 'per-request' ? `per request (requests: ${s.requestSources.before} / ${s.requestSources.after})` : 'of absolute CPU: no request counts, traffic may differ';
+  const how = s.notComparable
+    ? `of shares only: absolute and per-request values are not comparable (${s.notComparable})`
+    : s.normalization === 'per-request' ? `per request (requests: ${s.requestSources.before} / ${s.requestSources.after})` : 'of absolute CPU: no request counts, traffic may differ';
   const element = h(
     'div',
     { id: 'comparison' },

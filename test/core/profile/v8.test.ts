@@ -20,7 +20,9 @@ describe('V8 .cpuprofile reader: node-adserver (node --cpu-prof)', () => {
       assert.equal(sidecar.idle_samples, idle);
       const p = parseProfile(fixture(path), path);
       assert.equal(p.format, 'v8-cpuprofile');
-      assert.deepEqual(p.sampleType, { type: 'cpu', unit: 'nanoseconds' });
+      // V8's weights are the time between samples of the JS thread: wall time, not CPU time
+      assert.deepEqual(p.sampleType, { type: 'wall', unit: 'nanoseconds' });
+      assert.deepEqual(p.sampleTypes, [{ type: 'wall', unit: 'nanoseconds' }, { type: 'samples', unit: 'count' }]);
       assert.equal(totalCount(p), nonIdle);
       assert.equal(raw.samples.length, nonIdle + idle);
       // each sample lasts until the next one (the last until endTime): busy + idle = endTime − first sample
@@ -67,6 +69,11 @@ describe('V8 .cpuprofile reader: node-adserver (node --cpu-prof)', () => {
     const p = parseProfile(fixture(path), path, { sampleType: 'samples' });
     assert.equal(p.totalWeight, 11_732);
     assert.throws(() => parseProfile(fixture(path), path, { sampleType: 'alloc_space' }), (e: unknown) => e instanceof ProfileError && e.code === 'unknown-sample-type');
+    // there is no CPU-time column to pick: asking for one is refused with what the file offers
+    assert.throws(
+      () => parseProfile(fixture(path), path, { sampleType: 'cpu' }),
+      (e: unknown) => e instanceof ProfileError && e.message.includes('has no sample type "cpu"; it offers: wall/nanoseconds, samples/count'),
+    );
   });
 });
 

@@ -26,19 +26,22 @@ const MIN_SHARE_SHOWN = 0.5;
 export function comparisonSections(c: Comparison): Section[] {
   const { before, after } = c.totals;
   const unit = c.unit;
+  const notComparable = c.absolute.comparable ? undefined : `not comparable: ${c.absolute.short}`;
+  const change = (percent: number | null | undefined) => notComparable ?? formatChange(percent);
+  const what = measureName(c);
   const totals: string[][] = [
-    [c.valueType === 'cpu' ? 'CPU in profile' : `${c.valueType} in profile`, formatWeight(before.totalWeight, unit), formatWeight(after.totalWeight, unit), formatChange(c.totals.changeWeightPercent)],
+    [`${what} in profile`, formatWeight(before.totalWeight, unit), formatWeight(after.totalWeight, unit), change(c.totals.changeWeightPercent)],
     ['Samples', formatCount(before.totalCount), formatCount(after.totalCount), ''],
   ];
   const r = c.replicates;
   const runs = replicatesSuffix(c);
-  const cpuName = c.valueType === 'cpu' ? 'CPU per request' : `${c.valueType} per request`;
+  const cpuName = `${what} per request`;
   if (before.requests !== undefined && after.requests !== undefined) {
     totals.push(['Requests', formatCount(before.requests), formatCount(after.requests), formatChange(c.totals.changeRequestsPercent)]);
     totals.push(
       r
         ? [`${cpuName}${runs}`, formatPerRequest(r.cpuPerRequest.before, unit), formatPerRequest(r.cpuPerRequest.after, unit), intervalText(r.cpuPerRequest.change)]
-        : [cpuName, formatPerRequest(before.perRequest!, unit), formatPerRequest(after.perRequest!, unit), formatChange(c.totals.changePerRequestPercent)],
+        : [cpuName, formatPerRequest(before.perRequest!, unit), formatPerRequest(after.perRequest!, unit), change(c.totals.changePerRequestPercent)],
     );
   }
   totals.push([
@@ -50,13 +53,13 @@ export function comparisonSections(c: Comparison): Section[] {
   if (r) {
     totals.push([`DynamoDB marshalling per request${runs}`, formatPerRequest(r.dynamoPerRequest.before, unit), formatPerRequest(r.dynamoPerRequest.after, unit), intervalText(r.dynamoPerRequest.change)]);
   } else if (before.dynamoPerRequest !== undefined && after.dynamoPerRequest !== undefined) {
-    totals.push(['DynamoDB marshalling per request', formatPerRequest(before.dynamoPerRequest, unit), formatPerRequest(after.dynamoPerRequest, unit), formatChange(c.totals.changeDynamoPerRequestPercent)]);
+    totals.push(['DynamoDB marshalling per request', formatPerRequest(before.dynamoPerRequest, unit), formatPerRequest(after.dynamoPerRequest, unit), change(c.totals.changeDynamoPerRequestPercent)]);
   }
   const sections: Section[] = [{ title: 'Totals', header: ['Metric', 'Before', 'After', 'Change'], rows: totals }];
   const withError = before.totalCount < SHORT_PROFILE_SAMPLES || after.totalCount < SHORT_PROFILE_SAMPLES;
   const table = (title: string, first: string, rows: readonly CompareRow[]) => {
     const shown = rows.filter((r) => Math.max(r.before.share, r.after.share) >= MIN_SHARE_SHOWN);
-    if (shown.length) sections.push({ title, header: [first, 'Before', 'After', 'Change', 'Matched'], rows: shown.map((r) => rowCells(r, unit, withError)) });
+    if (shown.length) sections.push({ title, header: [first, 'Before', 'After', 'Change', 'Matched'], rows: shown.map((r) => rowCells(r, unit, withError, c.absolute.comparable)) });
   };
   table('DynamoDB categories (innermost categorised frame)', 'Category', c.categories);
   table('User functions (cumulative)', 'Function', c.userFunctions);
@@ -84,10 +87,17 @@ export function intervalText(c: ChangeInterval): string {
 
 const STATUS_TEXT: Record<CompareRow['status'], string | undefined> = { matched: undefined, vanished: 'vanished', appeared: 'appeared', sparse: 'one side only, too few samples to tell' };
 
-function rowCells(r: CompareRow, unit: string, withError: boolean): string[] {
+/** What the weights are, for the totals' row names: `CPU`, `Wall time`, or `CPU / wall time` when the sides differ. */
+function measureName(c: Comparison): string {
+  const { before, after } = c.absolute;
+  return before.name === after.name ? before.name : `${before.name} / ${after.name.toLowerCase()}`;
+}
+
+function rowCells(r: CompareRow, unit: string, withError: boolean, absolute: boolean): string[] {
   const error = (side: CompareRow['before']) => (withError ? ` ±${side.shareStdErr.toFixed(1)}` : '');
   const cell = (side: CompareRow['before'], present: boolean) => (present ? `${formatWeight(side.weight, unit)} / ${formatShare(side.share)}${error(side)}` : '—');
-  const change = STATUS_TEXT[r.status] ?? formatChange(r.changePerRequestPercent !== undefined ? r.changePerRequestPercent : r.changeWeightPercent);
+  const relative = absolute ? formatChange(r.changePerRequestPercent !== undefined ? r.changePerRequestPercent : r.changeWeightPercent) : 'not comparable';
+  const change = STATUS_TEXT[r.status] ?? relative;
   const points = `${formatPoints(r.shareChangePoints)}${r.significant ? '' : ' (n.s.)'}`;
   const note = r.note ? `; ${r.note}` : '';
   return [r.label, cell(r.before, r.before.weight > 0 || r.status === 'matched'), cell(r.after, r.after.weight > 0 || r.status === 'matched'), `${change}, ${points}${note}`, r.matchedBy ?? ''];
@@ -95,7 +105,11 @@ function rowCells(r: CompareRow, unit: string, withError: boolean): string[] {
 
 /** The one-line heading: which files, and how the change column is normalized. */
 export function comparisonHeading(c: Comparison): string {
-  const how = c.normalization === 'per-request' ? 'changes per request' : 'changes of absolute weight (no request counts: traffic may differ)';
+  const how = !c.absolute.comparable
+    ? `shares only: absolute and per-request values are not comparable, ${c.absolute.short}`
+    : c.normalization === 'per-request'
+      ? 'changes per request'
+      : 'changes of absolute weight (no request counts: traffic may differ)';
   const side = (x: 'before' | 'after') => c.replicates && c.replicates[x].length > 1 ? `${c.replicates[x].length} profiles (${c.replicates[x].map((v) => v.path).join(', ')})` : c.totals[x].sourcePath;
   return `Comparing ${side('before')} → ${side('after')} (${how})`;
 }
