@@ -7,6 +7,7 @@ import type { Analysis } from '../core/analysis/types';
 import { valueMeasure } from '../core/profile/valueMeasure';
 import { sourceMapLines, truncationLines } from './analyzeRepairText';
 import { attributionLine, attributionShares, unattributedSentences } from '../core/analysis/attributionText';
+import { plural } from '../core/plural';
 
 export interface TextOptions {
   readonly root: string;
@@ -75,10 +76,6 @@ function callSiteTable(a: Analysis, top: number): string[] {
 function callSiteColumn(site: Analysis['callSites'][number]): string {
   if (site.precision !== 'function') return `${site.relativePath}:${site.line}`;
   return site.line > 0 ? `${site.relativePath}:${site.line} (function-level)` : `${site.relativePath} (function-level, declaration not found)`;
-}
-
-function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function coverageLines(a: Analysis): string[] {

@@ -53,9 +53,13 @@ options:
   --json                  print the full report as JSON
 
 exit codes:
-  0  benchmarked
-  1  the run failed: a worker crashed, hit its time limit, or was interrupted (Ctrl+C)
+  0  benchmarked: every requested suite ran
+  1  the run failed: a worker crashed or hit its time limit
   2  bad usage or unreadable items (file, generator spec, or a failed --scan)
+  3  a requested suite did not run (e.g. the Go suite: no go on PATH, no --go-type, the struct
+     not found, the items do not fit it, the build failed); the report says "Not run: <why>"
+     and the reason is repeated on stderr
+  130 cancelled with Ctrl+C
 `;
 
 function positiveNumber(name: string, value: string | undefined, fallback: number): number {
@@ -116,7 +120,7 @@ async function loadItems(v: Values): Promise<ItemSet> {
   return generateItems(parseGenerate((v.generate as string | undefined) ?? 'nested:40'));
 }
 
-/** Runs the subcommand; exit 0 on success, 1 when the run fails (crash, time limit), 2 for bad arguments or unreadable items, 130 when cancelled with Ctrl-C. */
+/** Runs the subcommand; exit 0 on success, 1 when the run fails (crash, time limit), 2 for bad arguments or unreadable items, 3 when a requested suite did not run (its `skipped` reason), 130 when cancelled with Ctrl-C. */
 export async function run(args: string[]): Promise<number> {
   let parsed;
   try {
@@ -212,7 +216,9 @@ export async function run(args: string[]): Promise<number> {
     );
     if (tty) process.stderr.write('\r\x1b[K');
     process.stdout.write(v.json ? `${JSON.stringify(report, null, 2)}\n` : reportToMarkdown(report));
-    return 0;
+    const notRun = report.suites.filter((suite) => suite.skipped);
+    for (const suite of notRun) process.stderr.write(`dynamo-hotpath bench: the ${suite.title} suite did not run: ${suite.skipped}\n`);
+    return notRun.length > 0 ? 3 : 0;
   } catch (err) {
     if (err instanceof BenchCancelledError || err instanceof BenchTimeoutError || err instanceof BenchWorkerError) {
       process.stderr.write(`${tty ? '\r\x1b[K' : ''}dynamo-hotpath bench: ${err.message}\n`);

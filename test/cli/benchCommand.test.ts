@@ -10,7 +10,9 @@ function cli(...args: string[]) {
 describe('dynamo-hotpath bench', () => {
   it('benchmarks the fixture response and prints the shape, the table and the verdicts', () => {
     const r = cli('--items', 'fixtures/data/query-targeting-model.json', '--suite', 'conversion,go', '--budget-ms', '250', '--processes', '2', '--max-processes', '2');
-    assert.equal(r.code, 0, r.stderr);
+    // the conversion suite ran; the Go suite (no --go-type) did not: exit 3, the reason on stderr too
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /^dynamo-hotpath bench: the Go \(dynamodbattribute vs attributevalue\) suite did not run: (Go not found: install golang-go|Not a Go module|The Go suite needs a struct)/m);
     assert.match(r.stderr, /^items: query-targeting-model\.json \(response\) — 25 items, ~1\.\d KB each/m);
     assert.match(r.stderr, /\[6\/6\] run 2\/2: Attribute conversion: v3 marshall \(migration options\)/);
     assert.match(r.stdout, /^\| v2 Converter\.marshall \| [\d.]+ (µs|ms) \|/m);

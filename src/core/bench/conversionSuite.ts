@@ -32,7 +32,7 @@ export function prepareConversionSuite(set: ItemSet): PreparedSuite {
   return {
     id: 'conversion',
     title: 'Attribute conversion',
-    note: `One op converts all ${n} items once. Marshall inputs are what each SDK's own unmarshall returns (v2: DynamoDBSet; v3: Set/BigInt). Migration options: marshall ${JSON.stringify(MIGRATION_MARSHALL_OPTIONS)}, unmarshall { wrapNumbers: Number }.`,
+    note: `One op converts ${n === 1 ? 'the item' : `all ${n} items`} once. Marshall inputs are what each SDK's own unmarshall returns (v2: DynamoDBSet; v3: Set/BigInt). Migration options: marshall ${JSON.stringify(MIGRATION_MARSHALL_OPTIONS)}, unmarshall { wrapNumbers: Number }.`,
     cases,
     comparisons: [
       { newer: 'unmarshall-v3', older: 'unmarshall-v2', label: 'unmarshall: v3 defaults vs v2' },

@@ -18,6 +18,7 @@ import { dynamoModuleVersions, goVersion } from './goEnvironment';
 import { GoSandbox } from '../go/goSandbox';
 import { execGroup, type ExecOptions, type ExecResult } from '../go/goExec';
 import { BenchCancelledError, BenchTimeoutError } from './runner';
+import { plural } from '../plural';
 
 /** Title of the Go suite. */
 export const GO_SUITE_TITLE = 'Go (aws-sdk-go dynamodbattribute vs aws-sdk-go-v2 attributevalue)';
@@ -115,7 +116,7 @@ export async function runGoSuite(request: GoSuiteRequest): Promise<SuiteResult> 
     if (judged.refusal) return skipped(judged.refusal, judged.notes.join('\n'));
 
     const total = plan.count * plan.cases;
-    progress(`Go: timing ${plan.cases} benchmarks × ${plan.count} runs of ${benchtimeFlag(plan.benchtimeMs)} (≈ ${Math.round(nominalRunMs(plan) / 1000)} s)`, 0, total);
+    progress(`Go: timing ${plural(plan.cases, 'benchmark')} × ${plural(plan.count, 'run')} of ${benchtimeFlag(plan.benchtimeMs)} (≈ ${Math.round(nominalRunMs(plan) / 1000)} s)`, 0, total);
     let done = 0;
     const runsOf = new Map<string, number>();
     const timed = await execGroup(binary, ['-test.run', '^$', '-test.bench', `${NAME_SUFFIX}$`, '-test.benchmem', '-test.count', String(plan.count), '-test.benchtime', benchtimeFlag(plan.benchtimeMs)], {
@@ -161,7 +162,7 @@ function toSuite(
     id: 'go',
     title: GO_SUITE_TITLE,
     note: [
-      `${info.typeName} from ${info.importPath}; one op converts all ${items} items. ns/op is wall-clock time from go test -bench (${info.plan.count} runs of ${benchtimeFlag(info.plan.benchtimeMs)} each), B/op and allocs/op from -benchmem.`,
+      `${info.typeName} from ${info.importPath}; one op converts ${items === 1 ? 'the item' : `all ${items} items`}. ns/op is wall-clock time from go test -bench (${plural(info.plan.count, 'run')} of ${benchtimeFlag(info.plan.benchtimeMs)} each), B/op and allocs/op from -benchmem.`,
       ...info.notes,
     ].join('\n'),
     timeKind: 'wall',

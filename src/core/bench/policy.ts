@@ -8,6 +8,7 @@ import { mergeReports } from './merge';
 import { isSettled } from './robust';
 import { BenchCancelledError, runBenchmark, type RunBenchmarkOptions } from './runner';
 import type { BenchReport, BenchRequest } from './suiteTypes';
+import { plural } from '../plural';
 
 /** The process policy of a run. */
 export interface ProcessPolicy {
@@ -34,7 +35,7 @@ export function checkPolicy(p: ProcessPolicy): void {
 export function stopReason(merged: BenchReport, runs: number, elapsedMs: number, policy: ProcessPolicy): string | undefined {
   if (runs < policy.minProcesses) return undefined;
   const pending = merged.suites.flatMap((s) => s.comparisons).filter((c) => c.estimate && !isSettled(c.estimate));
-  if (pending.length === 0) return `every comparison settled after ${runs} processes`;
+  if (pending.length === 0) return `every comparison settled after ${plural(runs, 'process', 'processes')}`;
   if (runs >= policy.maxProcesses) return `the maximum of ${policy.maxProcesses} processes was reached (${pending.length} comparison${pending.length === 1 ? '' : 's'} still unsettled)`;
   if (elapsedMs + elapsedMs / runs > policy.timeBudgetMs) return `another process would exceed the ${Math.round(policy.timeBudgetMs / 1000)} s time budget (${pending.length} comparison${pending.length === 1 ? '' : 's'} still unsettled)`;
   return undefined;

@@ -17,6 +17,7 @@ import {
   MIGRATION_UNMARSHALL_OPTIONS,
 } from './sdkClients';
 import { toAttributeMap, toV2NativeItems, toV3NativeItems } from './sdkForms';
+import { plural } from '../plural';
 
 /** A put op writes one item; successive ops cycle through at most this many of the set's items. */
 export const MAX_PUT_ITEMS = 25;
@@ -73,7 +74,7 @@ export async function prepareResponseSuite(set: ItemSet): Promise<PreparedSuite>
   return {
     id: 'response',
     title: 'Whole response path (replayed Query, PutItem)',
-    note: `A query op reads one ${n}-item Query response from a replay server on 127.0.0.1 (same process, keep-alive); a put op writes one item with PutItem (cycling through ${putN} items).`,
+    note: `A query op reads one ${n}-item Query response from a replay server on 127.0.0.1 (same process, keep-alive); a put op writes one item with PutItem (cycling through ${plural(putN, 'item')}).`,
     cases,
     comparisons: [
       { newer: 'query-v3', older: 'query-v2', label: 'query: v3 defaults vs v2' },

@@ -8,6 +8,7 @@ import { DynamoDBClient, ScanCommand, type AttributeValue } from '@aws-sdk/clien
 import type { ItemSet, WireAttributeValue, WireItem } from './itemTypes';
 import { ItemSourceError } from './itemSource';
 import { redactUrlCredentials } from '../redact';
+import { plural } from '../plural';
 
 /** What to scan. */
 export interface ScanSourceOptions {
@@ -75,7 +76,7 @@ export async function scanItems(options: ScanSourceOptions): Promise<ItemSet> {
     });
     const items = (out.Items ?? []).map(toWireItem);
     if (items.length === 0) throw new ItemSourceError(source, 'the scan returned no items');
-    return { format: 'scan', label: `scan of ${options.tableName} (${items.length} items)`, items };
+    return { format: 'scan', label: `scan of ${options.tableName} (${plural(items.length, 'item')})`, items };
   } catch (err) {
     if (err instanceof ItemSourceError) throw err;
     const e = err as Error;

@@ -1,5 +1,6 @@
 /** Shape summary of an item set (counts, sizes, depth, type histogram). */
 import type { ShapeSummary, WireAttributeValue, WireItem } from './itemTypes';
+import { plural } from '../plural';
 
 /**
  * Describes `items` (wire JSON): item count, mean bytes and attributes per item, nesting depth,
@@ -54,7 +55,7 @@ export function describeShape(shape: ShapeSummary): string {
     .map(([t, c]) => `${t} ${c}`)
     .join(' · ');
   return (
-    `${shape.itemCount} items, ~${kb} each, ${shape.meanAttributes.toFixed(0)} attributes, depth ${shape.maxDepth}, ` +
+    `${plural(shape.itemCount, 'item')}, ~${kb} each, ${plural(Number(shape.meanAttributes.toFixed(0)), 'attribute')}, depth ${shape.maxDepth}, ` +
     `widest map ${shape.maxMapKeys} keys, longest list ${shape.maxListLength}; types ${types}`
   );
 }

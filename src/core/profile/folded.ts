@@ -95,7 +95,7 @@ export function parseFolded(text: string, sourcePath: string, options: ReadOptio
   for (const { ids, count } of stacks.values()) collector.add(ids, ids.length, count, count);
   const warnings: string[] = [];
   if (invalid > 0) warnings.push(`${invalid} invalid lines skipped (not \`frame;…;frame COUNT\`)`);
-  if (differential > 0) warnings.push(`${differential} lines carry two counts (a difffolded.pl file); the second (after) count is used`);
+  if (differential > 0) warnings.push(`${differential === 1 ? '1 line carries' : `${differential} lines carry`} two counts (a difffolded.pl file); the second (after) count is used`);
   return collector.finish({
     sourcePath,
     format: 'folded',

@@ -17,6 +17,7 @@ import { functionIds } from './pprofFunctionIds';
 import { functionFile, functionName, lineNumber } from './pprofFrames';
 import { estimatedTicks, estimateTick, tickWarning } from './pprofTicks';
 import type { RawPprof } from './pprofWire';
+import { plural } from '../plural';
 
 function corrupt(sourcePath: string, what: string): ProfileError {
   return new ProfileError(sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: ${what}`);
@@ -197,7 +198,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   if (fns.byPosition) warnings.push(`every function id in the file is 0 (as Pyroscope's .NET profiler writes): functions are numbered by their position, which is how the locations refer to them`);
   if (tick) warnings.push(tickWarning(tick));
   if (expanded.addressOnly > 0) warnings.push(`${expanded.addressOnly} locations have addresses only (no function or line); they are shown as 0x… frames`);
-  if (badWeights > 0) warnings.push(`${badWeights} samples with a negative or invalid ${sampleType.type} value were ignored`);
+  if (badWeights > 0) warnings.push(`${plural(badWeights, 'sample')} with a negative or invalid ${sampleType.type} value were ignored`);
   if (kept === 0) {
     const why = zeroWeights + badWeights > 0 ? `all ${zeroWeights + badWeights} samples have zero ${sampleType.type} (${sampleType.unit || 'value'})` : 'it contains no samples';
     throw new ProfileError(sourcePath, 'no-samples', `the profile has no samples: ${why}`);

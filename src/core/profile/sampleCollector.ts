@@ -1,5 +1,6 @@
 import { ProfileError } from './errors';
 import type { Frame, LabelSet, Profile, ProfileFormat, Sample, SampleType } from './model';
+import { plural } from '../plural';
 
 const POOL_CHUNK = 1 << 16; // frame ids per shared backing buffer
 
@@ -72,7 +73,7 @@ export class SampleCollector {
   }): Profile {
     const warnings = [...(meta.warnings ?? []), ...this.warnings];
     if (this.badWeights > 0) {
-      warnings.push(`${this.badWeights} samples with a negative or invalid ${meta.sampleType.type} value were ignored`);
+      warnings.push(`${plural(this.badWeights, 'sample')} with a negative or invalid ${meta.sampleType.type} value were ignored`);
     }
     if (this.samples.length === 0) {
       const why =

@@ -4,6 +4,7 @@ import { FrameInterner } from './frameInterner';
 import type { Profile, ReadOptions, SampleType } from './model';
 import { chooseColumn, nsPerUnit } from './pprofColumns';
 import { SampleCollector } from './sampleCollector';
+import { plural } from '../plural';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -77,7 +78,7 @@ export function parseSpeedscope(json: unknown, sourcePath: string, options: Read
     else skipped++;
   }
   if (profiles.length > 1) warnings.push(`the file holds ${profiles.length} profiles; ${profiles.length - skipped} were merged`);
-  if (skipped > 0) warnings.push(`${skipped} profiles skipped (another unit than the first profile's "${firstUnit}", or an unknown type)`);
+  if (skipped > 0) warnings.push(`${plural(skipped, 'profile')} skipped (another unit than the first profile's "${firstUnit}", or an unknown type)`);
   return collector.finish({
     sourcePath,
     format: 'speedscope',

@@ -49,6 +49,8 @@ describe('robust verdicts', () => {
     const policy = { minProcesses: 3, maxProcesses: 5, timeBudgetMs: 100_000 };
     assert.equal(stopReason(withEstimate(0.5, 2), 2, 10_000, policy), undefined);
     assert.equal(stopReason(withEstimate(0.5, 0.9), 3, 30_000, policy), 'every comparison settled after 3 processes');
+    // `--processes 1` (the review found "settled after 1 processes")
+    assert.equal(stopReason(withEstimate(0.5, 0.9), 1, 10_000, { ...policy, minProcesses: 1 }), 'every comparison settled after 1 process');
     assert.equal(stopReason(withEstimate(0.5, 2), 3, 30_000, policy), undefined);
     assert.match(stopReason(withEstimate(0.5, 2), 5, 30_000, policy)!, /^the maximum of 5 processes was reached \(1 comparison still unsettled\)/);
     assert.match(stopReason(withEstimate(0.5, 2), 3, 80_000, policy)!, /^another process would exceed the 100 s time budget/);
