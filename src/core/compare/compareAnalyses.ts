@@ -249,7 +249,12 @@ function summarize<T>(p: Pairing<T, T>): Partial<Record<MatchKind | 'vanished' |
 
 function notesOf(b: Analysis, a: Analysis, counts: boolean, notComparable: string | undefined): string[] {
   const notes: string[] = [];
-  if (notComparable) notes.push(`Only shares are compared: ${notComparable}. Their absolute weights and weights per request are not comparable (record both sides with the same profiler and value column for that).`);
+  if (notComparable) {
+    notes.push(
+      `Only shares are compared: ${notComparable}. Their absolute weights and weights per request are not comparable (record both sides with the same profiler and value column for that). ` +
+        'Each share is of its own measure, so part of a share change may come from the profilers rather than the code (the noise test covers sampling only).',
+    );
+  }
   else if (!counts) notes.push('No request counts for both profiles: absolute CPU and shares are compared, and traffic may differ between the recordings (give --requests-before/--requests-after to normalize per request).');
   if (b.format !== a.format && !notComparable) notes.push(`The profiles come from different formats (${b.format} vs ${a.format}), both recording ${b.sampleType.type} time; their sampling and idle accounting may differ.`);
   for (const [side, x] of [['before', b], ['after', a]] as const) {
