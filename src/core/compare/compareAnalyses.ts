@@ -254,8 +254,7 @@ function notesOf(b: Analysis, a: Analysis, counts: boolean, notComparable: strin
       `Only shares are compared: ${notComparable}. Their absolute weights and weights per request are not comparable (record both sides with the same profiler and value column for that). ` +
         'Each share is of its own measure, so part of a share change may come from the profilers rather than the code (the noise test covers sampling only).',
     );
-  }
-  else if (!counts) notes.push('No request counts for both profiles: absolute CPU and shares are compared, and traffic may differ between the recordings (give --requests-before/--requests-after to normalize per request).');
+  } else if (!counts) notes.push('No request counts for both profiles: absolute CPU and shares are compared, and traffic may differ between the recordings (give --requests-before/--requests-after to normalize per request).');
   if (b.format !== a.format && !notComparable) notes.push(`The profiles come from different formats (${b.format} vs ${a.format}), both recording ${b.sampleType.type} time; their sampling and idle accounting may differ.`);
   for (const [side, x] of [['before', b], ['after', a]] as const) {
     if (x.totalCount < SHORT_PROFILE_SAMPLES) {
