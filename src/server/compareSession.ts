@@ -248,7 +248,7 @@ export function registerCompareFeature(connection: Connection, host: CompareHost
       return (site) => {
         const row = callSiteRowAt(s.view.comparison, site.relativePath, site.line);
         if (!row) return undefined;
-        return covered ? lensTextForRow(row, s.result.comparison) : uncovered;
+        return covered ? lensTextForRow(row, s.view.comparison) : uncovered;
       };
     },
     /** The report with the comparison tab's data added when a comparison is active. */
