@@ -8,6 +8,8 @@
  *   record       `record` (pprof format): the same profiler + SDK patches + async context hook
  *   cpu-prof     node --cpu-prof (V8's profiler alone, 1 ms)
  *   record-cpu   `record --format cpuprofile`: V8's profiler + patches + labelled intervals
+ *   record-old, record-cpu-old  the same with the bundle given by --old-bundle (e.g. main's
+ *                dist/record.js copied aside), to compare two recorders in one run
  *
  * Method, chosen because the machine is shared and CPU time per unit of work drifts by 15–25 %
  * between runs a few seconds apart: every run does the same work (a fixed number of requests, not
@@ -21,7 +23,9 @@
  * the summary is printed after each round, so a run stopped early keeps its figures. Asserts nothing.
  *
  * Options: --requests N (per run, default 300), --warmup N (100), --concurrency N (4),
- * --rounds N (16), --variants v2,v3, --pairs record:pprof,… (default: all below), --limit PCT (5).
+ * --rounds N (16), --variants v2,v3, --pairs record:pprof,… (default: all below), --limit PCT (5),
+ * --record-bundle PATH (the recorder of `record`/`record-cpu`, default dist/record.js),
+ * --old-bundle PATH (the recorder of `record-old`/`record-cpu-old`).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,15 +37,16 @@ import { GNU_TIME } from './processRuns';
 
 const SERVICE = 'fixtures/node-adserver/src';
 const LOAD = resolve('perf/recordOverheadLoad.cjs');
-const PRELOAD = resolve('dist/record.js');
+const PRELOAD = resolve(option('record-bundle', 'dist/record.js'));
+const OLD_PRELOAD = process.argv.includes('--old-bundle') ? resolve(option('old-bundle', '')) : undefined;
 const PROFILER_ONLY = resolve('perf/profilerOnly.cjs');
-const CONFIGS = ['none', 'pprof', 'record', 'cpu-prof', 'record-cpu'] as const;
+const CONFIGS = ['none', 'pprof', 'record', 'cpu-prof', 'record-cpu', 'record-old', 'record-cpu-old'] as const;
 type Config = (typeof CONFIGS)[number];
 type Pair = readonly [measured: Config, baseline: Config];
 /** Each recorder against its profiler alone, each profiler against none, and none against itself. */
 const DEFAULT_PAIRS = 'record:pprof,record-cpu:cpu-prof,pprof:none,cpu-prof:none,none:none';
 /** Pairs whose ratio is the recorder's own cost, judged against --limit. */
-const RECORDER_PAIRS = new Set(['record:pprof', 'record-cpu:cpu-prof']);
+const RECORDER_PAIRS = new Set(['record:pprof', 'record-cpu:cpu-prof', 'record-old:pprof', 'record-cpu-old:cpu-prof']);
 
 /** One run's CPU: whole process (s, GNU time) and over the measured requests (µs, process.cpuUsage). */
 interface RunCpu {
@@ -75,6 +80,10 @@ function nodeArgsAndEnv(config: Config, out: string, dir: string): { args: strin
       return { args: ['--cpu-prof', '--cpu-prof-interval', '1000', '--cpu-prof-dir', dir], env: {} };
     case 'record-cpu':
       return { args: [], env: { NODE_OPTIONS: `--require ${PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.cpuprofile` } };
+    case 'record-old':
+      return { args: [], env: { NODE_OPTIONS: `--require ${OLD_PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.pb.gz` } };
+    case 'record-cpu-old':
+      return { args: [], env: { NODE_OPTIONS: `--require ${OLD_PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.cpuprofile` } };
   }
 }
 
@@ -120,6 +129,7 @@ function parsePairs(text: string): Pair[] {
   return text.split(',').map((p) => {
     const [m, b] = p.split(':') as [Config, Config];
     if (!CONFIGS.includes(m) || !CONFIGS.includes(b)) throw new Error(`unknown pair ${p} (configurations: ${CONFIGS.join(', ')})`);
+    if ((m.endsWith('-old') || b.endsWith('-old')) && OLD_PRELOAD === undefined) throw new Error(`pair ${p} needs --old-bundle PATH`);
     return [m, b] as const;
   });
 }
@@ -156,6 +166,7 @@ function report(variants: readonly string[], pairs: readonly Pair[], ratios: Rat
 
 async function main(): Promise<void> {
   if (!existsSync(PRELOAD)) throw new Error(`${PRELOAD} is missing: run npm run build first`);
+  if (OLD_PRELOAD !== undefined && !existsSync(OLD_PRELOAD)) throw new Error(`--old-bundle ${OLD_PRELOAD} does not exist`);
   const rounds = Number(option('rounds', '16'));
   const variants = option('variants', 'v2,v3').split(',');
   const pairs = parsePairs(option('pairs', DEFAULT_PAIRS));
@@ -175,7 +186,7 @@ async function main(): Promise<void> {
   const base = { endpoint: `http://127.0.0.1:${port}`, requests: option('requests', '300'), warmup: option('warmup', '100'), concurrency: option('concurrency', '4'), dir };
   const ratios = new Map(variants.flatMap((v) => pairs.map(([m, b]) => [`${v} ${m}:${b}`, { whole: [] as number[], window: [] as number[] }] as const)));
   try {
-    console.log(`record overhead: ${variants.join(', ')} × ${rounds} rounds; each run ${base.requests} requests after ${base.warmup} warm-up, concurrency ${base.concurrency}; the two configurations of a pair run at the same time; CPU = user + system of the service process; load average before: ${load()}`);
+    console.log(`record overhead: ${variants.join(', ')} × ${rounds} rounds; each run ${base.requests} requests after ${base.warmup} warm-up, concurrency ${base.concurrency}; the two configurations of a pair run at the same time; CPU = user + system of the service process; recorder ${PRELOAD}${OLD_PRELOAD ? ` (old: ${OLD_PRELOAD})` : ''}; load average before: ${load()}`);
     for (let round = 0; round < rounds; round++) {
       for (const variant of variants) {
         for (let k = 0; k < pairs.length; k++) {

@@ -40,6 +40,9 @@ function loadDatadogPprof(): DatadogPprof {
   throw new Error(`the pprof format needs @datadog/pprof in the recorded program's folder: run \`npm install --save-dev @datadog/pprof@${DATADOG_PPROF_VERSION}\` there`);
 }
 
+/** The profiler's context between requests: one object, not one per switch. */
+const NO_CONTEXT = Object.freeze({});
+
 /** Starts the time profiler, sampling every `intervalMicros` µs. @throws Error when @datadog/pprof cannot be loaded. */
 export function startPprofRecorder(intervalMicros: number): Recorder {
   const pprof = loadDatadogPprof();
@@ -48,7 +51,7 @@ export function startPprofRecorder(intervalMicros: number): Recorder {
   return {
     sink: {
       set(context) {
-        if (time.isStarted()) time.setContext(context ?? {});
+        if (time.isStarted()) time.setContext(context ?? NO_CONTEXT);
       },
     },
     stop() {

@@ -1,12 +1,24 @@
 /**
- * The async context of DynamoDB requests: an `AsyncLocalStorage` entered around each call into
- * the SDK, and a hook that keeps the profiler's current context in step with it, so that every
- * sample taken while the SDK works on a request — in the call itself or in any later callback
- * or promise continuation it started — carries the request's labels.
+ * The async context of DynamoDB requests, kept in step with the profiler's current context so
+ * that every sample taken while the SDK works on a request — in the call itself or in any later
+ * callback or promise continuation — carries the request's labels. Two ways, by SDK:
  *
- * Node 20 has no AsyncContextFrame, so the profiler cannot read the store by itself
- * (`shared/notes/async-attribution.md`): an `async_hooks` `before` hook hands it the store of
- * the callback about to run, `after` clears it.
+ * - {@link RequestContexts.within}: the context is set around synchronous work only. aws-sdk v2
+ *   runs a request's whole life (signing, sending, reading and parsing the response, the
+ *   DocumentClient's translation) in the listeners of its `AWS.Request`, so setting the context
+ *   around each listener run is exact and costs the rest of the process nothing.
+ * - {@link RequestContexts.call} / {@link RequestContexts.propagate}: an `AsyncLocalStorage`
+ *   entered around the call, for v3, whose middleware continues in promise reactions. Node 20
+ *   has no AsyncContextFrame, so the profiler cannot read the store by itself
+ *   (`shared/notes/async-attribution.md`): an `async_hooks` `before` hook hands it the store of
+ *   each callback about to run. The hook (and the store's own propagation hook) is enabled at the
+ *   first such call, so a process that never uses v3 pays for neither.
+ *
+ * There is no `after` hook: every callback and promise reaction gets a `before`, so the context
+ * left set after one only covers Node's own code until the next (the event loop, idle, GC), where
+ * a label credits nothing — the analysis uses labels only on samples with DynamoDB SDK frames.
+ * Measured (`npm run perf:record`): the `after` hook cost as much as `before`, and clearing there
+ * doubled the profiler's context switches.
  */
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import { CALL_SITE_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL } from '../core/analysis/recorderLabels';
@@ -31,10 +43,14 @@ export class RequestContexts {
   private readonly byKey = new Map<string, RequestContext>();
   private sink: ContextSink | undefined;
   private shown: RequestContext | undefined;
-  private readonly hook = createHook({
-    before: () => this.show(this.store.getStore()),
-    after: () => this.show(undefined),
-  });
+  /** Set by the first {@link propagate}: the hook runs from then on while a sink is attached. */
+  private hookWanted = false;
+  private readonly hook = createHook({ before: () => this.show(this.store.getStore()) });
+
+  /** True once a call needed async propagation ({@link propagate}): the async hook is in use. */
+  get propagating(): boolean {
+    return this.hookWanted;
+  }
 
   /** Every context made so far, in order of first use. */
   get all(): readonly RequestContext[] {
@@ -58,32 +74,42 @@ export class RequestContexts {
     return context;
   }
 
-  /** Runs one call into the SDK in `context` ({@link run}) and counts it in `context.calls`. */
+  /** Runs one call into the SDK in `context` ({@link propagate}) and counts it in `context.calls`. */
   call<T>(context: RequestContext, fn: () => T): T {
     context.calls++;
-    return this.run(context, fn);
+    return this.propagate(context, fn);
   }
 
   /**
-   * Runs `fn` in `context`: the call and everything it starts asynchronously carry its labels.
-   * Not counted: aws-sdk v2 sends a request it made earlier this way (`runTo`).
+   * Runs `fn` in `context`: the call and everything it starts asynchronously (callbacks, timers,
+   * promise reactions) carry its labels. Enables the async hook on first use.
    */
-  run<T>(context: RequestContext, fn: () => T): T {
-    return this.store.run(context, () => {
-      const outer = this.shown;
-      this.show(context);
-      try {
-        return fn();
-      } finally {
-        this.show(outer);
-      }
-    });
+  propagate<T>(context: RequestContext, fn: () => T): T {
+    if (!this.hookWanted) {
+      this.hookWanted = true;
+      if (this.sink) this.hook.enable();
+    }
+    return this.store.run(context, () => this.within(context, fn));
+  }
+
+  /**
+   * Calls `fn` (with `self` and `args`) with `context` current and restores the previous one:
+   * synchronous work only, nothing it schedules inherits the context (aws-sdk v2's listeners).
+   */
+  within<T, A extends unknown[]>(context: RequestContext, fn: (this: unknown, ...args: A) => T, self?: unknown, args?: A): T {
+    const outer = this.shown;
+    this.show(context);
+    try {
+      return fn.apply(self, args ?? ([] as unknown as A));
+    } finally {
+      this.show(outer);
+    }
   }
 
   /** Starts feeding `sink` with the current context. */
   attach(sink: ContextSink): void {
     this.sink = sink;
-    this.hook.enable();
+    if (this.hookWanted) this.hook.enable();
   }
 
   /** Stops feeding the sink (call before the profiler stops: a stopped profiler rejects contexts). */

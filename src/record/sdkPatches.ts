@@ -1,9 +1,11 @@
 /**
  * Wraps the entry points of the AWS SDKs for JavaScript so that each DynamoDB request runs in
  * its {@link RequestContext}: aws-sdk v2 `AWS.Service#makeRequest` (where the caller is the
- * user's `query(…)`/`put(…)` line) and `AWS.Request#runTo` (behind `send`, `promise` and
- * callbacks), and v3 `Client#send` of `@smithy/core` / `@smithy/smithy-client` (every
- * `DynamoDBClient`, `DynamoDBDocumentClient`, `DynamoDBDocument` call goes through it).
+ * user's `query(…)`/`put(…)` line; the request made there keeps its context) and
+ * `AWS.Request#callListeners` (every listener of the request's life runs through it, whether it
+ * is sent by `send`, `promise`, a callback or later), and v3 `Client#send` of `@smithy/core` /
+ * `@smithy/smithy-client` (every `DynamoDBClient`, `DynamoDBDocumentClient`, `DynamoDBDocument`
+ * call goes through it; its work continues in promise reactions, so the context propagates).
  *
  * Modules are patched when Node compiles them (`Module.prototype._compile`), so every copy of
  * the SDK in the dependency tree is covered, whatever requires it first. Under Node the v3
@@ -46,26 +48,34 @@ function markPatched<T extends AnyFunction>(fn: T): T {
   return fn;
 }
 
-/** Patches aws-sdk v2's `AWS` object (the exports of `aws-sdk/lib/core.js`); false when its shape is not the expected one. */
+/**
+ * Patches aws-sdk v2's `AWS` object (the exports of `aws-sdk/lib/core.js`); false when its shape
+ * is not the expected one. `callListeners` is mixed into `AWS.Request.prototype` from
+ * `AWS.SequentialExecutor`, so only requests are affected; it runs synchronous listeners and
+ * resumes after each asynchronous one (credentials, the HTTP response), which covers all the
+ * request's work (measured: an async hook on the whole process cost v2 services more).
+ */
 export function patchAwsSdkV2(AWS: unknown, contexts: RequestContexts): boolean {
   const service = (AWS as { Service?: { prototype?: Patchable } })?.Service?.prototype;
   const request = (AWS as { Request?: { prototype?: Patchable } })?.Request?.prototype;
-  if (!service || !request || typeof service.makeRequest !== 'function' || typeof request.runTo !== 'function') return false;
+  if (!service || !request || typeof service.makeRequest !== 'function' || typeof request.callListeners !== 'function') return false;
   if (isPatched(service.makeRequest)) return true;
   const makeRequest = service.makeRequest as AnyFunction;
-  const runTo = request.runTo as AnyFunction;
+  const callListeners = request.callListeners as AnyFunction;
   service.makeRequest = markPatched(function makeRequestInContext(this: unknown, ...args: unknown[]) {
     if ((this as { serviceIdentifier?: unknown }).serviceIdentifier !== 'dynamodb') return makeRequest.apply(this, args);
     const caller = captureCaller(makeRequestInContext);
     const context = contexts.contextFor(caller, operationName(args[0]), caller?.viaDocumentClient ? 'DocumentClient' : 'DynamoDB');
-    // With a callback, makeRequest sends at once: run it in the context too.
-    const made = contexts.call(context, () => makeRequest.apply(this, args));
+    context.calls++;
+    // With a callback, makeRequest sends at once: its synchronous part runs in the context here,
+    // the rest in listeners, which find the context on the request.
+    const made = contexts.within(context, makeRequest, this, args);
     if (made && typeof made === 'object') Object.defineProperty(made, CONTEXT, { value: context, configurable: true });
     return made;
   });
-  request.runTo = markPatched(function runToInContext(this: unknown, ...args: unknown[]) {
+  request.callListeners = markPatched(function callListenersInContext(this: unknown, ...args: unknown[]) {
     const context = (this as Patchable)[CONTEXT] as RequestContext | undefined;
-    return context ? contexts.run(context, () => runTo.apply(this, args)) : runTo.apply(this, args);
+    return context ? contexts.within(context, callListeners, this, args) : callListeners.apply(this, args);
   });
   return true;
 }
