@@ -9,6 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { mergeIdenticalSamples } from './mergeSamples';
 import type { ContextSink, RequestContext } from './requestContexts';
 
 /** A running profiler: feed its sink, then stop it once to get the encoded profile. */
@@ -56,6 +57,7 @@ export function startPprofRecorder(intervalMicros: number): Recorder {
     },
     stop() {
       const profile = time.stop(false, ({ context }) => (context?.context as RequestContext | undefined)?.labels ?? {});
+      mergeIdenticalSamples(profile);
       return pprof.encodeSync(profile);
     },
   };
