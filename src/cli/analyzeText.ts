@@ -6,6 +6,7 @@ import { categoryLabel, categoryShortLabel, formatPercent, formatWeight, mechani
 import type { Analysis } from '../core/analysis/types';
 import { valueMeasure } from '../core/profile/valueMeasure';
 import { sourceMapLines, truncationLines } from './analyzeRepairText';
+import { callSiteName, shownCallers } from '../core/analysis/callerBreakdown';
 import { attributionLine, attributionShares, unattributedSentences } from '../core/analysis/attributionText';
 import { plural } from '../core/plural';
 
@@ -67,8 +68,15 @@ function callSiteTable(a: Analysis, top: number): string[] {
       // A row whose measured share prints as 0.0% has no measured category to show (its estimate is described above).
       formatPercent(site.dynamoWeight, a.totalWeight) === '0.0%' ? '—' : `${categoryShortLabel(d.category)} (${d.label}, ${mechanismLabel(d.mechanism)})`,
     ]);
+    for (const caller of shownCallers(site)) {
+      rows.push([`  ← ${caller.relativePath}:${caller.line}`, shortFunctionName(caller.functionName), '', formatPercent(caller.dynamoWeight, a.totalWeight), ...(estimates ? [''] : []), `part of ${callSiteName(site)}`]);
+    }
   }
-  const legend = estimates ? ['  (dynamo: measured on the line; estimated: its estimated share of the marshalling no frame of yours reached, see above)'] : [];
+  const callers = a.callSites.slice(0, top).some((s) => shownCallers(s).length > 0);
+  const legend = [
+    ...(estimates ? ['  (dynamo: measured on the line; estimated: its estimated share of the marshalling no frame of yours reached, see above)'] : []),
+    ...(callers ? ['  (← lines: the callers of the call site above and the part of its measured share each one\'s calls spent; included in its row, not added to the totals)'] : []),
+  ];
   return ['', `Top call sites (${Math.min(top, a.callSites.length)} of ${a.callSites.length}):`, ...table(rows, new Set(estimates ? [2, 3, 4] : [2, 3])).map((l) => `  ${l}`), ...legend];
 }
 

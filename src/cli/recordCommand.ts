@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CALL_SITE_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL } from '../core/analysis/recorderLabels';
+import { CALL_SITE_LABEL, CALLERS_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, recordedCallers } from '../core/analysis/recorderLabels';
 import { collectRecords, type Collected } from '../record/collectRecords';
 import { DEFAULT_INTERVAL_US, DIR_ENV, extensionOf, FORMAT_ENV, INTERVAL_ENV, RECORD_FORMATS, type RecordFormat } from '../record/recordEnv';
 import { nonNegativeNumber, parseCommandLine } from './options';
@@ -84,8 +84,15 @@ function describeSites(collected: Collected): string[] {
   const sites = [...main.record.callSites].sort((a, b) => b.calls - a.calls);
   return sites.map((s) => {
     const where = s.labels[CALL_SITE_LABEL] ?? '(no frame of your code on the stack)';
-    return `  ${String(s.calls).padStart(7)}  ${s.labels[OPERATION_LABEL]} on ${s.labels[CLIENT_LABEL]}  ${s.labels[FUNCTION_LABEL] ?? ''}  ${where}`;
+    const [caller] = recordedCallers(s.labels[CALLERS_LABEL]);
+    const via = caller ? `  ← ${caller.functionName} ${caller.file}:${caller.line}:${caller.column}` : '';
+    return `  ${String(s.calls).padStart(7)}  ${s.labels[OPERATION_LABEL]} on ${s.labels[CLIENT_LABEL]}  ${s.labels[FUNCTION_LABEL] ?? ''}  ${where}${via}`;
   });
+}
+
+/** Distinct call sites among the recorded contexts (one context per call site and caller chain). */
+function siteCount(contexts: readonly { readonly labels: Readonly<Record<string, string>> }[]): number {
+  return new Set(contexts.map((c) => `${c.labels[CALL_SITE_LABEL] ?? ''}\u0000${c.labels[OPERATION_LABEL]}\u0000${c.labels[CLIENT_LABEL]}`)).size;
 }
 
 /** Runs the record subcommand; returns the exit code. */
@@ -132,7 +139,7 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const lines = [
-    `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${main.record.calls} DynamoDB call${main.record.calls === 1 ? '' : 's'} from ${main.record.callSites.length} call site${main.record.callSites.length === 1 ? '' : 's'})`,
+    `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${main.record.calls} DynamoDB call${main.record.calls === 1 ? '' : 's'} from ${siteCount(main.record.callSites)} call site${siteCount(main.record.callSites) === 1 ? '' : 's'})`,
     ...describeSites(collected),
     ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${p.record.calls} DynamoDB calls)`),
   ];

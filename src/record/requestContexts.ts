@@ -21,10 +21,10 @@
  * 63,320 profiler context switches without `after` against 297,960 with `after` clearing.
  */
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
-import { CALL_SITE_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL } from '../core/analysis/recorderLabels';
+import { CALL_SITE_LABEL, CALLERS_LABEL, callersLabel, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL } from '../core/analysis/recorderLabels';
 import type { CallerFrame } from './callSite';
 
-/** One distinct (call site, operation, client): created once, shared by all its requests. */
+/** One distinct (call site, its callers, operation, client): created once, shared by all its requests. */
 export interface RequestContext {
   /** The sample labels of this context (see `recorderLabels.ts`). */
   readonly labels: Readonly<Record<string, string>>;
@@ -60,13 +60,15 @@ export class RequestContexts {
   /** The context of a call from `caller` (undefined: no user frame found) for `operation` on `client`. */
   contextFor(caller: CallerFrame | undefined, operation: string, client: string): RequestContext {
     const site = caller ? `${caller.file}:${caller.line}:${caller.column}` : '';
-    const key = `${site}\u0000${operation}\u0000${client}`;
+    const callers = caller && caller.callers.length > 0 ? callersLabel(caller.callers) : '';
+    const key = `${site}\u0000${callers}\u0000${operation}\u0000${client}`;
     let context = this.byKey.get(key);
     if (!context) {
       const labels: Record<string, string> = { [OPERATION_LABEL]: operation, [CLIENT_LABEL]: client, [RECORDER_LABEL]: __filename };
       if (caller) {
         labels[CALL_SITE_LABEL] = site;
         labels[FUNCTION_LABEL] = caller.functionName;
+        if (callers) labels[CALLERS_LABEL] = callers;
       }
       context = { labels: Object.freeze(labels), calls: 0 };
       this.byKey.set(key, context);

@@ -15,7 +15,7 @@ import { buildCoverage } from './coverage';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { functionLevelWarning, type FunctionLevelSummary } from './functionLevel';
-import type { Analysis, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
+import type { Analysis, CallerShare, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
 
 export interface AnalyzeOptions {
@@ -106,10 +106,49 @@ function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables
       dominant: dominantOf(site),
       chain: buildChain(site, profile, keys, tables, attribution, maxChain),
       ...(site.repairedWeight + site.sharedWeight > 0 ? { repair: { repairedWeight: site.repairedWeight, sharedWeight: site.sharedWeight } } : {}),
+      ...callerShares(site, profile, keys, resolver),
     });
   }
   const credited = (c: CallSite) => c.dynamoWeight + (c.estimatedWeight ?? 0);
   return sites.sort((a, b) => credited(b) - credited(a) || b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
+}
+
+/**
+ * A call site's `callers` and `noCallerWeight` (see {@link CallSite.callers}); nothing when no
+ * caller resolved to the workspace. A caller seen only as a stack frame (a V8 frame carries its
+ * function's head line) of a function that also has recorded callers (exact call lines) is
+ * folded into those, in proportion to their weights: the same calls, seen without a label.
+ */
+function callerShares(site: CallSiteAccumulator, profile: Profile, keys: FrameKeys, resolver: PathResolver): Pick<CallSite, 'callers' | 'noCallerWeight'> {
+  const shares = [...site.callers.values()].map((c) => ({ ...c }));
+  const recordedOf = new Map<number, typeof shares>();
+  for (const share of shares) {
+    if (!share.recorded) continue;
+    const fn = keys.functionOf[share.frame]!;
+    recordedOf.set(fn, [...(recordedOf.get(fn) ?? []), share]);
+  }
+  const kept = shares.filter((share) => {
+    const exact = share.recorded ? undefined : recordedOf.get(keys.functionOf[share.frame]!);
+    if (!exact) return true;
+    const sum = exact.reduce((total, e) => total + e.dynamoWeight, 0);
+    for (const e of exact) {
+      e.dynamoWeight += (share.dynamoWeight * e.dynamoWeight) / sum;
+      e.dynamoCount += (share.dynamoCount * e.dynamoWeight) / sum;
+    }
+    return false;
+  });
+  const callers: CallerShare[] = [];
+  for (const share of kept) {
+    const frame = profile.frames[share.frame]!;
+    const resolution = resolver.resolve(frame.file);
+    if (resolution.kind !== 'resolved') continue;
+    callers.push({ profileFile: frame.file, relativePath: resolution.relativePath, absolutePath: resolution.absolutePath, line: frame.line, functionName: frame.name, dynamoWeight: share.dynamoWeight, dynamoCount: share.dynamoCount });
+  }
+  if (callers.length === 0) return {};
+  callers.sort((a, b) => b.dynamoWeight - a.dynamoWeight || a.relativePath.localeCompare(b.relativePath) || a.line - b.line);
+  const through = callers.reduce((sum, c) => sum + c.dynamoWeight, 0);
+  const rest = site.dynamoWeight - through;
+  return { callers, noCallerWeight: rest > site.dynamoWeight * 1e-9 ? rest : 0 };
 }
 
 /** The lowest 1-based line among call sites, 0 when none is known. */

@@ -20,7 +20,7 @@ import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { codeOperationsReader } from './siteCode';
 import { isDynamoClientFrame, isModuleLoadFrame } from './stackEvidence';
 import type { FrameKeys } from './frameKeys';
-import { recordedCallSite } from './recorderLabels';
+import { recordedFrameCount } from './recordedCallSites';
 import { forEachStack } from '../profile/columns/sampleTable';
 import { sampleTableOf } from '../profile/columns/profileTables';
 
@@ -57,6 +57,18 @@ export interface CallSiteAccumulator {
   /** DynamoDB weight from repaired cut stacks: certain for this call site, and shared with others (an estimate). */
   repairedWeight: number;
   sharedWeight: number;
+  /** Part of `dynamoWeight` per caller (the user frame that called the call site's function), keyed like call sites. */
+  readonly callers: Map<number, CallerAccumulator>;
+}
+
+/** The part of a call site's DynamoDB weight that came through one caller line. */
+export interface CallerAccumulator {
+  /** The caller's user frame id (the first one seen for this line). */
+  readonly frame: number;
+  /** True when the frame is a caller recorded by `dynamo-hotpath record` (the exact line of the call). */
+  readonly recorded: boolean;
+  dynamoWeight: number;
+  dynamoCount: number;
 }
 
 export interface AttributionResult {
@@ -95,10 +107,14 @@ export interface AttributionResult {
  * Runs the attribution pass over every sample of `profile`.
  *
  * @param resolver maps recorded files to the workspace; a frame is user code when its file resolves.
- * @param recordedCallSites true when `graftRecordedCallSites` ran: the last frame of a sample
- *   with a recorder call-site label is its recorded call site, which takes the credit when no user
- *   frame is above the marshalling or when the nearest one is the same function (the label knows
- *   the exact line; a V8 frame only the function's head).
+ * @param recordedCallSites true when `graftRecordedCallSites` ran: a sample with a recorder
+ *   call-site label ends with its recorded call site and then its recorded callers; the call site
+ *   takes the credit when no user frame is above the marshalling or when the nearest one is the
+ *   same function (the label knows the exact line; a V8 frame only the function's head).
+ *
+ * A call site's caller is the next user frame towards the root in another function (the
+ * recorded caller after a recorded call site): each call site's `callers` splits its measured
+ * DynamoDB weight by caller line; what had no caller is the rest of `dynamoWeight`.
  * @param sources reads the user's files, to find the operations each call site runs for the
  *   estimates (`siteCode.ts`); without it only SDK frames name operations.
  */
@@ -126,7 +142,7 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
   const fnOperation = keys.functions.map((f) => operationOfFrame(f.name, f.file));
   const operationOf = frames.map((_, id) => fnOperation[keys.functionOf[id]!]);
   const functionOf = keys.functionOf;
-  const hasRecordedSite = recordedCallSites ? (profile.labelSets ?? []).map((labels) => recordedCallSite(labels) !== undefined) : [];
+  const recordedDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedFrameCount) : [];
 
   const fileIndex = new Map<string, number>();
   const fileNames: string[] = [];
@@ -177,8 +193,8 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     const weight = table.weight[s]!;
     const count = table.count[s]!;
     const labels = labelsOf ? labelsOf[s]! : -1;
-    const last = stack.length - 1;
-    const recorded = last >= 0 && labels >= 0 && hasRecordedSite[labels] ? last : -1;
+    const depth = labels >= 0 ? (recordedDepth[labels] ?? 0) : 0;
+    const recorded = depth > 0 && stack.length >= depth ? stack.length - depth : -1;
     /** Index of the user frame credited for work at stack[from…]: the nearest, or the recorded call site of the same function. */
     const creditedUser = (from: number): number => {
       let u = from;
@@ -267,6 +283,17 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       site.labelledWeight += weight;
       labelledWeight += weight;
     }
+    const recordedCaller = recorded >= 0 && recorded + 1 < stack.length ? stack[recorded + 1]! : -1;
+    let caller = u === recorded ? recordedCaller : callerOf(stack, u, isUser, functionOf);
+    // As for call sites: the recorded caller knows the line of the call, a V8 frame only its function's head.
+    if (caller >= 0 && recordedCaller >= 0 && functionOf[caller] === functionOf[recordedCaller]) caller = recordedCaller;
+    if (caller >= 0) {
+      const key = siteKey(caller);
+      let share = site.callers.get(key);
+      if (!share) site.callers.set(key, (share = { frame: caller, recorded: caller === recordedCaller, dynamoWeight: 0, dynamoCount: 0 }));
+      share.dynamoWeight += weight;
+      share.dynamoCount += count;
+    }
     for (let i = 0; i < d; i++) {
       if (flags[stack[i]!]! & REFLECT) {
         site.reflectionWeight += weight;
@@ -311,6 +338,7 @@ function siteFor(callSites: Map<number, CallSiteAccumulator>, key: number, frame
       byCategory: new Float64Array(DYNAMO_CATEGORIES.length),
       byRule: new Map(),
       chain: new ChainTrie(),
+      callers: new Map(),
     };
     callSites.set(key, site);
   }
@@ -333,6 +361,16 @@ function apiRule(stack: Uint32Array, d: number, u: number, matches: readonly (Ru
     if (m && m.rule.family === 'attribute' && m.rule.sdk === decider.sdk) return m.rule;
   }
   return decider;
+}
+
+/** The frame of the user's code that called the function of `stack[u]`: the next user frame towards the root in another function; -1 when none. */
+function callerOf(stack: Uint32Array, u: number, isUser: Uint8Array, functionOf: Uint32Array): number {
+  const fn = functionOf[stack[u]!];
+  for (let i = u + 1; i < stack.length; i++) {
+    const frame = stack[i]!;
+    if (isUser[frame] && functionOf[frame] !== fn) return frame;
+  }
+  return -1;
 }
 
 /** True when a frame of `stack[from..to)` has `flag`. */

@@ -1,6 +1,7 @@
 /**
  * Turns the call-site labels of a recorded profile (`dynamo-hotpath record`) into frames: each
- * labelled sample gets its recorded call site as one more frame at the root end of its stack.
+ * labelled sample gets its recorded call site as one more frame at the root end of its stack,
+ * followed (further towards the root) by the user frames that called it (`ddb.callers`).
  * A sample taken in an async continuation of an SDK request (no frame of the user's code on
  * its stack) then has exactly one user frame — the line that made the request — and the
  * attribution pass credits it there like any other call site; later stages (source maps) treat
@@ -10,10 +11,12 @@ import type { Frame, Profile } from '../profile/model';
 import { deriveProfile, replaceFramesOrFields, sampleTableOf } from '../profile/columns/profileTables';
 import { frameTableFromFrames } from '../profile/columns/frameTable';
 import { DerivedSampleTable } from '../profile/columns/derivedSamples';
-import { RECORDER_LABEL, recordedCallSite } from './recorderLabels';
+import { RECORDER_LABEL, recordedCallSite, type RecordedFrame } from './recorderLabels';
 
 /**
- * Grafts the recorded call site of every labelled sample onto its stack (root end). Profiles
+ * Grafts the recorded call site of every labelled sample onto its stack (root end), then its
+ * recorded callers, innermost first; {@link recordedFrameCount} says how many frames a label set
+ * adds. Profiles
  * without call-site labels come back as they are, at no cost. Frames of recorded call sites
  * carry the recorded column (for source maps) and the function name the recorder saw; frames
  * of the recorder itself (its file named by the `ddb.recorder` label) lose their file.
@@ -25,13 +28,20 @@ export function graftRecordedCallSites(profile: Profile): Profile {
   const recorderFiles = new Set(sets.map((labels) => labels[RECORDER_LABEL]).filter((f): f is string => !!f));
   // The recorder's wrappers are on the stack of every call: neither the user's code nor an unmapped file.
   const frames: Frame[] = profile.frames.map((f) => (recorderFiles.has(f.file) ? { ...f, file: '' } : f));
-  const frameOfSet = sets.map((labels) => {
+  const recordedIds = new Map<string, number>();
+  const frameOf = (f: RecordedFrame): number => {
+    const key = `${f.file}\u0000${f.line}\u0000${f.column}\u0000${f.functionName}`;
+    let id = recordedIds.get(key);
+    if (id === undefined) {
+      id = frames.length;
+      frames.push({ name: f.functionName, file: f.file, line: f.line, column: f.column, inlined: false });
+      recordedIds.set(key, id);
+    }
+    return id;
+  };
+  const framesOfSet = sets.map((labels) => {
     const site = recordedCallSite(labels);
-    if (!site) return -1;
-    const existing = frames.findIndex((f, id) => id >= firstRecordedFrame && f.file === site.file && f.line === site.line && f.column === site.column && f.name === site.functionName);
-    if (existing >= 0) return existing;
-    frames.push({ name: site.functionName, file: site.file, line: site.line, column: site.column, inlined: false });
-    return frames.length - 1;
+    return site ? [frameOf(site), ...site.callers.map(frameOf)] : [];
   });
   if (frames.length === firstRecordedFrame) return recorderFiles.size > 0 ? replaceFramesOrFields(profile, { frames }) : profile;
   const table = sampleTableOf(profile);
@@ -39,8 +49,18 @@ export function graftRecordedCallSites(profile: Profile): Profile {
   for (let i = 0; i < table.length; i++) {
     samples.keep(i);
     const labels = table.labels?.[i] ?? -1;
-    const frame = labels < 0 ? -1 : frameOfSet[labels]!;
-    if (frame >= 0) samples.append([frame]);
+    const grafted = labels < 0 ? undefined : framesOfSet[labels]!;
+    if (grafted && grafted.length > 0) samples.append(grafted);
   }
   return deriveProfile(profile, { frames: frameTableFromFrames(frames), samples: samples.finish() });
+}
+
+/**
+ * Frames {@link graftRecordedCallSites} adds to a sample with `labels`: 0 without a well-formed
+ * call site, else 1 (the call site) + its recorded callers. The call site is then the frame at
+ * `stack.length - count`.
+ */
+export function recordedFrameCount(labels: Readonly<Record<string, string>>): number {
+  const site = recordedCallSite(labels);
+  return site ? 1 + site.callers.length : 0;
 }

@@ -14,6 +14,13 @@ export const OPERATION_LABEL = 'ddb.operation';
  * file of its frames, so they count neither as the user's code nor as an unmapped file.
  */
 export const RECORDER_LABEL = 'ddb.recorder';
+/**
+ * The user frames that called the call site's function, innermost first (at most 3: a wrapper
+ * like `query: (p) => ddb.query(p).promise()` is the call site, these say whose request it was):
+ * one `<file>:<line>:<column>\t<function>` per line. Absent when no frame of the user's code
+ * called it.
+ */
+export const CALLERS_LABEL = 'ddb.callers';
 /** Client class the user called (`DocumentClient`, `DynamoDB`, `DynamoDBDocumentClient`, `DynamoDBClient`). */
 export const CLIENT_LABEL = 'ddb.client';
 
@@ -27,6 +34,38 @@ export interface RecordedCallSite {
   readonly functionName: string;
   readonly operation: string | undefined;
   readonly client: string | undefined;
+  /** The user frames that called it, innermost first ({@link CALLERS_LABEL}); empty when none were recorded. */
+  readonly callers: readonly RecordedFrame[];
+}
+
+/** One recorded frame of the user's code. */
+export interface RecordedFrame {
+  readonly file: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based. */
+  readonly column: number;
+  readonly functionName: string;
+}
+
+const PLACE = /^(.+):(\d+):(\d+)$/;
+
+/** The {@link CALLERS_LABEL} value of `frames` (innermost first). */
+export function callersLabel(frames: readonly RecordedFrame[]): string {
+  return frames.map((f) => `${f.file}:${f.line}:${f.column}\t${f.functionName}`).join('\n');
+}
+
+/** Reads a {@link CALLERS_LABEL} value; malformed entries (no `file:line:column`, line < 1) are left out. */
+export function recordedCallers(value: string | undefined): RecordedFrame[] {
+  if (!value) return [];
+  const out: RecordedFrame[] = [];
+  for (const entry of value.split('\n')) {
+    const tab = entry.lastIndexOf('\t');
+    const m = PLACE.exec(tab >= 0 ? entry.slice(0, tab) : entry);
+    if (!m || Number(m[2]) < 1) continue;
+    out.push({ file: m[1]!, line: Number(m[2]), column: Number(m[3]), functionName: (tab >= 0 ? entry.slice(tab + 1) : '') || '(anonymous)' });
+  }
+  return out;
 }
 
 /**
@@ -36,7 +75,7 @@ export interface RecordedCallSite {
 export function recordedCallSite(labels: Readonly<Record<string, string>>): RecordedCallSite | undefined {
   const value = labels[CALL_SITE_LABEL];
   if (value === undefined) return undefined;
-  const m = /^(.+):(\d+):(\d+)$/.exec(value);
+  const m = PLACE.exec(value);
   if (!m) return undefined;
   const line = Number(m[2]);
   if (line < 1) return undefined;
@@ -47,5 +86,6 @@ export function recordedCallSite(labels: Readonly<Record<string, string>>): Reco
     functionName: labels[FUNCTION_LABEL] || '(anonymous)',
     operation: labels[OPERATION_LABEL],
     client: labels[CLIENT_LABEL],
+    callers: recordedCallers(labels[CALLERS_LABEL]),
   };
 }

@@ -98,6 +98,30 @@ export interface CallSite {
    * found. Absent for line-level call sites.
    */
   readonly precision?: 'function';
+  /**
+   * Who called this call site's function, heaviest first: its measured `dynamoWeight` split by
+   * caller line (the next frame of the user's code towards the root, on the stack or recorded by
+   * `dynamo-hotpath record`). A part of this call site's share, never added to it:
+   * `sum(callers.dynamoWeight) + noCallerWeight = dynamoWeight`. Absent when no caller was seen.
+   * Estimates (`estimatedWeight`) are not split.
+   */
+  readonly callers?: readonly CallerShare[];
+  /** Part of `dynamoWeight` with no caller of the user's code (the call site's function was the outermost); with `callers` only. */
+  readonly noCallerWeight?: number;
+}
+
+/** One caller line of a call site and the part of the call site's DynamoDB weight that came through it. */
+export interface CallerShare {
+  readonly profileFile: string;
+  readonly relativePath: string;
+  readonly absolutePath: string;
+  /** 1-based line of the call into the call site's function (0: the profile has no line for it). */
+  readonly line: number;
+  /** Function containing that call, as recorded. */
+  readonly functionName: string;
+  /** Weight of the call site's DynamoDB marshalling reached through this caller. */
+  readonly dynamoWeight: number;
+  readonly dynamoCount: number;
 }
 
 /** Call sites rolled up per user function. */
