@@ -3,7 +3,8 @@
  * resulting call sites in the root's files.
  */
 import { readFile, stat } from 'node:fs/promises';
-import type { Analysis } from '../core/analysis/types';
+import type { Analysis, CallerShare } from '../core/analysis/types';
+import { shownCallers } from '../core/analysis/callerBreakdown';
 import type { Profile } from '../core/profile/model';
 import { scanWorkspace } from '../core/paths/scan';
 import { createPathResolver } from '../core/paths/resolve';
@@ -44,23 +45,27 @@ export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: s
   const index = await scanWorkspace(rootPath);
   const resolver = createPathResolver(index, [...settings.pathMappings]);
   const { analysis, profile: prepared } = analyzeWithSources(profile, { resolver });
-  const byFile = new Map<string, { sites: Analysis['callSites'][number][]; fns: Analysis['userFunctions'][number][] }>();
+  type Site = Analysis['callSites'][number];
+  const byFile = new Map<string, { sites: Site[]; fns: Analysis['userFunctions'][number][]; callers: { caller: CallerShare; site: Site }[] }>();
   const entry = (path: string) => {
     let e = byFile.get(path);
-    if (!e) byFile.set(path, (e = { sites: [], fns: [] }));
+    if (!e) byFile.set(path, (e = { sites: [], fns: [], callers: [] }));
     return e;
   };
-  for (const site of analysis.callSites) entry(site.absolutePath).sites.push(site);
+  for (const site of analysis.callSites) {
+    entry(site.absolutePath).sites.push(site);
+    for (const caller of shownCallers(site)) entry(caller.absolutePath).callers.push({ caller, site });
+  }
   for (const fn of analysis.userFunctions) entry(fn.absolutePath).fns.push(fn);
   const files = new Map<string, FileAnchors>();
-  for (const [path, { sites, fns }] of byFile) {
+  for (const [path, { sites, fns, callers }] of byFile) {
     let text: string;
     try {
       text = await readFile(path, 'utf8');
     } catch {
       continue;
     }
-    files.set(path, anchorFile(path, text, sites, fns, await recordedLinesFor(path, text, recordedMs, sites)));
+    files.set(path, anchorFile(path, text, sites, fns, await recordedLinesFor(path, text, recordedMs, sites), callers));
   }
   return { rootUri, rootPath, settings, analysis, prepared, files };
 }

@@ -5,7 +5,7 @@
  * through a diff from the committed version the profile saw; without one, a call site keeps its
  * lens only on a line that calls what its chain names.
  */
-import type { CallSite, UserFunctionStat } from '../core/analysis/types';
+import type { CallerShare, CallSite, UserFunctionStat } from '../core/analysis/types';
 import { lineFitsCallSite } from '../core/source/callsOnLine';
 import type { LineMap } from '../core/source/lineMap';
 import { createAnchor, createFunctionAnchor, type Anchor } from './anchors';
@@ -21,12 +21,21 @@ export interface AnchoredFunction {
   readonly anchor: Anchor;
 }
 
+/** A caller line of a call site in another place (`CallSite.callers`), anchored in this file. */
+export interface AnchoredCaller {
+  readonly caller: CallerShare;
+  readonly site: CallSite;
+  readonly anchor: Anchor;
+}
+
 /** Anchors of one file; entries whose recorded line does not match the source are left out. */
 export interface FileAnchors {
   readonly absolutePath: string;
   readonly callSites: readonly AnchoredCallSite[];
   readonly functions: readonly AnchoredFunction[];
-  /** Call sites and functions whose recorded line did not match the source at load time. */
+  /** Callers of call sites (shown ones, see `callerBreakdown.ts`) on lines of this file. */
+  readonly callers: readonly AnchoredCaller[];
+  /** Call sites, callers and functions whose recorded line did not match the source at load time. */
   readonly mismatched: number;
   /** The commit whose version of the file the recorded lines were mapped from; absent when none was used. */
   readonly mappedFromCommit?: string;
@@ -61,14 +70,34 @@ function functionAnchor(text: string, fn: UserFunctionStat, recorded: RecordedLi
   return line === undefined ? undefined : createFunctionAnchor(text, line, fn.functionName);
 }
 
+/** True when the caller's line in `text` calls the call site's function or declares the caller's own (V8 records a caller at its head). */
+function callerFitsText(text: string, caller: CallerShare, site: CallSite): boolean {
+  return lineFitsCallSite(lineOf(text, caller.line), [caller.functionName, site.functionName]);
+}
+
+function callerAnchor(text: string, caller: CallerShare, site: CallSite, recorded: RecordedLines | undefined): Anchor | undefined {
+  if (!recorded) return createAnchor(text, caller.line, caller.functionName);
+  if (recorded.kind === 'unknown') return callerFitsText(text, caller, site) ? createAnchor(text, caller.line, caller.functionName) : undefined;
+  if (!callerFitsText(recorded.text, caller, site)) return undefined;
+  const line = recorded.lineMap(caller.line);
+  return line === undefined ? undefined : createAnchor(text, line, caller.functionName);
+}
+
 /**
- * Anchors every call site and hot user function of one file against `text` (the file's
- * content at load time). `recorded` is given when the file changed after the profile was
+ * Anchors every call site, hot user function and caller of a call site (`callers`) of one file
+ * against `text` (the file's content at load time). `recorded` is given when the file changed after the profile was
  * recorded (see {@link RecordedLines}). Lines that do not lie in the recorded function, that an
  * edit removed or changed, or that do not call what the call site names are counted in
  * `mismatched` and get no lens.
  */
-export function anchorFile(absolutePath: string, text: string, callSites: readonly CallSite[], functions: readonly UserFunctionStat[], recorded?: RecordedLines): FileAnchors {
+export function anchorFile(
+  absolutePath: string,
+  text: string,
+  callSites: readonly CallSite[],
+  functions: readonly UserFunctionStat[],
+  recorded?: RecordedLines,
+  callers: readonly { readonly caller: CallerShare; readonly site: CallSite }[] = [],
+): FileAnchors {
   let mismatched = 0;
   const anchoredSites: AnchoredCallSite[] = [];
   for (const site of callSites) {
@@ -82,7 +111,13 @@ export function anchorFile(absolutePath: string, text: string, callSites: readon
     if (anchor) anchoredFunctions.push({ fn, anchor });
     else mismatched++;
   }
-  return { absolutePath, callSites: anchoredSites, functions: anchoredFunctions, mismatched, ...(recorded?.kind === 'committed' ? { mappedFromCommit: recorded.commit } : {}) };
+  const anchoredCallers: AnchoredCaller[] = [];
+  for (const { caller, site } of callers) {
+    const anchor = callerAnchor(text, caller, site, recorded);
+    if (anchor) anchoredCallers.push({ caller, site, anchor });
+    else mismatched++;
+  }
+  return { absolutePath, callSites: anchoredSites, functions: anchoredFunctions, callers: anchoredCallers, mismatched, ...(recorded?.kind === 'committed' ? { mappedFromCommit: recorded.commit } : {}) };
 }
 
 /**

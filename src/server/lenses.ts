@@ -12,6 +12,8 @@ import { CATEGORY_FACTS } from './categoryFacts';
 import { callSiteLensTitle, formatPercent, functionLensTitle, MIGRATE_LENS_TITLE, percentOf, STALE_PREFIX } from './format';
 import { callSiteId } from './report';
 import { attributionLine, attributionShares, truncationLine, unattributedSentences } from '../core/analysis/attributionText';
+import { callerLensTitle, callerSentences, callSiteName } from '../core/analysis/callerBreakdown';
+import type { CallerShare, CallSite } from '../core/analysis/types';
 
 /** The client command a lens runs (declared in package.json). */
 export const SHOW_REPORT_COMMAND = 'dynamoHotpath.showReport';
@@ -51,7 +53,9 @@ function lensAt(line: number, title: string, args: ShowReportArgs): CodeLens {
 
 /**
  * Lenses of one file of one root in its current `text`: call sites and user functions at or
- * above `codeLens.minPercent` of total CPU, each on the line its anchor is found at now
+ * above `codeLens.minPercent` of total CPU, and the callers of a call site called from two or
+ * more lines (`callerBreakdown.ts`) whose part of its DynamoDB share is at or above it
+ * (`41.2% DynamoDB via db.js:12 (query) · part of that line's 52.3%`, opening the call site), each on the line its anchor is found at now
  * (hidden when it is gone), titles prefixed with {@link STALE_PREFIX} when `stale`.
  * `callSiteTitle`, when given, overrides a call site's title (Compare with Baseline's
  * `50.7% → 3.0% DynamoDB (−97%)`) where it returns one.
@@ -99,6 +103,12 @@ export function documentLenses(
       lenses.push({ range: lensAt(line, '', {}).range, command: { title: MIGRATE_LENS_TITLE, command: MIGRATE_CALL_SITE_COMMAND, arguments: [args] } });
     }
   }
+  for (const { caller, site, anchor } of file.callers) {
+    if (percentOf(caller.dynamoWeight, total) < min) continue;
+    const line = currentLine(text, anchor);
+    if (line === undefined) continue;
+    lenses.push(lensAt(line, prefix + callerLensTitle(caller, site, total), { rootUri: root.rootUri, focusCallSite: callSiteId(site) }));
+  }
   // Stable: on one line the figures come before `migrate ›`.
   return lenses.sort((a, b) => a.range.start.line - b.range.start.line);
 }
@@ -112,7 +122,7 @@ export function documentHover(root: RootAnalysis, absolutePath: string, text: st
   if (!file) return undefined;
   const total = root.analysis.totalWeight;
   const hit = file.callSites.find((c) => currentLine(text, c.anchor) === line);
-  if (!hit) return undefined;
+  if (!hit) return callerHover(root, file.callers.find((c) => currentLine(text, c.anchor) === line));
   const { site } = hit;
   const fact = CATEGORY_FACTS[site.dominant.category];
   const rows = site.chain.map((f) => `| ${f.role} | \`${f.name}\` | ${formatPercent(percentOf(f.flat, total))} | ${formatPercent(percentOf(f.cum, total))} |`);
@@ -126,6 +136,27 @@ export function documentHover(root: RootAnalysis, absolutePath: string, text: st
     `*${site.dominant.category}*: ${fact.sentence} (source: ${fact.source})`,
     '',
     ...creditLines(root, site),
+    ...callerLines(site, total),
+  ].join('\n');
+  return { contents: { kind: 'markdown', value } };
+}
+
+/** The call site's measured share by caller line, when it had callers (a part of it, not added). */
+function callerLines(site: CallSite, total: number): string[] {
+  const sentences = callerSentences(site, total);
+  if (sentences.length === 0) return [];
+  return ['', `**Called from** (parts of this line's ${formatPercent(percentOf(site.dynamoWeight, total))} measured):`, ...sentences.map((s) => `- ${s}`)];
+}
+
+/** Hover of a caller's lens: its part, the call site it goes through, and the call site's whole breakdown. */
+function callerHover(root: RootAnalysis, hit: { caller: CallerShare; site: CallSite } | undefined): Hover | undefined {
+  if (!hit) return undefined;
+  const total = root.analysis.totalWeight;
+  const value = [
+    `**DynamoDB Hot Path** — ${callerLensTitle(hit.caller, hit.site, total)}`,
+    '',
+    `This line calls \`${hit.site.functionName}\`, whose call into the SDK at ${callSiteName(hit.site)} is the call site: ${callSiteLensTitle(hit.site, total)}. The part shown here is included in that line's figure and in the totals once.`,
+    ...callerLines(hit.site, total),
   ].join('\n');
   return { contents: { kind: 'markdown', value } };
 }
