@@ -17,8 +17,11 @@ describe('analyze: callers of a call site', () => {
     assert.ok(at >= 0, r.stdout);
     assert.equal(rows[at + 1], '← handlers.js:10 listOrders 24.1% part of db-v2.js:8 (query)');
     assert.equal(rows[at + 2], '← handlers.js:5 listBadges 1.1% part of db-v2.js:8 (query)');
-    // A call site with one caller (the warm-up loop's) gets no ← row.
+    // warmUp is all its SDK call (a thin wrapper): its one caller gets a row too; the module's top level (db-v2.js:1) does not.
     assert.equal(rows[at + 3], 'main.js:13 warmUp 16.1% 6.3% unmarshal (aws-sdk v2 JSON parser, interpreted JS)');
+    assert.equal(rows[at + 4], '← main.js:19 main 6.3% part of main.js:13 (warmUp)');
+    assert.match(rows[at + 5]!, /^db-v2\.js:1 /);
+    assert.doesNotMatch(rows[at + 6]!, /^←/);
     assert.match(r.stdout, /← lines: the callers of the call site above .* included in its row, not added to the totals/);
     assert.match(r.stdout, /DynamoDB marshalling: 31\.5% of the profile/);
   });
@@ -36,5 +39,7 @@ describe('analyze: callers of a call site', () => {
     assert.equal(helper.dynamoPercent, 25.21);
     const warmUp = sites.find((s) => s.file === 'main.js' && s.line === 13)!;
     assert.deepEqual(warmUp.callers!.map((c) => [c.file, c.line, c.function]), [['main.js', 19, 'main']]);
+    assert.equal((warmUp as { thinWrapper?: boolean }).thinWrapper, true);
+    assert.equal((helper as { thinWrapper?: boolean }).thinWrapper, true);
   });
 });

@@ -60,6 +60,10 @@ describe('language server: lenses on the callers of a helper', () => {
     ]);
   });
 
+  it('a thin wrapper with one caller (warmUp: all its SDK call) puts a lens on that caller too', async () => {
+    assert.deepEqual((await lensesOf('main.js')).filter(([line]) => line === 19), [[19, "6.3% DynamoDB via main.js:13 (warmUp) · part of that line's 6.3%"]]);
+  });
+
   it('the hovers split the helper line by caller', async () => {
     const helper = await hoverAt('db-v2.js', 8);
     assert.match(helper, /\*\*Called from\*\* \(parts of this line's 25\.2% measured\):\n- 24\.1% from handlers\.js:10 \(listOrders\)\n- 1\.1% from handlers\.js:5 \(listBadges\)/);

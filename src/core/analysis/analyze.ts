@@ -109,6 +109,7 @@ function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables
       ...callerShares(site, profile, keys, resolver),
     });
   }
+  markThinWrappers(sites, keys, tables);
   const credited = (c: CallSite) => c.dynamoWeight + (c.estimatedWeight ?? 0);
   return sites.sort((a, b) => credited(b) - credited(a) || b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
 }
@@ -149,6 +150,27 @@ function callerShares(site: CallSiteAccumulator, profile: Profile, keys: FrameKe
   const through = callers.reduce((sum, c) => sum + c.dynamoWeight, 0);
   const rest = site.dynamoWeight - through;
   return { callers, noCallerWeight: rest > site.dynamoWeight * 1e-9 ? rest : 0 };
+}
+
+/** Share of a function's cumulative weight its only call site's line must hold for the function to be a thin wrapper. */
+const THIN_WRAPPER_SHARE = 0.9;
+
+/** Sets {@link CallSite.thinWrapper} on the call sites that are all their function does (in place). */
+function markThinWrappers(sites: CallSite[], keys: FrameKeys, tables: FlatCumTables): void {
+  const functionIds = new Map(keys.functions.map((f, id) => [`${f.name}\u0000${f.file}`, id]));
+  const sitesOf = new Map<string, number>();
+  for (const site of sites) {
+    const key = `${site.functionName}\u0000${site.profileFile}`;
+    sitesOf.set(key, (sitesOf.get(key) ?? 0) + 1);
+  }
+  sites.forEach((site, i) => {
+    const key = `${site.functionName}\u0000${site.profileFile}`;
+    const fn = functionIds.get(key);
+    // A module's top level (an anonymous function at its first line) runs once at require: no wrapper.
+    const moduleScope = site.line <= 1 && site.functionName.startsWith('(anonymous');
+    if (sitesOf.get(key) !== 1 || fn === undefined || site.precision === 'function' || moduleScope) return;
+    if (site.totalWeight >= THIN_WRAPPER_SHARE * tables.functionCum[fn]!) sites[i] = { ...site, thinWrapper: true };
+  });
 }
 
 /** The lowest 1-based line among call sites, 0 when none is known. */

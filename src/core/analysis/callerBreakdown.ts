@@ -8,16 +8,18 @@ import { shortFunctionName } from './labels';
 import type { CallerShare, CallSite } from './types';
 
 /**
- * Distinct callers a call site needs before its breakdown gets rows and lenses of its own. With
- * one caller the call site's figure is already that caller's (the hover names it); a helper called
- * from two places is where the user cannot tell whose cost it is.
+ * When a call site's callers get rows and lenses of their own: when it has two or more (a helper
+ * called from several places, where the user cannot tell whose cost it is), or one and the call
+ * site is a thin wrapper (`CallSite.thinWrapper`: the line the user reads is their handler's, not
+ * the helper's). A call site inside real work with one caller keeps its breakdown in the hover
+ * and the JSON only: Go repositories called from one handler each would otherwise double every lens.
  */
 export const MIN_CALLERS_SHOWN = 2;
 
-/** The callers of `site` worth their own rows and lenses (none below {@link MIN_CALLERS_SHOWN}), heaviest first. */
+/** The callers of `site` worth their own rows and lenses (see {@link MIN_CALLERS_SHOWN}), heaviest first. */
 export function shownCallers(site: CallSite): readonly CallerShare[] {
   const callers = site.callers ?? [];
-  return callers.length >= MIN_CALLERS_SHOWN ? callers : [];
+  return callers.length >= MIN_CALLERS_SHOWN || (site.thinWrapper && callers.length > 0) ? callers : [];
 }
 
 const pct = (weight: number, total: number) => `${(total > 0 ? (weight / total) * 100 : 0).toFixed(1)}%`;

@@ -108,6 +108,12 @@ export interface CallSite {
   readonly callers?: readonly CallerShare[];
   /** Part of `dynamoWeight` with no caller of the user's code (the call site's function was the outermost); with `callers` only. */
   readonly noCallerWeight?: number;
+  /**
+   * True when the call site is all its function does — a thin wrapper like `query: (p) =>
+   * ddb.query(p).promise()`: the function's only call site, and its line holds ≥ 90 % of the
+   * function's cumulative weight. Absent otherwise.
+   */
+  readonly thinWrapper?: true;
 }
 
 /** One caller line of a call site and the part of the call site's DynamoDB weight that came through it. */
