@@ -15,7 +15,8 @@ import { buildCoverage } from './coverage';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { functionLevelWarning, type FunctionLevelSummary } from './functionLevel';
-import type { Analysis, CallerShare, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
+import { callerShares, markThinWrappers } from './callerShares';
+import type { Analysis, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
 
 export interface AnalyzeOptions {
@@ -112,65 +113,6 @@ function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables
   markThinWrappers(sites, keys, tables);
   const credited = (c: CallSite) => c.dynamoWeight + (c.estimatedWeight ?? 0);
   return sites.sort((a, b) => credited(b) - credited(a) || b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
-}
-
-/**
- * A call site's `callers` and `noCallerWeight` (see {@link CallSite.callers}); nothing when no
- * caller resolved to the workspace. A caller seen only as a stack frame (a V8 frame carries its
- * function's head line) of a function that also has recorded callers (exact call lines) is
- * folded into those, in proportion to their weights: the same calls, seen without a label.
- */
-function callerShares(site: CallSiteAccumulator, profile: Profile, keys: FrameKeys, resolver: PathResolver): Pick<CallSite, 'callers' | 'noCallerWeight'> {
-  const shares = [...site.callers.values()].map((c) => ({ ...c }));
-  const recordedOf = new Map<number, typeof shares>();
-  for (const share of shares) {
-    if (!share.recorded) continue;
-    const fn = keys.functionOf[share.frame]!;
-    recordedOf.set(fn, [...(recordedOf.get(fn) ?? []), share]);
-  }
-  const kept = shares.filter((share) => {
-    const exact = share.recorded ? undefined : recordedOf.get(keys.functionOf[share.frame]!);
-    if (!exact) return true;
-    const sum = exact.reduce((total, e) => total + e.dynamoWeight, 0);
-    for (const e of exact) {
-      e.dynamoWeight += (share.dynamoWeight * e.dynamoWeight) / sum;
-      e.dynamoCount += (share.dynamoCount * e.dynamoWeight) / sum;
-    }
-    return false;
-  });
-  const callers: CallerShare[] = [];
-  for (const share of kept) {
-    const frame = profile.frames[share.frame]!;
-    const resolution = resolver.resolve(frame.file);
-    if (resolution.kind !== 'resolved') continue;
-    callers.push({ profileFile: frame.file, relativePath: resolution.relativePath, absolutePath: resolution.absolutePath, line: frame.line, functionName: frame.name, dynamoWeight: share.dynamoWeight, dynamoCount: share.dynamoCount });
-  }
-  if (callers.length === 0) return {};
-  callers.sort((a, b) => b.dynamoWeight - a.dynamoWeight || a.relativePath.localeCompare(b.relativePath) || a.line - b.line);
-  const through = callers.reduce((sum, c) => sum + c.dynamoWeight, 0);
-  const rest = site.dynamoWeight - through;
-  return { callers, noCallerWeight: rest > site.dynamoWeight * 1e-9 ? rest : 0 };
-}
-
-/** Share of a function's cumulative weight its only call site's line must hold for the function to be a thin wrapper. */
-const THIN_WRAPPER_SHARE = 0.9;
-
-/** Sets {@link CallSite.thinWrapper} on the call sites that are all their function does (in place). */
-function markThinWrappers(sites: CallSite[], keys: FrameKeys, tables: FlatCumTables): void {
-  const functionIds = new Map(keys.functions.map((f, id) => [`${f.name}\u0000${f.file}`, id]));
-  const sitesOf = new Map<string, number>();
-  for (const site of sites) {
-    const key = `${site.functionName}\u0000${site.profileFile}`;
-    sitesOf.set(key, (sitesOf.get(key) ?? 0) + 1);
-  }
-  sites.forEach((site, i) => {
-    const key = `${site.functionName}\u0000${site.profileFile}`;
-    const fn = functionIds.get(key);
-    // A module's top level (an anonymous function at its first line) runs once at require: no wrapper.
-    const moduleScope = site.line <= 1 && site.functionName.startsWith('(anonymous');
-    if (sitesOf.get(key) !== 1 || fn === undefined || site.precision === 'function' || moduleScope) return;
-    if (site.totalWeight >= THIN_WRAPPER_SHARE * tables.functionCum[fn]!) sites[i] = { ...site, thinWrapper: true };
-  });
 }
 
 /** The lowest 1-based line among call sites, 0 when none is known. */
