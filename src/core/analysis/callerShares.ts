@@ -55,6 +55,7 @@ function sameFunction(exact: Frame, exactFn: number, seen: Frame, seenFn: number
 
 /** Share of a function's cumulative weight its only call site's line must hold for the function to be a thin wrapper. */
 const THIN_WRAPPER_SHARE = 0.9;
+const JAVASCRIPT = /\.[cm]?[jt]sx?$/;
 
 /** Sets {@link CallSite.thinWrapper} on the call sites that are all their function does (in place). */
 export function markThinWrappers(sites: CallSite[], keys: FrameKeys, tables: FlatCumTables): void {
@@ -70,6 +71,8 @@ export function markThinWrappers(sites: CallSite[], keys: FrameKeys, tables: Fla
     // A module's top level (an anonymous function at its first line) runs once at require: no wrapper.
     const moduleScope = site.line <= 1 && site.functionName.startsWith('(anonymous');
     if (sitesOf.get(key) !== 1 || fn === undefined || site.precision === 'function' || moduleScope) return;
-    if (site.totalWeight >= THIN_WRAPPER_SHARE * tables.functionCum[fn]!) sites[i] = { ...site, thinWrapper: true };
+    // V8 (.cpuprofile, Node pprof) gives a frame its function's first line: only a recorded line tells what the function does beyond the call.
+    const exactLine = !JAVASCRIPT.test(site.profileFile) || (site.labelledWeight ?? 0) >= 0.5 * site.dynamoWeight;
+    if (exactLine && site.totalWeight >= THIN_WRAPPER_SHARE * tables.functionCum[fn]!) sites[i] = { ...site, thinWrapper: true };
   });
 }

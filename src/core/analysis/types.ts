@@ -111,7 +111,8 @@ export interface CallSite {
   /**
    * True when the call site is all its function does — a thin wrapper like `query: (p) =>
    * ddb.query(p).promise()`: the function's only call site, and its line holds ≥ 90 % of the
-   * function's cumulative weight. Absent otherwise.
+   * function's cumulative weight, the line being exact (not JavaScript, or mostly credited through
+   * a recorded call site: V8 gives frames their function's first line). Absent otherwise.
    */
   readonly thinWrapper?: true;
 }
