@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeWithSources } from '../../../src/core/analysis/prepare';
-import { CALL_SITE_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL, recordedCallSite } from '../../../src/core/analysis/recorderLabels';
+import { CALL_SITE_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL, recordedCallSite, CALLERS_LABEL } from '../../../src/core/analysis/recorderLabels';
 import { createPathResolver } from '../../../src/core/paths/resolve';
 import { createWorkspaceIndex } from '../../../src/core/paths/workspaceIndex';
 import type { Frame, LabelSet, Profile, Sample } from '../../../src/core/profile/model';
@@ -44,8 +44,14 @@ const lineOf = (a: ReturnType<typeof analyzeProfile>, line: number) => a.callSit
 describe('recorded call sites (labels of dynamo-hotpath record)', () => {
   it('parses file:line:column from the right, so Windows paths and file URLs keep their colons', () => {
     assert.deepEqual(recordedCallSite({ [CALL_SITE_LABEL]: 'C:\\app\\dist\\repo.js:12:27', [FUNCTION_LABEL]: 'get' }), {
-      file: 'C:\\app\\dist\\repo.js', line: 12, column: 27, functionName: 'get', operation: undefined, client: undefined,
+      file: 'C:\\app\\dist\\repo.js', line: 12, column: 27, functionName: 'get', operation: undefined, client: undefined, callers: [],
     });
+    // Callers: one `file:line:column<TAB>function` per line, malformed entries left out.
+    const withCallers = recordedCallSite({ [CALL_SITE_LABEL]: 'C:\\app\\dist\\repo.js:12:27', [CALLERS_LABEL]: 'C:\\app\\dist\\handler.js:40:9\tlistOrders\nbroken\nfile:///srv/main.js:7:3\t' });
+    assert.deepEqual(withCallers?.callers, [
+      { file: 'C:\\app\\dist\\handler.js', line: 40, column: 9, functionName: 'listOrders' },
+      { file: 'file:///srv/main.js', line: 7, column: 3, functionName: '(anonymous)' },
+    ]);
     assert.equal(recordedCallSite({ [CALL_SITE_LABEL]: 'repo.js' }), undefined);
     assert.equal(recordedCallSite({ [OPERATION_LABEL]: 'Query' }), undefined);
   });
