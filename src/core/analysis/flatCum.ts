@@ -21,25 +21,41 @@ export interface FlatCumTables {
   readonly lineCumCount: Float64Array;
 }
 
-/** Computes flat/cum for every function and line of `profile` in one pass over its sample columns. */
-export function computeFlatCum(profile: Profile, keys: FrameKeys): FlatCumTables {
-  const nf = keys.functions.length;
-  const nl = keys.lines.length;
-  const functionFlat = new Float64Array(nf);
-  const functionCum = new Float64Array(nf);
-  const functionCumCount = new Float64Array(nf);
-  const lineFlat = new Float64Array(nl);
-  const lineCum = new Float64Array(nl);
-  const lineCumCount = new Float64Array(nl);
+/**
+ * Accumulates flat/cum one sample at a time, so that another pass over the stacks (the
+ * attribution's) can count it on the way instead of walking 14 million frames again.
+ * Samples must be added with increasing indices (the index is the per-sample "seen" mark).
+ */
+export class FlatCumCounter {
+  readonly tables: FlatCumTables;
+  private readonly functionOf: Uint32Array;
+  private readonly lineOf: Int32Array;
   // The sample index that last touched each function/line: a per-sample "seen" set without allocation.
-  const fnSeen = new Int32Array(nf).fill(-1);
-  const lnSeen = new Int32Array(nl).fill(-1);
-  const { functionOf, lineOf } = keys;
-  const table = sampleTableOf(profile);
-  forEachStack(table, (stack, s) => {
+  private readonly fnSeen: Int32Array;
+  private readonly lnSeen: Int32Array;
+
+  constructor(keys: FrameKeys) {
+    const nf = keys.functionCount;
+    const nl = keys.lineCount;
+    this.tables = {
+      functionFlat: new Float64Array(nf),
+      functionCum: new Float64Array(nf),
+      functionCumCount: new Float64Array(nf),
+      lineFlat: new Float64Array(nl),
+      lineCum: new Float64Array(nl),
+      lineCumCount: new Float64Array(nl),
+    };
+    this.functionOf = keys.functionOf;
+    this.lineOf = keys.lineOf;
+    this.fnSeen = new Int32Array(nf).fill(-1);
+    this.lnSeen = new Int32Array(nl).fill(-1);
+  }
+
+  /** Counts sample `s` (stack of frame ids, leaf first; weight in the profile's unit; count in samples). */
+  add(stack: Uint32Array, s: number, weight: number, count: number): void {
     if (stack.length === 0) return;
-    const weight = table.weight[s]!;
-    const count = table.count[s]!;
+    const { functionOf, lineOf, fnSeen, lnSeen } = this;
+    const { functionFlat, functionCum, functionCumCount, lineFlat, lineCum, lineCumCount } = this.tables;
     functionFlat[functionOf[stack[0]!]!]! += weight;
     const leafLine = lineOf[stack[0]!]!;
     if (leafLine >= 0) lineFlat[leafLine]! += weight;
@@ -58,6 +74,13 @@ export function computeFlatCum(profile: Profile, keys: FrameKeys): FlatCumTables
         lineCumCount[ln]! += count;
       }
     }
-  });
-  return { functionFlat, functionCum, functionCumCount, lineFlat, lineCum, lineCumCount };
+  }
+}
+
+/** Computes flat/cum for every function and line of `profile` in one pass over its sample columns. */
+export function computeFlatCum(profile: Profile, keys: FrameKeys): FlatCumTables {
+  const counter = new FlatCumCounter(keys);
+  const table = sampleTableOf(profile);
+  forEachStack(table, (stack, s) => counter.add(stack, s, table.weight[s]!, table.count[s]!));
+  return counter.tables;
 }
