@@ -33,6 +33,9 @@ const MATCH = 8;
 const MARSHAL = 16;
 const MODULE_LOAD = 32;
 const DYNAMO_CLIENT = 64;
+/** In the walk's packed per-frame bits only: the frame is the user's code; the SDK family + 1 sits above it. */
+const USER = 128;
+const FAMILY_SHIFT = 8;
 
 /** Index of each category in the per-call-site weight arrays. */
 export const CATEGORY_INDEX: Readonly<Record<DynamoCategory, number>> = Object.fromEntries(
@@ -169,8 +172,14 @@ export function attributeSamples(
     fileOf[id] = idx;
     isUser[id] = fileResolutions[idx]!.kind === 'resolved' ? 1 : 0;
   }
-  const fileWeight = new Float64Array(fileNames.length);
-  const fileSeen = new Int32Array(fileNames.length).fill(-1);
+  // What the walk reads per frame side by side (file index; flags, USER and family + 1 as bits), and per file (last sample, weight): one cache miss each on a large profile.
+  const frameInfo = new Int32Array(2 * frameCount);
+  for (let id = 0; id < frameCount; id++) {
+    frameInfo[2 * id] = fileOf[id]!;
+    frameInfo[2 * id + 1] = flags[id]! | (isUser[id] ? USER : 0) | ((family[id]! + 1) << FAMILY_SHIFT);
+  }
+  const fileAcc = new Float64Array(2 * fileNames.length);
+  for (let i = 0; i < fileAcc.length; i += 2) fileAcc[i] = -1;
 
   const byCategory = new Float64Array(DYNAMO_CATEGORIES.length);
   const callSites = new Map<number, CallSiteAccumulator>();
@@ -205,27 +214,26 @@ export function attributeSamples(
     const labels = labelsOf ? labelsOf[s]! : -1;
     const last = stack.length - 1;
     const recorded = last >= 0 && labels >= 0 && hasRecordedSite[labels] ? last : -1;
-    let anyMatch = false;
-    let anyGc = false;
+    let stackFlags = 0;
     let firstUser = -1;
     let sdkFamily = -1;
-    let loading = false;
     for (let i = 0; i < stack.length; i++) {
-      const frame = stack[i]!;
-      const file = fileOf[frame]!;
-      if (fileSeen[file] !== s) {
-        fileSeen[file] = s;
-        fileWeight[file] += weight;
+      const at = 2 * stack[i]!;
+      const file = 2 * frameInfo[at]!;
+      if (fileAcc[file] !== s) {
+        fileAcc[file] = s;
+        fileAcc[file + 1]! += weight;
       }
-      const f = flags[frame]!;
-      if (f & MARSHAL) anyMatch = true;
-      if (f & GC) anyGc = true;
-      if (f & MODULE_LOAD) loading = true;
+      const bits = frameInfo[at + 1]!;
+      stackFlags |= bits;
       if (firstUser < 0) {
-        if (isUser[frame]) firstUser = i;
-        else if (sdkFamily < 0) sdkFamily = family[frame]!;
+        if (bits & USER) firstUser = i;
+        else if (sdkFamily < 0) sdkFamily = (bits >> FAMILY_SHIFT) - 1;
       }
     }
+    const anyMatch = (stackFlags & MARSHAL) !== 0;
+    const anyGc = (stackFlags & GC) !== 0;
+    const loading = (stackFlags & MODULE_LOAD) !== 0;
     if (anyMatch) anyFrameWeight += weight;
 
     let d = 0;
@@ -310,7 +318,7 @@ export function attributeSamples(
   for (const [key, estimate] of estimates.sites) siteFor(callSites, key, requestSiteFrames.get(key)!).estimate = estimate;
   let estimatedWeight = 0;
   for (const estimate of estimates.sites.values()) estimatedWeight += estimate.weight;
-  const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileWeight[i]! }]));
+  const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileAcc[2 * i + 1]! }]));
   const method = estimatedWeight > 0 ? { estimateMethod: estimateMethod(estimates) } : {};
   return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, labelledWeight, estimatedWeight, ...method, callSites, byMigration, matches, isUser, files, dynamoByRepair };
 }
