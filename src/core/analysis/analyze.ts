@@ -6,11 +6,12 @@ import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
 import { FRAME_RULES } from '../detect/rules';
 import { MIGRATIONS } from '../detect/migrations';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
-import { sampleTableOf } from '../profile/columns/profileTables';
+import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
+import { frameAt, type FrameTable } from '../profile/columns/frameTable';
 import type { PathResolver } from '../paths/types';
 import { attributeSamples, type AttributionResult, type CallSiteAccumulator } from './attribute';
 import { buildFrameKeys, type FrameKeys } from './frameKeys';
-import { computeFlatCum, type FlatCumTables } from './flatCum';
+import { FlatCumCounter, type FlatCumTables } from './flatCum';
 import { buildCoverage } from './coverage';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
@@ -52,10 +53,10 @@ function toCategoryWeights(weights: Float64Array): CategoryWeights {
   return out;
 }
 
-function buildChain(site: CallSiteAccumulator, profile: Profile, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, maxLength: number): ChainFrame[] {
+function buildChain(site: CallSiteAccumulator, frames: FrameTable, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, maxLength: number): ChainFrame[] {
   const ids = [site.frame, ...site.chain.heaviestPath(maxLength - 1)];
   return ids.map((id) => {
-    const frame = profile.frames[id]!;
+    const frame = frameAt(frames, id);
     const fn = keys.functionOf[id]!;
     return {
       name: frame.name,
@@ -80,10 +81,11 @@ function dominantOf(site: CallSiteAccumulator): CallSite['dominant'] {
   return { category, sdk: rule.sdk, label: rule.label, mechanism: rule.mechanism, ...(rule.migration ? { migration: rule.migration } : {}) };
 }
 
-function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, resolver: PathResolver, maxChain: number, placedFrames?: Uint8Array): CallSite[] {
+function buildCallSites(frames: FrameTable, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, resolver: PathResolver, maxChain: number, placedFrames?: Uint8Array): CallSite[] {
   const sites: CallSite[] = [];
+  const siteFunctions: number[] = [];
   for (const site of attribution.callSites.values()) {
-    const frame = profile.frames[site.frame]!;
+    const frame = frameAt(frames, site.frame);
     const resolution = resolver.resolve(frame.file);
     if (resolution.kind !== 'resolved') continue;
     if (site.byRule.size === 0 && !site.estimate) continue;
@@ -105,12 +107,13 @@ function buildCallSites(profile: Profile, keys: FrameKeys, tables: FlatCumTables
       byCategory: toCategoryWeights(site.byCategory),
       reflectionWeight: site.reflectionWeight,
       dominant: dominantOf(site),
-      chain: buildChain(site, profile, keys, tables, attribution, maxChain),
+      chain: buildChain(site, frames, keys, tables, attribution, maxChain),
       ...(site.repairedWeight + site.sharedWeight > 0 ? { repair: { repairedWeight: site.repairedWeight, sharedWeight: site.sharedWeight } } : {}),
-      ...callerShares(site, profile, keys, resolver),
+      ...callerShares(site, frames, keys, resolver),
     });
+    siteFunctions.push(fn);
   }
-  markThinWrappers(sites, keys, tables);
+  markThinWrappers(sites, siteFunctions, tables);
   const credited = (c: CallSite) => c.dynamoWeight + (c.estimatedWeight ?? 0);
   return sites.sort((a, b) => credited(b) - credited(a) || b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
 }
@@ -121,7 +124,7 @@ function lowestKnownLine(sites: readonly CallSite[]): number {
   return known.length > 0 ? Math.min(...known) : 0;
 }
 
-function rollUpUserFunctions(callSites: readonly CallSite[], keys: FrameKeys, tables: FlatCumTables): UserFunctionStat[] {
+function rollUpUserFunctions(callSites: readonly CallSite[], frames: FrameTable, keys: FrameKeys, tables: FlatCumTables): UserFunctionStat[] {
   const byFunction = new Map<string, { sites: CallSite[] }>();
   for (const site of callSites) {
     const key = `${site.functionName}\u0000${site.profileFile}`;
@@ -130,7 +133,7 @@ function rollUpUserFunctions(callSites: readonly CallSite[], keys: FrameKeys, ta
     group.sites.push(site);
   }
   if (byFunction.size === 0) return [];
-  const functionIds = new Map(keys.functions.map((f, id) => [`${f.name}\u0000${f.file}`, id]));
+  const functionIds = new Map(Array.from(keys.functionFrame, (frame, id) => [`${frames.strings[frames.nameId[frame]!]}\u0000${frames.strings[frames.fileId[frame]!]}`, id]));
   const out: UserFunctionStat[] = [];
   for (const [key, { sites }] of byFunction) {
     const fn = functionIds.get(key)!;
@@ -154,25 +157,29 @@ function rollUpUserFunctions(callSites: readonly CallSite[], keys: FrameKeys, ta
   return out.sort((a, b) => b.dynamoWeight - a.dynamoWeight);
 }
 
-function functionStats(keys: FrameKeys, tables: FlatCumTables): FunctionStat[] {
-  return keys.functions
-    .map((f, id) => ({ name: f.name, file: f.file, flat: tables.functionFlat[id]!, cum: tables.functionCum[id]! }))
-    .filter((f) => f.cum > 0)
-    .sort((a, b) => b.cum - a.cum || b.flat - a.flat);
+function functionStats(frames: FrameTable, keys: FrameKeys, tables: FlatCumTables): FunctionStat[] {
+  const out: FunctionStat[] = [];
+  keys.functionFrame.forEach((frame, id) => {
+    const cum = tables.functionCum[id]!;
+    if (cum > 0) out.push({ name: frames.strings[frames.nameId[frame]!]!, file: frames.strings[frames.fileId[frame]!]!, flat: tables.functionFlat[id]!, cum });
+  });
+  return out.sort((a, b) => b.cum - a.cum || b.flat - a.flat);
 }
 
-function sdkFunctionStats(profile: Profile, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, max: number): Analysis['sdkFunctions'] {
+function sdkFunctionStats(frames: FrameTable, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, max: number): Analysis['sdkFunctions'] {
   const seen = new Set<number>();
   const out: Analysis['sdkFunctions'][number][] = [];
-  profile.frames.forEach((frame, id) => {
+  for (let id = 0; id < frames.length; id++) {
     const match = attribution.matches[id];
     const fn = keys.functionOf[id]!;
-    if (!match || seen.has(fn) || tables.functionCum[fn] === 0) return;
+    if (!match || seen.has(fn) || tables.functionCum[fn] === 0) continue;
     seen.add(fn);
     const direction = match.direction ?? match.rule.fallback;
     const category: DynamoCategory = match.rule.family === 'connection' ? 'connection-setup' : (`${match.rule.family}-${direction}` as DynamoCategory);
-    out.push({ name: frame.name, file: frame.file, flat: tables.functionFlat[fn]!, cum: tables.functionCum[fn]!, ruleId: match.rule.id, category, sdk: match.rule.sdk });
-  });
+    const name = frames.strings[frames.nameId[id]!]!;
+    const file = frames.strings[frames.fileId[id]!]!;
+    out.push({ name, file, flat: tables.functionFlat[fn]!, cum: tables.functionCum[fn]!, ruleId: match.rule.id, category, sdk: match.rule.sdk });
+  }
   return out.sort((a, b) => b.cum - a.cum).slice(0, max);
 }
 
@@ -208,10 +215,12 @@ function migrationSuggestions(attribution: AttributionResult): MigrationSuggesti
  * (`estimate.ts`), kept apart from measured weights. Pure and synchronous: O(total stack frames).
  */
 export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analysis {
+  const frames = frameTableOf(profile);
   const keys = buildFrameKeys(profile);
-  const tables = computeFlatCum(profile, keys);
-  const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true, options.sources);
-  const callSites = buildCallSites(profile, keys, tables, attribution, options.resolver, options.maxChainLength ?? 48, options.functionLevel?.placedFrames);
+  const counter = new FlatCumCounter(keys);
+  const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true, options.sources, counter);
+  const tables = counter.tables;
+  const callSites = buildCallSites(frames, keys, tables, attribution, options.resolver, options.maxChainLength ?? 48, options.functionLevel?.placedFrames);
   const warnings = [...profile.warnings];
   if (!/^(cpu|wall|samples?|time|value)$/.test(profile.sampleType.type) && profile.sampleType.unit !== 'nanoseconds') {
     warnings.push(`the profile's value column is ${profile.sampleType.type}/${profile.sampleType.unit}, not CPU time: the shares are of ${profile.sampleType.type}`);
@@ -224,7 +233,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
       'the profile has no DynamoDB SDK frames (no aws-sdk-go, aws-sdk-go-v2, guregu/dynamo, aws-sdk or @aws-sdk DynamoDB code ran while it was recorded): DynamoDB marshalling is 0 % because nothing marshalled items, not because of the path mapping',
     );
   }
-  if (profile.frames.length > 0 && profile.frames.every((f) => f.file === '')) {
+  if (frames.length > 0 && frames.fileId.every((file) => frames.strings[file] === '')) {
     warnings.push('the profile records no file names (folded stacks?): DynamoDB shares are computed, but no call site can be mapped to your code');
   }
   return {
@@ -252,11 +261,11 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     tlsUnknownHostWeight: attribution.tlsUnknownHostWeight,
     moduleLoadingWeight: attribution.moduleLoadingWeight,
     callSites,
-    userFunctions: rollUpUserFunctions(callSites, keys, tables),
-    functions: functionStats(keys, tables),
+    userFunctions: rollUpUserFunctions(callSites, frames, keys, tables),
+    functions: functionStats(frames, keys, tables),
     coverage: buildCoverage(attribution.files),
     migrations: migrationSuggestions(attribution),
-    sdkFunctions: sdkFunctionStats(profile, keys, tables, attribution, options.maxSdkFunctions ?? 50),
+    sdkFunctions: sdkFunctionStats(frames, keys, tables, attribution, options.maxSdkFunctions ?? 50),
     ...(profile.truncation ? { truncation: truncationSummary(profile, attribution) } : {}),
     ...(options.sourceMaps ? { sourceMaps: options.sourceMaps } : {}),
     ...(options.functionLevel ? { functionLevel: options.functionLevel.summary } : {}),

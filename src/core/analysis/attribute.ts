@@ -22,7 +22,8 @@ import { isDynamoClientFrame, isModuleLoadFrame } from './stackEvidence';
 import type { FrameKeys } from './frameKeys';
 import { recordedFrameCount } from './recordedCallSites';
 import { forEachStack } from '../profile/columns/sampleTable';
-import { sampleTableOf } from '../profile/columns/profileTables';
+import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
+import type { FlatCumCounter } from './flatCum';
 
 /** Per-frame flag bits. */
 const TRANSPARENT = 1;
@@ -32,6 +33,9 @@ const MATCH = 8;
 const MARSHAL = 16;
 const MODULE_LOAD = 32;
 const DYNAMO_CLIENT = 64;
+/** In the walk's packed per-frame bits only: the frame is the user's code; the SDK family + 1 sits above it. */
+const USER = 128;
+const FAMILY_SHIFT = 8;
 
 /** Index of each category in the per-call-site weight arrays. */
 export const CATEGORY_INDEX: Readonly<Record<DynamoCategory, number>> = Object.fromEntries(
@@ -117,51 +121,81 @@ export interface AttributionResult {
  * DynamoDB weight by caller line; what had no caller is the rest of `dynamoWeight`.
  * @param sources reads the user's files, to find the operations each call site runs for the
  *   estimates (`siteCode.ts`); without it only SDK frames name operations.
+ * @param flatCum counts flat/cum on the same walk over the stacks when given (`analyze.ts`
+ *   does, which saves a second pass over every stack frame).
  */
-export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: PathResolver, recordedCallSites = false, sources?: SourceMapFiles): AttributionResult {
-  const frames = profile.frames;
+export function attributeSamples(
+  profile: Profile,
+  keys: FrameKeys,
+  resolver: PathResolver,
+  recordedCallSites = false,
+  sources?: SourceMapFiles,
+  flatCum?: FlatCumCounter,
+): AttributionResult {
+  const table = frameTableOf(profile);
+  const { strings, nameId, fileId } = table;
+  const frameCount = table.length;
   // Classify once per function (frames of one function differ only by line), then spread to frames.
-  const fnMatches = keys.functions.map((f) => matchFrame({ name: f.name, file: f.file, line: 0, inlined: false }));
-  const fnFlags = Uint8Array.from(keys.functions, (f, id) => {
-    const frame = { name: f.name, file: f.file, line: 0, inlined: false };
-    const match = fnMatches[id];
-    return (
+  const fnMatches = new Array<RuleMatch | undefined>(keys.functionCount);
+  const fnFlags = new Uint8Array(keys.functionCount);
+  const fnFamily = new Int8Array(keys.functionCount);
+  const fnOperation = new Array<DynamoOperation | undefined>(keys.functionCount);
+  for (let fn = 0; fn < keys.functionCount; fn++) {
+    const first = keys.functionFrame[fn]!;
+    const frame = { name: strings[nameId[first]!]!, file: strings[fileId[first]!]!, line: 0, inlined: false };
+    const match = matchFrame(frame);
+    fnMatches[fn] = match;
+    fnFlags[fn] =
       (isTransparent(frame) ? TRANSPARENT : 0) |
       (isGcFrame(frame) ? GC : 0) |
-      (f.name.startsWith('reflect.') ? REFLECT : 0) |
+      (frame.name.startsWith('reflect.') ? REFLECT : 0) |
       (match ? MATCH : 0) |
       (match && match.rule.family !== 'connection' ? MARSHAL : 0) |
       (isModuleLoadFrame(frame) ? MODULE_LOAD : 0) |
-      (isDynamoClientFrame(frame) ? DYNAMO_CLIENT : 0)
-    );
-  });
-  const matches = frames.map((_, id) => fnMatches[keys.functionOf[id]!]);
-  const flags = Uint8Array.from(frames, (_, id) => fnFlags[keys.functionOf[id]!]!);
-  const fnFamily = Int8Array.from(keys.functions, (f) => familyIndexOfFrame(f.name, f.file));
-  const family = Int8Array.from(frames, (_, id) => fnFamily[keys.functionOf[id]!]!);
-  const fnOperation = keys.functions.map((f) => operationOfFrame(f.name, f.file));
-  const operationOf = frames.map((_, id) => fnOperation[keys.functionOf[id]!]);
+      (isDynamoClientFrame(frame) ? DYNAMO_CLIENT : 0);
+    fnFamily[fn] = familyIndexOfFrame(frame.name, frame.file);
+    fnOperation[fn] = operationOfFrame(frame.name, frame.file);
+  }
   const functionOf = keys.functionOf;
+  const matches = new Array<RuleMatch | undefined>(frameCount);
+  const flags = new Uint8Array(frameCount);
+  const family = new Int8Array(frameCount);
+  const operationOf = new Array<DynamoOperation | undefined>(frameCount);
+  for (let id = 0; id < frameCount; id++) {
+    const fn = functionOf[id]!;
+    matches[id] = fnMatches[fn];
+    flags[id] = fnFlags[fn]!;
+    family[id] = fnFamily[fn]!;
+    operationOf[id] = fnOperation[fn];
+  }
   const recordedDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedFrameCount) : [];
 
-  const fileIndex = new Map<string, number>();
+  // Recorded files by string id: file index in order of first appearance among the frames.
+  const fileIndexOfString = new Int32Array(strings.length).fill(-1);
   const fileNames: string[] = [];
   const fileResolutions: PathResolution[] = [];
-  const fileOf = new Int32Array(frames.length);
-  const isUser = new Uint8Array(frames.length);
-  frames.forEach((frame, id) => {
-    let idx = fileIndex.get(frame.file);
-    if (idx === undefined) {
+  const fileOf = new Int32Array(frameCount);
+  const isUser = new Uint8Array(frameCount);
+  for (let id = 0; id < frameCount; id++) {
+    const file = fileId[id]!;
+    let idx = fileIndexOfString[file]!;
+    if (idx < 0) {
       idx = fileNames.length;
-      fileIndex.set(frame.file, idx);
-      fileNames.push(frame.file);
-      fileResolutions.push(resolver.resolve(frame.file));
+      fileIndexOfString[file] = idx;
+      fileNames.push(strings[file]!);
+      fileResolutions.push(resolver.resolve(strings[file]!));
     }
     fileOf[id] = idx;
     isUser[id] = fileResolutions[idx]!.kind === 'resolved' ? 1 : 0;
-  });
-  const fileWeight = new Float64Array(fileNames.length);
-  const fileSeen = new Int32Array(fileNames.length).fill(-1);
+  }
+  // What the walk reads per frame side by side (file index; flags, USER and family + 1 as bits), and per file (last sample, weight): one cache miss each on a large profile.
+  const frameInfo = new Int32Array(2 * frameCount);
+  for (let id = 0; id < frameCount; id++) {
+    frameInfo[2 * id] = fileOf[id]!;
+    frameInfo[2 * id + 1] = flags[id]! | (isUser[id] ? USER : 0) | ((family[id]! + 1) << FAMILY_SHIFT);
+  }
+  const fileAcc = new Float64Array(2 * fileNames.length);
+  for (let i = 0; i < fileAcc.length; i += 2) fileAcc[i] = -1;
 
   const byCategory = new Float64Array(DYNAMO_CATEGORIES.length);
   const callSites = new Map<number, CallSiteAccumulator>();
@@ -187,42 +221,35 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     return line >= 0 ? line : -1 - functionOf[frame]!;
   };
 
-  const table = sampleTableOf(profile);
-  const labelsOf = table.labels;
-  forEachStack(table, (stack, s) => {
-    const weight = table.weight[s]!;
-    const count = table.count[s]!;
+  const samples = sampleTableOf(profile);
+  const labelsOf = samples.labels;
+  forEachStack(samples, (stack, s) => {
+    const weight = samples.weight[s]!;
+    const count = samples.count[s]!;
+    flatCum?.add(stack, s, weight, count);
     const labels = labelsOf ? labelsOf[s]! : -1;
     const depth = labels >= 0 ? (recordedDepth[labels] ?? 0) : 0;
     const recorded = depth > 0 && stack.length >= depth ? stack.length - depth : -1;
-    /** Index of the user frame credited for work at stack[from…]: the nearest, or the recorded call site of the same function. */
-    const creditedUser = (from: number): number => {
-      let u = from;
-      while (u < stack.length && !isUser[stack[u]!]) u++;
-      if (recorded >= 0 && u < recorded && isUser[stack[recorded]!] && functionOf[stack[u]!] === functionOf[stack[recorded]!]) u = recorded;
-      return u;
-    };
-    let anyMatch = false;
-    let anyGc = false;
+    let stackFlags = 0;
     let firstUser = -1;
     let sdkFamily = -1;
-    let loading = false;
     for (let i = 0; i < stack.length; i++) {
-      const frame = stack[i]!;
-      const file = fileOf[frame]!;
-      if (fileSeen[file] !== s) {
-        fileSeen[file] = s;
-        fileWeight[file] += weight;
+      const at = 2 * stack[i]!;
+      const file = 2 * frameInfo[at]!;
+      if (fileAcc[file] !== s) {
+        fileAcc[file] = s;
+        fileAcc[file + 1]! += weight;
       }
-      const f = flags[frame]!;
-      if (f & MARSHAL) anyMatch = true;
-      if (f & GC) anyGc = true;
-      if (f & MODULE_LOAD) loading = true;
+      const bits = frameInfo[at + 1]!;
+      stackFlags |= bits;
       if (firstUser < 0) {
-        if (isUser[frame]) firstUser = i;
-        else if (sdkFamily < 0) sdkFamily = family[frame]!;
+        if (bits & USER) firstUser = i;
+        else if (sdkFamily < 0) sdkFamily = (bits >> FAMILY_SHIFT) - 1;
       }
     }
+    const anyMatch = (stackFlags & MARSHAL) !== 0;
+    const anyGc = (stackFlags & GC) !== 0;
+    const loading = (stackFlags & MODULE_LOAD) !== 0;
     if (anyMatch) anyFrameWeight += weight;
 
     let d = 0;
@@ -231,7 +258,7 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
     // The estimates' basis: SDK work that is not marshalling (signing, HTTP, middleware), about
     // the same per call whatever the item sizes; module loading at `require` is no call.
     if (!decider && firstUser >= 0 && sdkFamily >= 0 && !loading) {
-      const requester = stack[creditedUser(firstUser)]!;
+      const requester = stack[creditedUser(stack, firstUser, recorded, isUser, functionOf)]!;
       const key = siteKey(requester);
       if (!requestSiteFrames.has(key)) requestSiteFrames.set(key, requester);
       estimator.addRequestSide(key, sdkFamily, weight, operationIn(stack, 0, firstUser, operationOf));
@@ -241,7 +268,7 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
       return;
     }
     const category = categoryOf(decider.rule, directionFromStack(stack, d, matches));
-    const u = creditedUser(d + 1);
+    const u = creditedUser(stack, d + 1, recorded, isUser, functionOf);
     if (category === 'connection-setup' ? !anyFlag(stack, 0, stack.length, flags, DYNAMO_CLIENT) : anyFlag(stack, d + 1, u, flags, MODULE_LOAD)) {
       if (category === 'connection-setup') tlsUnknownHostWeight += weight;
       else moduleLoadingWeight += weight;
@@ -313,14 +340,25 @@ export function attributeSamples(profile: Profile, keys: FrameKeys, resolver: Pa
   }
   // The JSON parser serves every aws-sdk v2 client: its DocumentClient migration only applies when DocumentClient was called.
   if (!apisCalled.has('js-v2-document-client')) byMigration.delete('js-lib-dynamodb');
-  const codeAt = codeOperationsReader(frames, resolver, sources);
+  const codeAt = codeOperationsReader(table, resolver, sources);
   const estimates = estimator.share((key) => codeAt(requestSiteFrames.get(key)!));
   for (const [key, estimate] of estimates.sites) siteFor(callSites, key, requestSiteFrames.get(key)!).estimate = estimate;
   let estimatedWeight = 0;
   for (const estimate of estimates.sites.values()) estimatedWeight += estimate.weight;
-  const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileWeight[i]! }]));
+  const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileAcc[2 * i + 1]! }]));
   const method = estimatedWeight > 0 ? { estimateMethod: estimateMethod(estimates) } : {};
   return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, labelledWeight, estimatedWeight, ...method, callSites, byMigration, matches, isUser, files, dynamoByRepair };
+}
+
+/**
+ * Index of the user frame credited for work at `stack[from…]`: the nearest user frame, or the
+ * recorded call site at `recorded` (−1: none) when that is the same function; `stack.length` when none.
+ */
+function creditedUser(stack: Uint32Array, from: number, recorded: number, isUser: Uint8Array, functionOf: Uint32Array): number {
+  let u = from;
+  while (u < stack.length && !isUser[stack[u]!]) u++;
+  if (recorded >= 0 && u < recorded && isUser[stack[recorded]!] && functionOf[stack[u]!] === functionOf[stack[recorded]!]) u = recorded;
+  return u;
 }
 
 /** The accumulator of call site `key` (user frame `frame`), created empty when new. */

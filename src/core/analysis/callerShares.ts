@@ -2,7 +2,8 @@
  * The caller breakdown of call sites (`CallSite.callers`, `CallSite.thinWrapper`), built from
  * what the attribution pass accumulated per call site (`attribute.ts`).
  */
-import type { Frame, Profile } from '../profile/model';
+import type { Frame } from '../profile/model';
+import { frameAt, type FrameTable } from '../profile/columns/frameTable';
 import type { PathResolver } from '../paths/types';
 import type { CallSiteAccumulator } from './attribute';
 import type { FrameKeys } from './frameKeys';
@@ -15,11 +16,11 @@ import type { CallerShare, CallSite } from './types';
  * function's head line) of a function that also has recorded callers (exact call lines) is
  * folded into those, in proportion to their weights: the same calls, seen without a label.
  */
-export function callerShares(site: CallSiteAccumulator, profile: Profile, keys: FrameKeys, resolver: PathResolver): Pick<CallSite, 'callers' | 'noCallerWeight'> {
+export function callerShares(site: CallSiteAccumulator, frames: FrameTable, keys: FrameKeys, resolver: PathResolver): Pick<CallSite, 'callers' | 'noCallerWeight'> {
   const shares = [...site.callers.values()].map((c) => ({ ...c }));
   const recorded = shares.filter((share) => share.recorded);
   const kept = shares.filter((share) => {
-    const exact = share.recorded ? [] : recorded.filter((r) => sameFunction(profile.frames[r.frame]!, keys.functionOf[r.frame]!, profile.frames[share.frame]!, keys.functionOf[share.frame]!));
+    const exact = share.recorded ? [] : recorded.filter((r) => sameFunction(frameAt(frames, r.frame), keys.functionOf[r.frame]!, frameAt(frames, share.frame), keys.functionOf[share.frame]!));
     if (exact.length === 0) return true;
     const sum = exact.reduce((total, e) => total + e.dynamoWeight, 0);
     for (const e of exact) {
@@ -30,7 +31,7 @@ export function callerShares(site: CallSiteAccumulator, profile: Profile, keys: 
   });
   const callers: CallerShare[] = [];
   for (const share of kept) {
-    const frame = profile.frames[share.frame]!;
+    const frame = frameAt(frames, share.frame);
     const resolution = resolver.resolve(frame.file);
     if (resolution.kind !== 'resolved') continue;
     callers.push({ profileFile: frame.file, relativePath: resolution.relativePath, absolutePath: resolution.absolutePath, line: frame.line, functionName: frame.name, dynamoWeight: share.dynamoWeight, dynamoCount: share.dynamoCount });
@@ -57,20 +58,18 @@ function sameFunction(exact: Frame, exactFn: number, seen: Frame, seenFn: number
 const THIN_WRAPPER_SHARE = 0.9;
 const JAVASCRIPT = /\.[cm]?[jt]sx?$/;
 
-/** Sets {@link CallSite.thinWrapper} on the call sites that are all their function does (in place). */
-export function markThinWrappers(sites: CallSite[], keys: FrameKeys, tables: FlatCumTables): void {
-  const functionIds = new Map(keys.functions.map((f, id) => [`${f.name}\u0000${f.file}`, id]));
-  const sitesOf = new Map<string, number>();
-  for (const site of sites) {
-    const key = `${site.functionName}\u0000${site.profileFile}`;
-    sitesOf.set(key, (sitesOf.get(key) ?? 0) + 1);
-  }
+/**
+ * Sets {@link CallSite.thinWrapper} on the call sites that are all their function does (in place).
+ * `functionOf[i]` is the function id (`FrameKeys`) of `sites[i]`.
+ */
+export function markThinWrappers(sites: CallSite[], functionOf: readonly number[], tables: FlatCumTables): void {
+  const sitesOf = new Map<number, number>();
+  for (const fn of functionOf) sitesOf.set(fn, (sitesOf.get(fn) ?? 0) + 1);
   sites.forEach((site, i) => {
-    const key = `${site.functionName}\u0000${site.profileFile}`;
-    const fn = functionIds.get(key);
+    const fn = functionOf[i]!;
     // A module's top level (an anonymous function at its first line) runs once at require: no wrapper.
     const moduleScope = site.line <= 1 && site.functionName.startsWith('(anonymous');
-    if (sitesOf.get(key) !== 1 || fn === undefined || site.precision === 'function' || moduleScope) return;
+    if (sitesOf.get(fn) !== 1 || site.precision === 'function' || moduleScope) return;
     // V8 (.cpuprofile, Node pprof) gives a frame its function's first line: only a recorded line tells what the function does beyond the call.
     const exactLine = !JAVASCRIPT.test(site.profileFile) || (site.labelledWeight ?? 0) >= 0.5 * site.dynamoWeight;
     if (exactLine && site.totalWeight >= THIN_WRAPPER_SHARE * tables.functionCum[fn]!) sites[i] = { ...site, thinWrapper: true };

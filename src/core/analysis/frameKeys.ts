@@ -4,58 +4,74 @@
  */
 import type { Profile } from '../profile/model';
 import { frameTableOf } from '../profile/columns/profileTables';
+import type { FrameTable } from '../profile/columns/frameTable';
+import { PairIndex } from '../profile/columns/pairIndex';
 
 export interface FrameKeys {
   /** Per frame id: its function id. */
   readonly functionOf: Uint32Array;
   /** Per frame id: its line id, or -1 when the line is unknown (0). */
   readonly lineOf: Int32Array;
-  /** Per function id: name and file. */
+  /** Number of function ids and of line ids. */
+  readonly functionCount: number;
+  readonly lineCount: number;
+  /** Per function id: the first frame of that function (its name and file are the function's). */
+  readonly functionFrame: Uint32Array;
+  /** Per function id: name and file; objects built on first read (the analysis reads `functionFrame`). */
   readonly functions: readonly { readonly name: string; readonly file: string }[];
-  /** Per line id: file, 1-based line and the name of the first function seen on it. */
+  /** Per line id: file, 1-based line and the name of the first function seen on it; built on first read. */
   readonly lines: readonly { readonly file: string; readonly line: number; readonly functionName: string }[];
 }
 
 /**
  * Interns the functions and lines of a profile's frames, read from its frame columns: names and
- * files are already interned there (equal strings, equal ids), so each file keeps small maps
- * keyed by name id and by line, integer keys V8 hashes fast. Ids are given in frame order.
+ * files are already interned there (equal strings, equal ids), so a function is a pair (file id,
+ * name id) and a line a pair (file id, line), each looked up in a typed-array hash
+ * ({@link PairIndex}). Ids are given in frame order. O(frames); no object per frame or line.
  */
 export function buildFrameKeys(profile: Profile): FrameKeys {
   const table = frameTableOf(profile);
-  const { strings, nameId, fileId, line } = table;
+  const { nameId, fileId, line } = table;
   const functionOf = new Uint32Array(table.length);
   const lineOf = new Int32Array(table.length);
-  const functions: { name: string; file: string }[] = [];
-  const lines: { file: string; line: number; functionName: string }[] = [];
-  const functionsOfFile = new Map<number, Map<number, number>>();
-  const linesOfFile = new Map<number, Map<number, number>>();
+  const functionFrame = new Uint32Array(table.length);
+  const lineFrame = new Uint32Array(table.length);
+  const functionIds = new PairIndex();
+  const lineIds = new PairIndex();
   for (let id = 0; id < table.length; id++) {
     const file = fileId[id]!;
-    const name = nameId[id]!;
-    let byName = functionsOfFile.get(file);
-    if (!byName) functionsOfFile.set(file, (byName = new Map()));
-    let fn = byName.get(name);
-    if (fn === undefined) {
-      fn = functions.length;
-      byName.set(name, fn);
-      functions.push({ name: strings[name]!, file: strings[file]! });
-    }
+    const knownFunctions = functionIds.size;
+    const fn = functionIds.idOf(file, nameId[id]!);
+    if (fn === knownFunctions) functionFrame[fn] = id;
     functionOf[id] = fn;
     const at = line[id]!;
     if (at <= 0) {
       lineOf[id] = -1;
       continue;
     }
-    let byLine = linesOfFile.get(file);
-    if (!byLine) linesOfFile.set(file, (byLine = new Map()));
-    let ln = byLine.get(at);
-    if (ln === undefined) {
-      ln = lines.length;
-      byLine.set(at, ln);
-      lines.push({ file: strings[file]!, line: at, functionName: strings[name]! });
-    }
+    const knownLines = lineIds.size;
+    const ln = lineIds.idOf(file, at);
+    if (ln === knownLines) lineFrame[ln] = id;
     lineOf[id] = ln;
   }
-  return { functionOf, lineOf, functions, lines };
+  return lazyObjects(table, functionOf, lineOf, functionFrame.slice(0, functionIds.size), lineFrame.slice(0, lineIds.size));
+}
+
+function lazyObjects(table: FrameTable, functionOf: Uint32Array, lineOf: Int32Array, functionFrame: Uint32Array, lineFrame: Uint32Array): FrameKeys {
+  const { strings, nameId, fileId, line } = table;
+  let functions: FrameKeys['functions'] | undefined;
+  let lines: FrameKeys['lines'] | undefined;
+  return {
+    functionOf,
+    lineOf,
+    functionCount: functionFrame.length,
+    lineCount: lineFrame.length,
+    functionFrame,
+    get functions() {
+      return (functions ??= Array.from(functionFrame, (id) => ({ name: strings[nameId[id]!]!, file: strings[fileId[id]!]! })));
+    },
+    get lines() {
+      return (lines ??= Array.from(lineFrame, (id) => ({ file: strings[fileId[id]!]!, line: line[id]!, functionName: strings[nameId[id]!]! })));
+    },
+  };
 }

@@ -5,7 +5,8 @@
  * function-level instead of `repo.go:0`. A stage after source mapping (see `prepare.ts`).
  */
 import type { Frame, Profile } from '../profile/model';
-import { replaceFramesOrFields } from '../profile/columns/profileTables';
+import { frameTableOf, replaceFramesOrFields } from '../profile/columns/profileTables';
+import { frameAt } from '../profile/columns/frameTable';
 import type { PathResolver } from '../paths/types';
 import { findDeclaration, type DeclarationSearch } from '../source/functionHeads';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
@@ -46,10 +47,12 @@ export function placeFunctionLevelFrames(profile: Profile, resolver: PathResolve
   const searches = new Map<string, { search: DeclarationSearch | 'unreadable'; relativePath: string }>();
   let frames: Frame[] | undefined;
   let placedFrames: Uint8Array | undefined;
-  profile.frames.forEach((frame, id) => {
-    if (frame.line > 0 || frame.file === '') return;
+  const table = frameTableOf(profile);
+  for (let id = 0; id < table.length; id++) {
+    if (table.line[id]! > 0 || table.strings[table.fileId[id]!] === '') continue;
+    const frame = frameAt(table, id);
     const resolution = resolver.resolve(frame.file);
-    if (resolution.kind !== 'resolved') return;
+    if (resolution.kind !== 'resolved') continue;
     const key = `${frame.name}\u0000${frame.file}`;
     let entry = searches.get(key);
     if (!entry) {
@@ -58,12 +61,12 @@ export function placeFunctionLevelFrames(profile: Profile, resolver: PathResolve
       entry = { search: text === undefined ? 'unreadable' : findDeclaration(text, frame.name), relativePath: resolution.relativePath };
       searches.set(key, entry);
     }
-    if (entry.search === 'unreadable' || entry.search.line === undefined) return;
+    if (entry.search === 'unreadable' || entry.search.line === undefined) continue;
     frames ??= [...profile.frames];
-    placedFrames ??= new Uint8Array(profile.frames.length);
-    frames[id] = { ...frame, line: entry.search.line };
+    placedFrames ??= new Uint8Array(table.length);
+    frames[id] = { ...frames[id]!, line: entry.search.line };
     placedFrames[id] = 1;
-  });
+  }
   if (searches.size === 0) return { profile, placedFrames: undefined, summary: undefined };
   const unplaced: UnplacedFunction[] = [];
   let placed = 0;

@@ -5,7 +5,8 @@
  * Both the CLI and the language server analyse through here.
  */
 import type { Profile } from '../profile/model';
-import { replaceFramesOrFields } from '../profile/columns/profileTables';
+import { frameTableOf, replaceFramesOrFields } from '../profile/columns/profileTables';
+import { functionsOfTable } from '../profile/columns/frameTable';
 import { mapProfileSources } from '../sourcemap/mapProfileSources';
 import { createSourceMapper, type SourceMapFiles } from '../sourcemap/sourceMapper';
 import { diskFiles } from '../sourcemap/diskFiles';
@@ -31,7 +32,7 @@ export interface PrepareOptions extends AnalyzeOptions {
  */
 export function analyzeWithSources(profile: Profile, options: PrepareOptions): { profile: Profile; analysis: Analysis } {
   const files = options.files ?? diskFiles;
-  const byPackage = resolveGoFilesByPackage(profile.frames, options.resolver);
+  const byPackage = resolveGoFilesByPackage(functionsOfTable(frameTableOf(profile)), options.resolver);
   const resolver = byPackage.resolver;
   const noted = byPackage.files.length > 0 ? replaceFramesOrFields(profile, { fields: { warnings: [...profile.warnings, ...goPackageWarnings(byPackage.files)] } }) : profile;
   const grafted = graftRecordedCallSites(repairTruncatedStacks(noted));

@@ -23,8 +23,8 @@ import { RECORDER_LABEL, recordedCallSite, type RecordedFrame } from './recorder
  */
 export function graftRecordedCallSites(profile: Profile): Profile {
   const sets = profile.labelSets;
-  const firstRecordedFrame = profile.frames.length;
   if (!sets || sets.length === 0) return profile;
+  const firstRecordedFrame = profile.frames.length;
   const recorderFiles = new Set(sets.map((labels) => labels[RECORDER_LABEL]).filter((f): f is string => !!f));
   // The recorder's wrappers are on the stack of every call: neither the user's code nor an unmapped file.
   const frames: Frame[] = profile.frames.map((f) => (recorderFiles.has(f.file) ? { ...f, file: '' } : f));

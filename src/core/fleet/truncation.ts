@@ -6,6 +6,8 @@
  * lost their hot frames, so their share is shown next to the DynamoDB share.
  */
 import type { Profile } from '../profile/model';
+import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
+import { forEachStack } from '../profile/columns/sampleTable';
 
 /** Name of the node Pyroscope merges pruned stacks into. */
 export const PRUNED_NODE_NAME = 'other';
@@ -17,15 +19,21 @@ export interface PrunedShare {
   readonly percent: number;
 }
 
-/** The pruned share of a profile (0 when nothing was pruned). */
+/** The pruned share of a profile (0 when nothing was pruned). Reads the frame and sample columns. */
 export function prunedShare(profile: Profile): PrunedShare {
-  const prunedFrames = new Set<number>();
-  profile.frames.forEach((f, i) => {
-    if (f.name === PRUNED_NODE_NAME && f.file === '') prunedFrames.add(i);
-  });
+  const frames = frameTableOf(profile);
+  const pruned = new Uint8Array(frames.length);
+  let any = false;
+  for (let id = 0; id < frames.length; id++) {
+    if (frames.strings[frames.nameId[id]!] === PRUNED_NODE_NAME && frames.strings[frames.fileId[id]!] === '') pruned[id] = 1;
+    any ||= pruned[id] === 1;
+  }
   let weight = 0;
-  if (prunedFrames.size > 0) {
-    for (const s of profile.samples) if (s.stack.length > 0 && prunedFrames.has(s.stack[0]!)) weight += s.weight;
+  if (any) {
+    const samples = sampleTableOf(profile);
+    forEachStack(samples, (stack, i) => {
+      if (stack.length > 0 && pruned[stack[0]!]) weight += samples.weight[i]!;
+    });
   }
   return { weight, percent: profile.totalWeight > 0 ? (100 * weight) / profile.totalWeight : 0 };
 }

@@ -55,14 +55,14 @@ function mapRule(profilePath: string, relativePath: string, resolver: PathResolv
 }
 
 /**
- * Looks at every `.go` file of `frames` that `resolver` leaves `not-found`, `ambiguous` or
+ * Looks at every `.go` file of `frames` (frames, or distinct (name, file) pairs: iterated once, in order) that `resolver` leaves `not-found`, `ambiguous` or
  * `runtime` and whose functions name a package of one of the workspace's own Go modules
  * ({@link matchGoModule}; copied dependencies excluded): the module-relative file
  * `<module dir>/<package rest>/<file name>` is taken when it exists. Returns a resolver that
  * answers those files (`by: 'go-module'`) and defers everything else to `resolver`, and the
  * files it looked at, found or not.
  */
-export function resolveGoFilesByPackage(frames: readonly { readonly name: string; readonly file: string }[], resolver: PathResolver): { resolver: PathResolver; files: GoPackageFile[] } {
+export function resolveGoFilesByPackage(frames: Iterable<{ readonly name: string; readonly file: string }>, resolver: PathResolver): { resolver: PathResolver; files: GoPackageFile[] } {
   const modules = resolver.index.goModules;
   if (modules.length === 0) return { resolver, files: [] };
   const known = new Set(resolver.index.files);

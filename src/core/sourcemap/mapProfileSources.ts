@@ -8,6 +8,7 @@ import type { Frame, Profile, Sample } from '../profile/model';
 import type { PathResolver } from '../paths/types';
 import type { SourceMapCoverage, SourceMapFileStatus } from './coverage';
 import type { SourceMapper } from './sourceMapper';
+import { frameTableOf } from '../profile/columns/profileTables';
 
 /** Extensions of generated JavaScript whose frames are looked up in a source map. */
 const GENERATED = /\.(js|mjs|cjs|jsx)$/i;
@@ -108,11 +109,13 @@ export function mapProfileSources(profile: Profile, resolver: PathResolver, mapp
 
 /** True when a frame's file is generated JavaScript that resolves into the workspace (each file resolved once). */
 function hasWorkspaceJavaScript(profile: Profile, resolver: PathResolver): boolean {
-  const seen = new Set<string>();
-  for (const frame of profile.frames) {
-    if (seen.has(frame.file) || !GENERATED.test(frame.file)) continue;
-    seen.add(frame.file);
-    if (resolver.resolve(frame.file).kind === 'resolved') return true;
+  const { strings, fileId, length } = frameTableOf(profile);
+  const seen = new Uint8Array(strings.length);
+  for (let id = 0; id < length; id++) {
+    const file = fileId[id]!;
+    if (seen[file]) continue;
+    seen[file] = 1;
+    if (GENERATED.test(strings[file]!) && resolver.resolve(strings[file]!).kind === 'resolved') return true;
   }
   return false;
 }

@@ -9,7 +9,8 @@
  */
 import type { Profile } from '../../profile/model';
 import { forEachStack, stackDepth } from '../../profile/columns/sampleTable';
-import { sampleTableOf } from '../../profile/columns/profileTables';
+import { frameTableOf, sampleTableOf } from '../../profile/columns/profileTables';
+import { frameAt } from '../../profile/columns/frameTable';
 
 /** Depth limits of Go's profilers (frames), smallest first. */
 export const GO_DEPTH_LIMITS = [32, 64, 128] as const;
@@ -55,7 +56,7 @@ export function findCutStacks(profile: Profile): CutStacks | undefined {
   let any = false;
   forEachStack(table, (stack, i) => {
     if (stack.length < depthLimit) return;
-    const root = profile.frames[rootOf(stack)]!;
+    const root = frameAt(frameTableOf(profile), rootOf(stack));
     if (goroutineRoots.has(rootOf(stack)) || RUNTIME_ROOTS.test(root.name) || !looksGo(root.name, root.file)) return;
     cut[i] = 1;
     any = true;

@@ -5,6 +5,7 @@
  */
 import type { Frame } from '../model';
 import { GrowableF64, GrowableI32, GrowableU32, GrowableU8 } from './growable';
+import { PairIndex } from './pairIndex';
 
 /** The frames of a profile; frame id = index. */
 export interface FrameTable {
@@ -38,6 +39,19 @@ export function framesOf(table: FrameTable): Frame[] {
   const out = new Array<Frame>(table.length);
   for (let id = 0; id < table.length; id++) out[id] = frameAt(table, id);
   return out;
+}
+
+/**
+ * The distinct (name, file) pairs of `table`'s frames — its functions — in order of first
+ * appearance, each as a new small object, made only as the caller iterates.
+ */
+export function* functionsOfTable(table: FrameTable): Generator<{ readonly name: string; readonly file: string }> {
+  const seen = new PairIndex();
+  for (let id = 0; id < table.length; id++) {
+    const known = seen.size;
+    seen.idOf(table.fileId[id]!, table.nameId[id]!);
+    if (seen.size > known) yield { name: table.strings[table.nameId[id]!]!, file: table.strings[table.fileId[id]!]! };
+  }
 }
 
 /** Names and files interned as numbers, both < 2^22, make one exact key (2^44 < 2^53). */

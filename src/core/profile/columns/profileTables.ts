@@ -18,6 +18,7 @@ const samplesOfProfile = new WeakMap<Profile, SampleTable>();
 const framesOfArray = new WeakMap<readonly Frame[], FrameTable>();
 const samplesOfArray = new WeakMap<readonly Sample[], SampleTable>();
 let sampleArraysBuilt = 0;
+let frameArraysBuilt = 0;
 
 /**
  * How many times this process has turned a columnar profile's samples into objects (the
@@ -28,6 +29,14 @@ export function sampleArraysBuiltCount(): number {
   return sampleArraysBuilt;
 }
 
+/**
+ * How many times this process has turned a columnar profile's frames into objects (the `frames`
+ * getter, first read). The analysis of a Go profile reads the frame columns only; a test holds it to that.
+ */
+export function frameArraysBuiltCount(): number {
+  return frameArraysBuilt;
+}
+
 /** A profile whose `frames` and `samples` are the given columns, turned into objects only when read. */
 export function columnarProfile(meta: Omit<Profile, 'frames' | 'samples'>, frames: FrameTable, samples: SampleTable): Profile {
   let frameObjects: Frame[] | undefined;
@@ -36,7 +45,10 @@ export function columnarProfile(meta: Omit<Profile, 'frames' | 'samples'>, frame
   Object.defineProperty(profile, 'frames', {
     enumerable: true,
     get: () => {
-      if (!frameObjects) framesOfArray.set((frameObjects = framesOf(frames)), frames);
+      if (!frameObjects) {
+        framesOfArray.set((frameObjects = framesOf(frames)), frames);
+        frameArraysBuilt++;
+      }
       return frameObjects;
     },
   });
