@@ -4,7 +4,7 @@
  * were), in the same words for the CLI, the lenses and the hover. The breakdown is a part of the
  * call site's share: the call site stays the headline's unit (the line a migration rewrites).
  */
-import { shortFunctionName } from './labels';
+import { formatPercent, shortFunctionName } from './labels';
 import type { CallerShare, CallSite } from './types';
 
 /**
@@ -22,8 +22,6 @@ export function shownCallers(site: CallSite): readonly CallerShare[] {
   return callers.length >= MIN_CALLERS_SHOWN || (site.thinWrapper && callers.length > 0) ? callers : [];
 }
 
-const pct = (weight: number, total: number) => `${(total > 0 ? (weight / total) * 100 : 0).toFixed(1)}%`;
-
 /** `db.js:12 (query)`: the call site as a caller's lens and row name it. */
 export function callSiteName(site: Pick<CallSite, 'relativePath' | 'line' | 'functionName'>): string {
   return `${site.relativePath}:${site.line} (${shortFunctionName(site.functionName)})`;
@@ -34,7 +32,7 @@ export function callSiteName(site: Pick<CallSite, 'relativePath' | 'line' | 'fun
  * (percent of the profile's `totalWeight`).
  */
 export function callerLensTitle(caller: CallerShare, site: CallSite, totalWeight: number): string {
-  return `${pct(caller.dynamoWeight, totalWeight)} DynamoDB via ${callSiteName(site)} · part of that line's ${pct(site.dynamoWeight, totalWeight)}`;
+  return `${formatPercent(caller.dynamoWeight, totalWeight)} DynamoDB via ${callSiteName(site)} · part of that line's ${formatPercent(site.dynamoWeight, totalWeight)}`;
 }
 
 /**
@@ -44,7 +42,7 @@ export function callerLensTitle(caller: CallerShare, site: CallSite, totalWeight
 export function callerSentences(site: CallSite, totalWeight: number): string[] {
   const callers = site.callers ?? [];
   if (callers.length === 0) return [];
-  const out = callers.map((c) => `${pct(c.dynamoWeight, totalWeight)} from ${c.relativePath}:${c.line} (${shortFunctionName(c.functionName)})`);
-  if ((site.noCallerWeight ?? 0) > 0) out.push(`${pct(site.noCallerWeight!, totalWeight)} with no caller of yours`);
+  const out = callers.map((c) => `${formatPercent(c.dynamoWeight, totalWeight)} from ${c.relativePath}:${c.line} (${shortFunctionName(c.functionName)})`);
+  if ((site.noCallerWeight ?? 0) > 0) out.push(`${formatPercent(site.noCallerWeight!, totalWeight)} with no caller of yours`);
   return out;
 }
