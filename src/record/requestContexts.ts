@@ -1,28 +1,39 @@
 /**
  * The async context of DynamoDB requests, kept in step with the profiler's current context so
  * that every sample taken while the SDK works on a request — in the call itself or in any later
- * callback or promise continuation — carries the request's labels. Two ways, by SDK:
+ * promise continuation — carries the request's labels. Two ways, by SDK:
  *
  * - {@link RequestContexts.within}: the context is set around synchronous work only. aws-sdk v2
  *   runs a request's whole life (signing, sending, reading and parsing the response, the
  *   DocumentClient's translation) in the listeners of its `AWS.Request`, so setting the context
  *   around each listener run is exact and costs the rest of the process nothing.
- * - {@link RequestContexts.call} / {@link RequestContexts.propagate}: an `AsyncLocalStorage`
- *   entered around the call, for v3, whose middleware continues in promise reactions. Node 20
- *   has no AsyncContextFrame, so the profiler cannot read the store by itself
- *   (`shared/notes/async-attribution.md`): an `async_hooks` `before` hook hands it the store of
- *   each callback about to run. The hook (and the store's own propagation hook) is enabled at the
- *   first such call, so a process that never uses v3 pays for neither.
+ * - {@link RequestContexts.call} / {@link RequestContexts.propagate}: for v3, whose middleware
+ *   continues in promise reactions. V8's promise hooks (`v8.promiseHooks`, no `async_hooks`):
+ *   a promise created while a context is current keeps it (`init`), the reaction about to run
+ *   hands its promise's context to the profiler (`before`), and `after` ends it for the code that
+ *   follows. Node 20 has no AsyncContextFrame, so the profiler cannot read an
+ *   `AsyncLocalStorage` by itself (`shared/notes/async-attribution.md`), and Node's own
+ *   `async_hooks` + `AsyncLocalStorage` cost a resource lookup, async ids and a hook dispatch per
+ *   promise and per callback. The hooks are installed at the first such call, so a process that
+ *   never uses v3 pays nothing.
  *
- * There is no `after` hook: every callback and promise reaction gets a `before`, so the context
- * left set after one only covers Node's own code until the next (the event loop, idle, GC), where
- * a label credits nothing — the analysis uses labels only on samples with DynamoDB frames.
- * Measured on the sample service (v3, 400 requests, 1,200 calls): 152,589 `before` calls, and
- * 63,320 profiler context switches without `after` against 297,960 with `after` clearing.
+ * Callbacks that are not promise reactions (timers, sockets, `process.nextTick`) run with no
+ * current context for propagation, and the profiler keeps the last context it was given: v3's
+ * own work on a response (deserializing, lib-dynamodb's translation) runs in promise reactions.
+ * There is no profiler update after a reaction: the next reaction's `before` sets it, so the
+ * context left set covers only Node's own code until then (the event loop, idle, GC), where a
+ * label credits nothing — the analysis uses labels only on samples with DynamoDB frames.
  */
-import { AsyncLocalStorage, createHook } from 'node:async_hooks';
+import { promiseHooks } from 'node:v8';
 import { CALL_SITE_LABEL, CALLERS_LABEL, callersLabel, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL } from '../core/analysis/recorderLabels';
 import type { CallerFrame } from './callSite';
+
+const CONTEXT = Symbol('dynamo-hotpath.record.promiseContext');
+
+/** A promise created while a request context was current. */
+interface Carrier {
+  [CONTEXT]?: RequestContext;
+}
 
 /** One distinct (call site, its callers, operation, client): created once, shared by all its requests. */
 export interface RequestContext {
@@ -39,15 +50,16 @@ export interface ContextSink {
 
 /** The request contexts of one process. */
 export class RequestContexts {
-  private readonly store = new AsyncLocalStorage<RequestContext>();
   private readonly byKey = new Map<string, RequestContext>();
   private sink: ContextSink | undefined;
   private shown: RequestContext | undefined;
-  /** Set by the first {@link propagate}: the hook runs from then on while a sink is attached. */
+  /** The context of the code running now, inherited by the promises it creates. */
+  private current: RequestContext | undefined;
+  /** Set by the first {@link propagate}: the hooks run from then on while a sink is attached. */
   private hookWanted = false;
-  private readonly hook = createHook({ before: () => this.show(this.store.getStore()) });
+  private stopHooks: (() => void) | undefined;
 
-  /** True once a call needed async propagation ({@link propagate}): the async hook is in use. */
+  /** True once a call needed async propagation ({@link propagate}): the promise hooks are in use. */
   get propagating(): boolean {
     return this.hookWanted;
   }
@@ -83,15 +95,21 @@ export class RequestContexts {
   }
 
   /**
-   * Runs `fn` in `context`: the call and everything it starts asynchronously (callbacks, timers,
-   * promise reactions) carry its labels. Enables the async hook on first use.
+   * Runs `fn` in `context`: the call and the promise reactions of everything it starts (its
+   * promises, theirs, and so on) carry its labels; plain callbacks (timers, sockets) do not. Installs the promise hooks on first use.
    */
   propagate<T>(context: RequestContext, fn: () => T): T {
     if (!this.hookWanted) {
       this.hookWanted = true;
-      if (this.sink) this.hook.enable();
+      if (this.sink) this.startHooks();
     }
-    return this.store.run(context, () => this.within(context, fn));
+    const outer = this.current;
+    this.current = context;
+    try {
+      return this.within(context, fn);
+    } finally {
+      this.current = outer;
+    }
   }
 
   /**
@@ -111,14 +129,32 @@ export class RequestContexts {
   /** Starts feeding `sink` with the current context. */
   attach(sink: ContextSink): void {
     this.sink = sink;
-    if (this.hookWanted) this.hook.enable();
+    if (this.hookWanted) this.startHooks();
   }
 
   /** Stops feeding the sink (call before the profiler stops: a stopped profiler rejects contexts). */
   detach(): void {
-    this.hook.disable();
+    this.stopHooks?.();
+    this.stopHooks = undefined;
     this.sink = undefined;
     this.shown = undefined;
+  }
+
+  private startHooks(): void {
+    if (this.stopHooks) return;
+    this.stopHooks = <() => void>promiseHooks.createHook({
+      init: (promise) => {
+        if (this.current !== undefined) (promise as unknown as Carrier)[CONTEXT] = this.current;
+      },
+      before: (promise) => {
+        const context = (promise as unknown as Carrier)[CONTEXT];
+        this.current = context;
+        this.show(context);
+      },
+      after: () => {
+        this.current = undefined;
+      },
+    });
   }
 
   private show(context: RequestContext | undefined): void {
