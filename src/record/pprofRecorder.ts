@@ -1,7 +1,8 @@
 /**
  * The `pprof` output of `record`: @datadog/pprof's time profiler with contexts and CPU time per
  * sample (columns `sample/count`, `wall/nanoseconds`, `cpu/nanoseconds`). Each sample carries
- * the labels of the request context that was current when it was taken.
+ * the id of the request context that was current when it was taken (`ddb.ctx`), and the profile
+ * the full labels of each context once (`src/core/profile/contextLabels.ts`).
  *
  * Options follow `shared/notes/async-attribution.md`: `withContexts` (so `lineNumbers` stays
  * off: the two are incompatible; the call site's line comes from the label) and
@@ -9,6 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { Profile } from 'pprof-format';
 import { mergeIdenticalSamples } from './mergeSamples';
 import type { ContextSink, RequestContext } from './requestContexts';
 
@@ -20,6 +22,7 @@ export interface Recorder {
 }
 
 type DatadogPprof = typeof import('@datadog/pprof');
+type PprofFormat = typeof import('pprof-format');
 
 /** The exact version `record` is tested with; what the README tells users to install. */
 export const DATADOG_PPROF_VERSION = '5.20.0';
@@ -29,11 +32,14 @@ export const DATADOG_PPROF_VERSION = '5.20.0';
  * its main script's, then the working directory's — else from beside this recorder.
  * @throws Error saying how to install it.
  */
-function loadDatadogPprof(): DatadogPprof {
+function loadDatadogPprof(): { pprof: DatadogPprof; format: PprofFormat } {
   const main = process.argv[1] ? join(dirname(process.argv[1]), 'index.js') : undefined;
   for (const from of [...(main ? [main] : []), join(process.cwd(), 'package.json'), __filename]) {
     try {
-      return createRequire(from)('@datadog/pprof') as DatadogPprof;
+      const load = createRequire(from);
+      const pprof = load('@datadog/pprof') as DatadogPprof;
+      // The classes of the profile it returns: its own dependency, whatever else is installed.
+      return { pprof, format: createRequire(load.resolve('@datadog/pprof'))('pprof-format') as PprofFormat };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'MODULE_NOT_FOUND') throw err;
     }
@@ -41,12 +47,25 @@ function loadDatadogPprof(): DatadogPprof {
   throw new Error(`the pprof format needs @datadog/pprof in the recorded program's folder: run \`npm install --save-dev @datadog/pprof@${DATADOG_PPROF_VERSION}\` there`);
 }
 
+/**
+ * Appends, per request context that labels a sample, one sample with no stack and zero values
+ * whose labels are the context's full set (`src/core/profile/contextLabels.ts`): the samples
+ * themselves carry only the context's id.
+ */
+function appendContextTable(profile: Profile, contexts: Iterable<RequestContext>, format: PprofFormat): void {
+  const zeros = profile.sampleType.map(() => 0);
+  for (const context of contexts) {
+    const label = Object.entries(context.labels).map(([key, value]) => new format.Label({ key: profile.stringTable.dedup(key), str: profile.stringTable.dedup(value) }));
+    profile.sample.push(new format.Sample({ locationId: [], value: [...zeros], label }));
+  }
+}
+
 /** The profiler's context between requests: one object, not one per switch. */
 const NO_CONTEXT = Object.freeze({});
 
 /** Starts the time profiler, sampling every `intervalMicros` µs. @throws Error when @datadog/pprof cannot be loaded. */
 export function startPprofRecorder(intervalMicros: number): Recorder {
-  const pprof = loadDatadogPprof();
+  const { pprof, format } = loadDatadogPprof();
   pprof.time.start({ intervalMicros, withContexts: true, collectCpuTime: true, lineNumbers: false });
   const { time } = pprof;
   return {
@@ -56,8 +75,15 @@ export function startPprofRecorder(intervalMicros: number): Recorder {
       },
     },
     stop() {
-      const profile = time.stop(false, ({ context }) => (context?.context as RequestContext | undefined)?.labels ?? {});
+      const seen = new Set<RequestContext>();
+      const profile = time.stop(false, ({ context }) => {
+        const request = context?.context as RequestContext | undefined;
+        if (!request?.idLabel) return {};
+        seen.add(request);
+        return request.idLabel;
+      });
       mergeIdenticalSamples(profile);
+      appendContextTable(profile, seen, format);
       return pprof.encodeSync(profile);
     },
   };

@@ -25,7 +25,8 @@
  * label credits nothing — the analysis uses labels only on samples with DynamoDB frames.
  */
 import { promiseHooks } from 'node:v8';
-import { CALL_SITE_LABEL, CALLERS_LABEL, callersLabel, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL } from '../core/analysis/recorderLabels';
+import { basename } from 'node:path';
+import { CALL_SITE_LABEL, CALLERS_LABEL, callersLabel, CLIENT_LABEL, CONTEXT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL } from '../core/analysis/recorderLabels';
 import type { CallerFrame } from './callSite';
 
 const CONTEXT = Symbol('dynamo-hotpath.record.promiseContext');
@@ -37,8 +38,13 @@ interface Carrier {
 
 /** One distinct (call site, its callers, operation, client): created once, shared by all its requests. */
 export interface RequestContext {
-  /** The sample labels of this context (see `recorderLabels.ts`). */
+  /** The sample labels of this context (see `recorderLabels.ts`), {@link CONTEXT_LABEL} included. */
   readonly labels: Readonly<Record<string, string>>;
+  /**
+   * `{ [CONTEXT_LABEL]: id }`: the one label a pprof sample carries; the id (unique in the
+   * process, readable: `3 Query v3-adapter.js:69`) leads to {@link labels}.
+   */
+  readonly idLabel: Readonly<Record<string, string>>;
   /** Calls into the SDK made from this context so far. */
   calls: number;
 }
@@ -76,13 +82,14 @@ export class RequestContexts {
     const key = `${site}\u0000${callers}\u0000${operation}\u0000${client}`;
     let context = this.byKey.get(key);
     if (!context) {
-      const labels: Record<string, string> = { [OPERATION_LABEL]: operation, [CLIENT_LABEL]: client, [RECORDER_LABEL]: __filename };
+      const id = `${this.byKey.size} ${operation} ${caller ? `${basename(caller.file)}:${caller.line}` : '(no user frame)'}`;
+      const labels: Record<string, string> = { [CONTEXT_LABEL]: id, [OPERATION_LABEL]: operation, [CLIENT_LABEL]: client, [RECORDER_LABEL]: __filename };
       if (caller) {
         labels[CALL_SITE_LABEL] = site;
         labels[FUNCTION_LABEL] = caller.functionName;
         if (callers) labels[CALLERS_LABEL] = callers;
       }
-      context = { labels: Object.freeze(labels), calls: 0 };
+      context = { labels: Object.freeze(labels), idLabel: Object.freeze({ [CONTEXT_LABEL]: id }), calls: 0 };
       this.byKey.set(key, context);
     }
     return context;

@@ -5,10 +5,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { Profile as PprofProfile, type Sample as PprofSample } from 'pprof-format';
 import { build } from 'esbuild';
 import { analyzeFile } from '../../src/core/analysis/analyzeFile';
 
@@ -68,6 +70,14 @@ describe('record: the Node sample service with aws-sdk v2 and v3', () => {
       );
       assert.equal(r.status, 0, r.stderr);
       const expected = CALL_LINES[variant];
+      if (format === 'pprof') {
+        // One label per sample (the context id); each context's labels once, on a stackless sample with no value.
+        const written = PprofProfile.decode(gunzipSync(readFileSync(out)));
+        const keys = (s: PprofSample) => s.label.map((l) => written.stringTable.strings[Number(l.key)]).join(',');
+        assert.deepEqual([...new Set(written.sample.filter((s) => s.locationId.length > 0 && s.label.length > 0).map(keys))], ['ddb.ctx']);
+        const table = written.sample.filter((s) => s.locationId.length === 0);
+        assert.ok(table.length >= 3 && table.every((s) => s.value.every((v) => Number(v) === 0) && keys(s).includes('ddb.call_site')), `${table.length} context table samples`);
+      }
       for (const [fn, line] of Object.entries(expected.distLines)) assert.match(r.stderr, new RegExp(`${fn}\\s+\\S+${expected.dist.replace(/[./]/g, '\\$&')}:${line}:\\d+`), r.stderr);
 
       const { analysis: a } = await analyzeFile(out, { root: SERVICE });

@@ -1,7 +1,10 @@
 /**
  * The sample labels `dynamo-hotpath record` writes (see `src/record/`), and how the analysis
- * reads them back. One label set per distinct (call site, operation, client).
+ * reads them back. One label set per distinct (call site, callers, operation, client); in a pprof
+ * each sample carries only its set's id (`ddb.ctx`, `src/core/profile/contextLabels.ts`).
  */
+
+export { CONTEXT_LABEL } from '../profile/contextLabels';
 
 /** `<file>:<line>:<column>` of the user's call into the SDK, as V8 reports it (1-based line and column). */
 export const CALL_SITE_LABEL = 'ddb.call_site';

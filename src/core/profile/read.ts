@@ -3,6 +3,7 @@ import { boundedGunzip } from './boundedGunzip';
 import { looksLikeChromeTrace, looksLikeTraceWithoutProfile, parseChromeTrace } from './chromeTrace';
 import { detectFormat } from './detectFormat';
 import { ProfileError } from './errors';
+import { expandContextLabels } from './contextLabels';
 import { parseFolded } from './folded';
 import type { Profile, ReadOptions } from './model';
 import { resolveLimits, tooLarge } from './limits';
@@ -27,7 +28,7 @@ import { looksLikeCpuProfile, parseV8CpuProfile } from './v8';
  */
 export function parseProfile(bytes: Uint8Array, sourcePath: string, options: ReadOptions = {}): Profile {
   if (bytes.length > resolveLimits(options.limits).maxBytes) throw tooLarge(sourcePath, 'the file is larger than', resolveLimits(options.limits));
-  return asProfileError(sourcePath, () => parseBytes(bytes, sourcePath, options, false));
+  return asProfileError(sourcePath, () => expandContextLabels(parseBytes(bytes, sourcePath, options, false)));
 }
 
 /** Runs a reader; anything it throws that is not a ProfileError becomes one naming the file. */
@@ -56,7 +57,7 @@ export async function readProfileFile(path: string, options: ReadOptions = {}): 
     // Refused before it is read: a file over the limit would otherwise be held in memory whole.
     if ((await stat(path)).size > limits.maxBytes) throw tooLarge(path, 'the file is larger than', limits);
     const raw = await decodePprofFile(path, path, limits);
-    if (raw) return asProfileError(path, () => buildPprofProfile(raw, path, options));
+    if (raw) return asProfileError(path, () => expandContextLabels(buildPprofProfile(raw, path, options)));
     bytes = await readFile(path);
   } catch (err) {
     if (err instanceof ProfileError) throw err;
