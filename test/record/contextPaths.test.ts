@@ -2,7 +2,7 @@
 // request against dynalite on 127.0.0.1, for each way of calling them: probes inside the SDK's
 // asynchronous response handling (v2's JSON parser, a v3 deserialize-step middleware after its
 // `await next`) read the context the recorder last handed to the sink. v2 is patched first and
-// used alone, to show that it needs no async hook; v3 is patched afterwards.
+// used alone, to show that it needs no async or promise hook; v3 is patched afterwards.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import AWS from 'aws-sdk';
@@ -78,7 +78,7 @@ describe('record: the context the profiler sees inside the SDK, per way of calli
       ['GetItem on DocumentClient from madeEarly'],
     ]);
     assert.deepEqual(afterAwait, [undefined, undefined, undefined, undefined], 'the caller\'s own continuation carries no request context');
-    assert.equal(contexts.propagating, false, 'v2 alone never enabled the async hook');
+    assert.equal(contexts.propagating, false, 'v2 alone never installed the promise hooks');
     const sites = contexts.all.filter((c) => c.labels[CALL_SITE_LABEL]?.includes('contextPaths.test.ts'));
     assert.deepEqual(sites.map((c) => `${describeContext(c)} ×${c.calls}`), [
       'GetItem on DynamoDB from withCallback ×1',
@@ -133,7 +133,7 @@ describe('record: the context the profiler sees inside the SDK, per way of calli
       results.push([...seenInSdk]);
     }
     v3.destroy();
-    assert.equal(contexts.propagating, true, 'the first v3 call enabled the async hook');
+    assert.equal(contexts.propagating, true, 'the first v3 call installed the promise hooks');
     assert.deepEqual(results, [['GetItem on DynamoDBClient from v3Send'], ['Get on DynamoDBDocumentClient from v3Document']]);
     assert.deepEqual(afterAwait, [undefined, undefined]);
   });
