@@ -1,7 +1,7 @@
 /**
  * `npm run perf [-- --runs N] [-- --no-lsp]`: the product's own speed against the goals of issue 13,
  * as a user pays it. Whole processes, side by side in the same run: `dynamo-hotpath analyze
- * --json` (the production bundle) and `go tool pprof -top` on the same file, alternating, N runs
+ * --json` (the package's bin over the production bundle) and `go tool pprof -top` on the same file, alternating, N runs
  * each (default 7), medians of CPU (user + system), wall time and peak RSS from GNU time. Then
  * the editor goals over LSP. Installs Go and GNU time with apt where missing. Prints each goal
  * with "met" or "NOT met"; asserts nothing (exit 0 unless a measurement fails).
@@ -44,7 +44,8 @@ interface Row {
 }
 
 function measure(file: string, emptyRoot: string): Row {
-  const cli = join(REPO, 'dist/cli.js');
+  // What a user runs: the package's bin (it loads dist/cli.js), not the bundle directly.
+  const cli = join(REPO, 'bin/dynamo-hotpath.js');
   const { a: ours, b: go } = alternate(
     RUNS,
     () => runTimed(process.execPath, [cli, 'analyze', file, '--json', '--root', emptyRoot]),
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
       ]),
     ]),
   );
-  console.log(`\nours = node dist/cli.js analyze <file> --json --root <empty dir>; pprof = go tool pprof -top <file>. Synthetic file: ${files[1]} (${(statSync(files[1]!).size / MB).toFixed(1)} MB)\n`);
+  console.log(`\nours = node bin/dynamo-hotpath.js analyze <file> --json --root <empty dir>; pprof = go tool pprof -top <file>. Synthetic file: ${files[1]} (${(statSync(files[1]!).size / MB).toFixed(1)} MB)\n`);
 
   const [large, synthetic] = rows as [Row, Row];
   const goals: [string, boolean, string][] = [

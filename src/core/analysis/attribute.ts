@@ -9,30 +9,23 @@
  * middleware is not marshalling even when a deserializer middleware sits further up.
  */
 import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
-import { directionFromStack, isGcFrame, isTransparent, matchFrame, type RuleMatch } from '../detect/classify';
+import { directionFromStack, type RuleMatch } from '../detect/classify';
 import { categoryOf, type FrameRule } from '../detect/rules';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
-import { estimateMethod, familyIndexOfFrame, familyIndexOfSdk, UnattributedEstimator, type SiteEstimate } from './estimate';
-import { operationOfFrame, type DynamoOperation } from '../source/dynamoOperations';
+import { estimateMethod, familyIndexOfSdk, UnattributedEstimator, type SiteEstimate } from './estimate';
+import type { DynamoOperation } from '../source/dynamoOperations';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { codeOperationsReader } from './siteCode';
-import { isDynamoClientFrame, isModuleLoadFrame } from './stackEvidence';
+import { recordedFiles } from './recordedFiles';
+import { classifyFunctions, spreadToFrames, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TRANSPARENT } from './functionClasses';
 import type { FrameKeys } from './frameKeys';
 import { recordedFrameCount } from './recordedCallSites';
 import { forEachStack } from '../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
 import type { FlatCumCounter } from './flatCum';
 
-/** Per-frame flag bits. */
-const TRANSPARENT = 1;
-const GC = 2;
-const REFLECT = 4;
-const MATCH = 8;
-const MARSHAL = 16;
-const MODULE_LOAD = 32;
-const DYNAMO_CLIENT = 64;
 /** In the walk's packed per-frame bits only: the frame is the user's code; the SDK family + 1 sits above it. */
 const USER = 128;
 const FAMILY_SHIFT = 8;
@@ -133,67 +126,13 @@ export function attributeSamples(
   flatCum?: FlatCumCounter,
 ): AttributionResult {
   const table = frameTableOf(profile);
-  const { strings, nameId, fileId } = table;
-  const frameCount = table.length;
-  // Classify once per function (frames of one function differ only by line), then spread to frames.
-  const fnMatches = new Array<RuleMatch | undefined>(keys.functionCount);
-  const fnFlags = new Uint8Array(keys.functionCount);
-  const fnFamily = new Int8Array(keys.functionCount);
-  const fnOperation = new Array<DynamoOperation | undefined>(keys.functionCount);
-  for (let fn = 0; fn < keys.functionCount; fn++) {
-    const first = keys.functionFrame[fn]!;
-    const frame = { name: strings[nameId[first]!]!, file: strings[fileId[first]!]!, line: 0, inlined: false };
-    const match = matchFrame(frame);
-    fnMatches[fn] = match;
-    fnFlags[fn] =
-      (isTransparent(frame) ? TRANSPARENT : 0) |
-      (isGcFrame(frame) ? GC : 0) |
-      (frame.name.startsWith('reflect.') ? REFLECT : 0) |
-      (match ? MATCH : 0) |
-      (match && match.rule.family !== 'connection' ? MARSHAL : 0) |
-      (isModuleLoadFrame(frame) ? MODULE_LOAD : 0) |
-      (isDynamoClientFrame(frame) ? DYNAMO_CLIENT : 0);
-    fnFamily[fn] = familyIndexOfFrame(frame.name, frame.file);
-    fnOperation[fn] = operationOfFrame(frame.name, frame.file);
-  }
   const functionOf = keys.functionOf;
-  const matches = new Array<RuleMatch | undefined>(frameCount);
-  const flags = new Uint8Array(frameCount);
-  const family = new Int8Array(frameCount);
-  const operationOf = new Array<DynamoOperation | undefined>(frameCount);
-  for (let id = 0; id < frameCount; id++) {
-    const fn = functionOf[id]!;
-    matches[id] = fnMatches[fn];
-    flags[id] = fnFlags[fn]!;
-    family[id] = fnFamily[fn]!;
-    operationOf[id] = fnOperation[fn];
-  }
+  // Classified once per function (frames of one function differ only by line), then spread to frames.
+  const { matches, flags, family, operations: operationOf } = spreadToFrames(classifyFunctions(table, keys), functionOf);
   const recordedDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedFrameCount) : [];
-
-  // Recorded files by string id: file index in order of first appearance among the frames.
-  const fileIndexOfString = new Int32Array(strings.length).fill(-1);
-  const fileNames: string[] = [];
-  const fileResolutions: PathResolution[] = [];
-  const fileOf = new Int32Array(frameCount);
-  const isUser = new Uint8Array(frameCount);
-  for (let id = 0; id < frameCount; id++) {
-    const file = fileId[id]!;
-    let idx = fileIndexOfString[file]!;
-    if (idx < 0) {
-      idx = fileNames.length;
-      fileIndexOfString[file] = idx;
-      fileNames.push(strings[file]!);
-      fileResolutions.push(resolver.resolve(strings[file]!));
-    }
-    fileOf[id] = idx;
-    isUser[id] = fileResolutions[idx]!.kind === 'resolved' ? 1 : 0;
-  }
+  const { names: fileNames, resolutions: fileResolutions, fileOf, isUser } = recordedFiles(table, resolver);
   // What the walk reads per frame side by side (file index; flags, USER and family + 1 as bits), and per file (last sample, weight): one cache miss each on a large profile.
-  const frameInfo = new Int32Array(2 * frameCount);
-  for (let id = 0; id < frameCount; id++) {
-    frameInfo[2 * id] = fileOf[id]!;
-    frameInfo[2 * id + 1] = flags[id]! | (isUser[id] ? USER : 0) | ((family[id]! + 1) << FAMILY_SHIFT);
-  }
+  const frameInfo = packFrameInfo(fileOf, flags, isUser, family);
   const fileAcc = new Float64Array(2 * fileNames.length);
   for (let i = 0; i < fileAcc.length; i += 2) fileAcc[i] = -1;
 
@@ -348,6 +287,16 @@ export function attributeSamples(
   const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileAcc[2 * i + 1]! }]));
   const method = estimatedWeight > 0 ? { estimateMethod: estimateMethod(estimates) } : {};
   return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, labelledWeight, estimatedWeight, ...method, callSites, byMigration, matches, isUser, files, dynamoByRepair };
+}
+
+/** Per frame id, two words: its file index, and its flags with {@link USER} and family + 1 (from {@link FAMILY_SHIFT}) as bits. */
+function packFrameInfo(fileOf: Int32Array, flags: Uint8Array, isUser: Uint8Array, family: Int8Array): Int32Array {
+  const info = new Int32Array(2 * fileOf.length);
+  for (let id = 0; id < fileOf.length; id++) {
+    info[2 * id] = fileOf[id]!;
+    info[2 * id + 1] = flags[id]! | (isUser[id] ? USER : 0) | ((family[id]! + 1) << FAMILY_SHIFT);
+  }
+  return info;
 }
 
 /**

@@ -44,10 +44,18 @@ const FAMILY_PATTERNS: readonly [RegExp, number][] = [
  * Index into {@link SDK_FAMILIES} of the SDK a frame's code belongs to, from its file
  * (`node_modules/aws-sdk/…`, `node_modules/@smithy/…`) or, for Go, its package path in the
  * function name or file; -1 when it is no SDK's.
+ * @param filePattern the file's {@link familyPatternOfFile}, when the caller has it already.
  */
-export function familyIndexOfFrame(name: string, file: string): number {
-  for (const [pattern, family] of FAMILY_PATTERNS) if (pattern.test(file) || pattern.test(name)) return family;
-  return -1;
+export function familyIndexOfFrame(name: string, file: string, filePattern = familyPatternOfFile(file)): number {
+  // The first pattern that the file or the name matches decides: the name only matters for patterns before the file's.
+  for (let i = 0; i < filePattern; i++) if (FAMILY_PATTERNS[i]![0].test(name)) return FAMILY_PATTERNS[i]![1];
+  return filePattern < FAMILY_PATTERNS.length ? FAMILY_PATTERNS[filePattern]![1] : -1;
+}
+
+/** The file half of {@link familyIndexOfFrame}: index of the first SDK pattern that `file` matches, or the number of patterns when none does. */
+export function familyPatternOfFile(file: string): number {
+  const i = FAMILY_PATTERNS.findIndex(([pattern]) => pattern.test(file));
+  return i < 0 ? FAMILY_PATTERNS.length : i;
 }
 
 /** What an estimate gives one call site. */

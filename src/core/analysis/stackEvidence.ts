@@ -11,8 +11,17 @@ const DYNAMO_CLIENT_JS = ['/@aws-sdk/client-dynamodb/', '/@aws-sdk/lib-dynamodb/
 
 /** True for a frame of a DynamoDB client library (Go package or npm package path). */
 export function isDynamoClientFrame(frame: Pick<Frame, 'name' | 'file'>): boolean {
-  if (DYNAMO_CLIENT_GO.some((p) => frame.name.startsWith(p))) return true;
-  const path = frame.file.replace(/\\/g, '/');
+  return isDynamoClientName(frame.name) || isDynamoClientFile(frame.file);
+}
+
+/** The name half of {@link isDynamoClientFrame}: a Go function of a DynamoDB client package. */
+export function isDynamoClientName(name: string): boolean {
+  return DYNAMO_CLIENT_GO.some((p) => name.startsWith(p));
+}
+
+/** The file half of {@link isDynamoClientFrame}: a file of a DynamoDB client npm package (any separators). */
+export function isDynamoClientFile(file: string): boolean {
+  const path = file.replace(/\\/g, '/');
   return DYNAMO_CLIENT_JS.some((p) => path.includes(p));
 }
 
@@ -20,9 +29,14 @@ export function isDynamoClientFrame(frame: Pick<Frame, 'name' | 'file'>): boolea
  * True for Node's module loader evaluating a module: CommonJS `Module._compile` (Node ≥ 12:
  * `node:internal/modules/cjs/loader`; older: `internal/modules/cjs/loader.js`) and the ESM
  * loader's module jobs (`node:internal/modules/esm/…`).
+ * @param loader the file's {@link moduleLoaderOf}, when the caller has it already.
  */
-export function isModuleLoadFrame(frame: Pick<Frame, 'name' | 'file'>): boolean {
-  const { name, file } = frame;
-  if (/(^|\/)internal\/modules\/esm\//.test(file) || file.startsWith('node:internal/modules/esm/')) return true;
-  return name === 'Module._compile' && /internal\/modules\/cjs\/loader/.test(file);
+export function isModuleLoadFrame(frame: Pick<Frame, 'name' | 'file'>, loader = moduleLoaderOf(frame.file)): boolean {
+  return loader === 'esm' || (loader === 'cjs' && frame.name === 'Module._compile');
+}
+
+/** Which of Node's module loaders file `file` is part of (the file half of {@link isModuleLoadFrame}); undefined for any other file. */
+export function moduleLoaderOf(file: string): 'esm' | 'cjs' | undefined {
+  if (/(^|\/)internal\/modules\/esm\//.test(file) || file.startsWith('node:internal/modules/esm/')) return 'esm';
+  return /internal\/modules\/cjs\/loader/.test(file) ? 'cjs' : undefined;
 }

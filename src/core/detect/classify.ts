@@ -43,16 +43,30 @@ const ANY_GO_PREFIX = new RegExp(`^(?:${FRAME_RULES.flatMap((r) => r.goNamePrefi
 /** Matches a path that holds some rule's JS fragment: no JS rule can match a path it rejects. */
 const ANY_JS_FRAGMENT = new RegExp(FRAME_RULES.flatMap((r) => r.jsPathFragments ?? []).map(escapeRegExp).join('|') || '(?!)');
 
+/** What {@link matchFrame} and {@link isTransparent} read of a recorded file: the same for every function of the file, so a caller classifying many functions judges it once per file. */
+export interface FileTraits {
+  /** `/`-separated, percent-decoded path. */
+  readonly path: string;
+  /** True when the path holds some JS rule's fragment (no JS rule can match otherwise). */
+  readonly jsFragment: boolean;
+}
+
+/** The {@link FileTraits} of recorded file `file` (any form: Windows separators, percent-encoding). */
+export function fileTraitsOf(file: string): FileTraits {
+  const path = normalizeForMatch(file);
+  return { path, jsFragment: ANY_JS_FRAGMENT.test(path) };
+}
+
 /**
  * The rule a frame matches, if any, with the direction its name implies.
  * Rules are tried in catalogue order; the first match wins.
+ * @param traits the frame file's {@link fileTraitsOf}, when the caller has it already.
  */
-export function matchFrame(frame: Frame): RuleMatch | undefined {
-  const path = normalizeForMatch(frame.file);
+export function matchFrame(frame: Frame, traits: FileTraits = fileTraitsOf(frame.file)): RuleMatch | undefined {
   // Most frames of a large profile match no rule: one test against every prefix and fragment at once rules them out.
-  if (!ANY_GO_PREFIX.test(frame.name) && !ANY_JS_FRAGMENT.test(path)) return undefined;
+  if (!traits.jsFragment && !ANY_GO_PREFIX.test(frame.name)) return undefined;
   for (const rule of FRAME_RULES) {
-    if (!matchesRule(rule, frame, path)) continue;
+    if (!matchesRule(rule, frame, traits.path)) continue;
     const hit = rule.directions?.find(([pattern]) => pattern.test(frame.name));
     return { rule, direction: hit?.[1] };
   }
@@ -109,11 +123,12 @@ const GO_STDLIB_PACKAGE = /^[a-z0-9_]+(\/[a-z0-9_]+)*$/;
  * helpers that only iterate (`smithy-go` io/ptr, aws-sdk v2 `lib/util.js`).
  * The definition follows the fixture README's measurement method (fixtures/README.md,
  * "How DynamoDB (un)marshalling is measured").
+ * @param traits the frame file's {@link fileTraitsOf}, when the caller has it already.
  */
-export function isTransparent(frame: Frame): boolean {
+export function isTransparent(frame: Frame, traits?: FileTraits): boolean {
   const { name, file } = frame;
   if (NODE_SYNTHETIC.has(name)) return false;
-  const path = normalizeForMatch(file);
+  const path = (traits ?? fileTraitsOf(file)).path;
   if (path.startsWith('node:') || path.includes('/aws-sdk/lib/util.js')) return true;
   if (name.startsWith('github.com/aws/smithy-go/io.') || name.startsWith('github.com/aws/smithy-go/ptr.')) return true;
   if (name.startsWith('type..') || name.startsWith('go:')) return true;

@@ -74,16 +74,22 @@ const BY_NAME = new Map<string, DynamoOperation>([
  * `(*Client).Query` / `(*DynamoDB).QueryWithContext` in the DynamoDB service package, v3
  * `se_QueryCommand` / `de_QueryCommand`, and aws-sdk v2 DocumentClient methods
  * (`query` in `document_client.js`). Undefined when the frame names none.
+ * @param documentClientFile the file's {@link isDocumentClientFile}, when the caller has it already.
  */
-export function operationOfFrame(name: string, file: string): DynamoOperation | undefined {
+export function operationOfFrame(name: string, file: string, documentClientFile = isDocumentClientFile(file)): DynamoOperation | undefined {
   const serde = /(?:serializeOp(?:Document)?|\b(?:se|de)_)([A-Z]\w*?)(?:Input|Output|Command)?(?:\)\.\w+)?$/.exec(name);
   if (serde) return BY_NAME.get(serde[1]!);
   if (/service\/dynamodb\.\(\*(?:Client|DynamoDB)\)\./.test(name)) {
     const method = /\.([A-Z]\w*?)(?:WithContext|Request|PagesWithContext|Pages)?$/.exec(name);
     return method ? BY_NAME.get(method[1]!) : undefined;
   }
-  if (/[\\/]aws-sdk[\\/]lib[\\/]dynamodb[\\/]document_client\.js$/.test(file)) return DOCUMENT_CLIENT_OPERATIONS[name.slice(name.lastIndexOf('.') + 1)];
+  if (documentClientFile) return DOCUMENT_CLIENT_OPERATIONS[name.slice(name.lastIndexOf('.') + 1)];
   return undefined;
+}
+
+/** The file half of {@link operationOfFrame}: aws-sdk v2's `lib/dynamodb/document_client.js` (either separator). */
+export function isDocumentClientFile(file: string): boolean {
+  return /[\\/]aws-sdk[\\/]lib[\\/]dynamodb[\\/]document_client\.js$/.test(file);
 }
 
 /** An operation as code names it (`query`, `batchGet`, `getItem`, `GetItem`) → the operation; undefined for other names. */
