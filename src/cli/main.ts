@@ -6,6 +6,7 @@
 import { version } from '../../package.json';
 import { isCliUsageError } from './usage';
 import { redactUrlCredentials } from '../core/redact';
+import { SHORT_RUN_COMMANDS, tuneV8ForShortRun } from './v8Tuning';
 
 type CommandModule = { run(args: string[]): Promise<number> };
 /** `load` uses `require`, not `import()`: Node's ESM loader would add ~0.1 s of CPU and 14 MB to every run. */
@@ -43,6 +44,7 @@ function unknownCommand(name: string): number {
 async function runCommand(name: string, args: string[]): Promise<number> {
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) return unknownCommand(name);
+  if (SHORT_RUN_COMMANDS.has(name)) tuneV8ForShortRun();
   try {
     return await command.load().run(args);
   } catch (err) {
