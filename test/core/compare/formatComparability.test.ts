@@ -126,6 +126,16 @@ describe('absolute comparisons only between profiles that measure the same thing
     assert.equal(mixed.comparison.absolute.short, 'CPU vs wall time');
   });
 
+  it('a speedscope file (its clock unstated) vs Go pprof CPU: not comparable; two speedscope files: comparable', async () => {
+    const scope = 'fixtures/third-party/speedscope/speedscope_0.6.0_two-sampled.speedscope.json';
+    const mixed = await compareFiles({ path: `${GO}/before-v1.pb.gz` }, { path: scope }, { root: NODE_SRC });
+    assert.equal(mixed.comparison.absolute.comparable, false);
+    assert.equal(mixed.comparison.absolute.short, 'CPU vs time');
+    assert.match(mixed.comparison.absolute.reason!, /after is sampled time whose clock \(CPU or wall\) the speedscope file does not state \(time\/nanoseconds\)$/);
+    const same = await compareFiles({ path: scope }, { path: scope }, { root: NODE_SRC });
+    assert.equal(same.comparison.absolute.comparable, true);
+  });
+
   it('replicates of one side must measure the same thing: a pprof and a .cpuprofile are not pooled', async () => {
     await assert.rejects(
       compareFileSets([{ path: `${NODE}/before-v2.pb.gz` }, { path: `${NODE}/before-v2.cpuprofile` }], [{ path: `${NODE}/after-v3.pb.gz` }], { root: NODE_SRC }),

@@ -63,7 +63,7 @@ describe('speedscope JSON', () => {
   it('sampled: stacks reversed to leaf first, seconds → ns, profiles merged', () => {
     const path = 'fixtures/third-party/speedscope/speedscope_0.6.0_two-sampled.speedscope.json';
     const p = parseProfile(fixture(path), path);
-    assert.deepEqual(p.sampleType, { type: 'cpu', unit: 'nanoseconds' });
+    assert.deepEqual(p.sampleType, { type: 'time', unit: 'nanoseconds' });
     assert.equal(p.totalWeight, 28e9);
     const heaviest = p.samples.reduce((a, b) => (b.weight > a.weight ? b : a));
     assert.equal(heaviest.weight, 5e9);
