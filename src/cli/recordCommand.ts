@@ -10,11 +10,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CALL_SITE_LABEL, CALLERS_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, recordedCallers } from '../core/analysis/recorderLabels';
-import { collectRecords, type Collected } from '../record/collectRecords';
+import { CALL_SITE_LABEL, CLIENT_LABEL, OPERATION_LABEL } from '../core/analysis/recorderLabels';
+import { collectRecords } from '../record/collectRecords';
 import { DEFAULT_INTERVAL_US, DIR_ENV, extensionOf, FORMAT_ENV, INTERVAL_ENV, RECORD_FORMATS, type RecordFormat } from '../record/recordEnv';
 import { nonNegativeNumber, parseCommandLine } from './options';
 import { CliUsageError } from './usage';
+import { recordedSiteLines } from './recordSummary';
 
 const HELP = `usage: dynamo-hotpath record [options] -- <command> [args…]
 
@@ -78,18 +79,6 @@ function runCommand(command: readonly string[], env: NodeJS.ProcessEnv): Promise
   });
 }
 
-function describeSites(collected: Collected): string[] {
-  const [main] = collected.profiles;
-  if (!main) return [];
-  const sites = [...main.record.callSites].sort((a, b) => b.calls - a.calls);
-  return sites.map((s) => {
-    const where = s.labels[CALL_SITE_LABEL] ?? '(no frame of your code on the stack)';
-    const [caller] = recordedCallers(s.labels[CALLERS_LABEL]);
-    const via = caller ? `  ← ${caller.functionName} ${caller.file}:${caller.line}:${caller.column}` : '';
-    return `  ${String(s.calls).padStart(7)}  ${s.labels[OPERATION_LABEL]} on ${s.labels[CLIENT_LABEL]}  ${s.labels[FUNCTION_LABEL] ?? ''}  ${where}${via}`;
-  });
-}
-
 /** Distinct call sites among the recorded contexts (one context per call site and caller chain). */
 function siteCount(contexts: readonly { readonly labels: Readonly<Record<string, string>> }[]): number {
   return new Set(contexts.map((c) => `${c.labels[CALL_SITE_LABEL] ?? ''}\u0000${c.labels[OPERATION_LABEL]}\u0000${c.labels[CLIENT_LABEL]}`)).size;
@@ -140,7 +129,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const lines = [
     `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${main.record.calls} DynamoDB call${main.record.calls === 1 ? '' : 's'} from ${siteCount(main.record.callSites)} call site${siteCount(main.record.callSites) === 1 ? '' : 's'})`,
-    ...describeSites(collected),
+    ...recordedSiteLines(main.record.callSites),
     ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${p.record.calls} DynamoDB calls)`),
   ];
   if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording (aws-sdk v2 or @aws-sdk/client-dynamodb loaded from a bundle is not seen)');
