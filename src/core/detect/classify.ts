@@ -34,6 +34,7 @@ function matchesRule(rule: FrameRule, frame: Frame, path: string): boolean {
   } else {
     return false;
   }
+  if (rule.nameExclude?.test(frame.name)) return false;
   return !rule.nameFilter || rule.nameFilter.test(frame.name);
 }
 
@@ -42,6 +43,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const ANY_GO_PREFIX = new RegExp(`^(?:${FRAME_RULES.flatMap((r) => r.goNamePrefixes ?? []).map(escapeRegExp).join('|') || '(?!)'})`);
 /** Matches a path that holds some rule's JS fragment: no JS rule can match a path it rejects. */
 const ANY_JS_FRAGMENT = new RegExp(FRAME_RULES.flatMap((r) => r.jsPathFragments ?? []).map(escapeRegExp).join('|') || '(?!)');
+
+/** True when `file` lies in a package some JavaScript rule reads (`/@aws-sdk/lib-dynamodb/`, `/aws-sdk/lib/…`). */
+export function isRulePackageFile(file: string): boolean {
+  return ANY_JS_FRAGMENT.test(normalizeForMatch(file));
+}
 
 /**
  * The rule a frame matches, if any, with the direction its name implies.
