@@ -1,6 +1,6 @@
 // AWS SDK v3 releases of about 3.5xx–3.9xx bundle every function as `var name = __name((…) => …, "name")`,
 // which profilers record as anonymous (`(anonymous:L#129:C#44)`). The real 3.616.0 bundles
-// (fixtures/third-party/aws-sdk-v3.616) name them back, and the marshal/unmarshal split follows.
+// (test/fixtures/aws-sdk-v3.616) name them back, and the marshal/unmarshal split follows.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { createPathResolver } from '../../../src/core/paths/resolve';
 import { createWorkspaceIndex } from '../../../src/core/paths/workspaceIndex';
 import type { SourceMapFiles } from '../../../src/core/sourcemap/sourceMapper';
 
-const BUNDLES = 'fixtures/third-party/aws-sdk-v3.616';
+const BUNDLES = 'test/fixtures/aws-sdk-v3.616';
 const LIB = '/srv/app/node_modules/@aws-sdk/lib-dynamodb/dist-cjs/index.js';
 const UTIL = '/srv/app/node_modules/@aws-sdk/util-dynamodb/dist-cjs/index.js';
 const libText = readFileSync(`${BUNDLES}/lib-dynamodb/index.js`, 'utf8');
