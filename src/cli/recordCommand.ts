@@ -157,7 +157,7 @@ export async function run(args: string[]): Promise<number> {
     ...recordedSiteLines(main.record.callSites),
     ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${p.record.calls} DynamoDB calls)`),
   ];
-  if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording (aws-sdk v2 or @aws-sdk/client-dynamodb loaded from a bundle is not seen)');
+  if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording through the aws-sdk v2 or @aws-sdk/client-dynamodb that Node loaded (copies loaded from a bundle, or through a test runner\'s own module registry such as jest or vitest, are not seen)');
   lines.push(`  next: dynamo-hotpath analyze ${main.path} --root <your sources>`);
   process.stderr.write(`${lines.join('\n')}\n`);
   if (exit.signal === 'SIGINT' || exit.signal === 'SIGTERM' || exit.signal === 'SIGHUP') return 0;
