@@ -6,8 +6,9 @@
 // on the `.ts` line of the SDK call with the measured share, and the report's summary splits the
 // headline into measured / estimated / unattributed. With the same service's plain `.cpuprofile`
 // (node --cpu-prof, fixture) the lens on the function's first `.ts` line (all V8 knows) shows the
-// estimated share, marked so, and the report shows the unattributed part and why. Screenshots go
-// to test-output/e2e-node/.
+// estimated share, marked so, and the report shows the unattributed part and why. A recording of a
+// one-line helper called from two handlers (test/fixtures/record-wrapper) gets caller rows under the
+// helper's call site in the report. Screenshots go to test-output/e2e-node/.
 //
 //   node scripts/e2e/runNodeE2e.mjs [--keep] [--verbose] [--skip-package] [--update-docs]
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
@@ -17,7 +18,7 @@ import { join } from 'node:path';
 import { CheckFailed, exitWhenDone, runInEditor, stepTimer } from './codeServer.mjs';
 import { REPO, log, makeSandbox } from './sandbox.mjs';
 import { copyToDocs, goToLine, lineNumberBelow, openThroughPalette, packageVsix, runCommand } from './uiSteps.mjs';
-import { copyNodeFixture } from './workspaces.mjs';
+import { copyNodeFixture, copyRecordWrapperFixture } from './workspaces.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e-node');
@@ -144,6 +145,31 @@ async function loadAndCheck(page, profile, name, title, expectedLine, what) {
   return { lensText, statusText, rows, notes, split };
 }
 
+/** The helper's call site in the report, then one `←` row per handler line with its part (test/server/callerLenses.test.ts has the figures). */
+async function checkCallerRows(page, profile) {
+  const t = Date.now();
+  await runCommand(page, 'DynamoDB Hot Path: Clear Profile');
+  await openThroughPalette(page, profile, 'wrapper-v2.pb.gz');
+  await page.locator('.statusbar-item', { hasText: /DynamoDB .*wrapper-v2\.pb\.gz/ }).first().waitFor();
+  await runCommand(page, 'DynamoDB Hot Path: Show Report');
+  const report = page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('#active-frame');
+  await report.locator('#summary', { hasText: 'wrapper-v2.pb.gz' }).waitFor();
+  await report.locator('#call-sites tr.caller').first().waitFor();
+  const rows = await report.locator('#call-sites tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent.trim().replace(/\s+/g, ' '))));
+  log(`callers: report rows ${JSON.stringify(rows)}`);
+  await page.locator('iframe.webview.ready >> visible=true').screenshot({ path: join(OUT, 'callers-report.png') });
+  const at = rows.findIndex((r) => r[0].startsWith('record-wrapper/db-v2.js:8'));
+  const expected = [
+    ['← record-wrapper/handlers.js:10listOrders', '24.1%'],
+    ['← record-wrapper/handlers.js:5listBadges', '1.1%'],
+  ];
+  const seen = rows.slice(at + 1, at + 3).map((r) => [r[0], r[2]]);
+  if (at < 0 || JSON.stringify(seen) !== JSON.stringify(expected)) throw new CheckFailed(`the report's caller rows under db-v2.js:8: expected ${JSON.stringify(expected)}, saw ${JSON.stringify(rows)}`);
+  if (!(await report.locator('#callers-legend').isVisible())) throw new CheckFailed('the report does not say that caller rows are parts of the row above');
+  step('callerRows', t);
+  await page.keyboard.press('Control+1');
+}
+
 async function main() {
   const startedAt = Date.now();
   let t = Date.now();
@@ -151,6 +177,7 @@ async function main() {
   step('package', t);
   const sb = makeSandbox('nd-');
   const folder = copyNodeFixture(sb);
+  const wrapperProfile = copyRecordWrapperFixture(folder);
   t = Date.now();
   const recorded = await recordService(folder, 'pprof', 'recorded-v2.pb.gz');
   const recordedV8 = await recordService(folder, 'cpuprofile', 'recorded-v2.cpuprofile');
@@ -177,6 +204,7 @@ async function main() {
     if (!/est\./.test(plain.statusText)) throw new CheckFailed(`the status bar does not mark the estimate: ${plain.statusText}`);
     if (plain.split.estimated + plain.split.unattributed < 10) throw new CheckFailed(`plain: expected most of the DynamoDB share outside measured lines, got ${JSON.stringify(plain.split)}`);
     if (!plain.notes.some((n) => /unattributed|no frame of your code/i.test(n))) throw new CheckFailed(`plain: the report does not say why a part is unattributed: ${JSON.stringify(plain.notes)}`);
+    await checkCallerRows(page, wrapperProfile);
     if (argv.has('--update-docs')) copyToDocs(OUT, ['recorded-lens.png', 'plain-report.png'], 'node-');
   });
 }

@@ -36,3 +36,17 @@ export function copyNodeFixture(sb) {
   cpSync(join(REPO, 'fixtures/node-adserver/profiles/before-v2.cpuprofile'), join(ws, 'profiles/plain-v2.cpuprofile'));
   return ws;
 }
+
+/**
+ * Copies test/fixtures/record-wrapper (a one-line aws-sdk v2 helper called from two handlers) into
+ * `ws/record-wrapper`, with its recorded profile as `ws/profiles/wrapper-v2.pb.gz`; returns that path.
+ */
+export function copyRecordWrapperFixture(ws) {
+  const dir = join(ws, 'record-wrapper');
+  cpSync(join(REPO, 'test/fixtures/record-wrapper'), dir, { recursive: true, filter: (p) => !p.includes('profiles') });
+  dateInThePast(dir);
+  const profile = join(ws, 'profiles/wrapper-v2.pb.gz');
+  mkdirSync(join(ws, 'profiles'), { recursive: true });
+  cpSync(join(REPO, 'test/fixtures/record-wrapper/profiles/wrapper-v2.pb.gz'), profile);
+  return profile;
+}

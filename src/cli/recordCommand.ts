@@ -3,18 +3,19 @@
  *
  * Runs a Node program with the recorder preloaded (NODE_OPTIONS `--require`), so that every CPU
  * sample taken while the AWS SDK works on a DynamoDB request carries the user's call site and
- * the operation. Exit codes: the command's own exit code (0 when it was stopped by SIGINT or
- * SIGTERM after recording); 2 for a bad command line or when nothing could be recorded.
+ * the operation. Exit codes: the command's own exit code (0 when it was stopped by SIGINT,
+ * SIGTERM or SIGHUP after recording); 2 for a bad command line or when nothing could be recorded.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { CALL_SITE_LABEL, CALLERS_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, recordedCallers } from '../core/analysis/recorderLabels';
-import { collectRecords, type Collected } from '../record/collectRecords';
+import { dirname, join, resolve } from 'node:path';
+import { CALL_SITE_LABEL, CLIENT_LABEL, OPERATION_LABEL } from '../core/analysis/recorderLabels';
+import { collectRecords } from '../record/collectRecords';
 import { DEFAULT_INTERVAL_US, DIR_ENV, extensionOf, FORMAT_ENV, INTERVAL_ENV, RECORD_FORMATS, type RecordFormat } from '../record/recordEnv';
 import { nonNegativeNumber, parseCommandLine } from './options';
 import { CliUsageError } from './usage';
+import { recordedSiteLines } from './recordSummary';
 
 const HELP = `usage: dynamo-hotpath record [options] -- <command> [args…]
 
@@ -37,7 +38,8 @@ profile. To record inside your own start command instead:
 in the program's folder (npm install --save-dev @datadog/pprof@5.20.0).
 
 exit codes:
-  0  the program exited with 0, or was stopped by SIGINT/SIGTERM after recording
+  0  the program exited with 0, or was stopped by SIGINT/SIGTERM/SIGHUP after recording
+     (sent to the program, or to record, which passes them on)
   2  bad command line, or nothing could be recorded (the reason is printed)
   any other: the program's own exit code
 `;
@@ -55,17 +57,24 @@ function nodeOptionsWithPreload(preload: string, existing: string | undefined): 
   return `${existing ? `${existing} ` : ''}--require ${quoted}`;
 }
 
-/** Runs `command`; resolves with its exit code and the signal that ended it, if any. */
+/** Signals `record` passes on to the program (which writes its profile on SIGINT, SIGTERM and SIGHUP). */
+const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Runs `command`; resolves with its exit code and the signal that ended it, if any. SIGINT,
+ * SIGTERM and SIGHUP sent to `record` are passed on to the program: Ctrl+C reaches the whole
+ * process group anyway, but `kill`, `timeout`, systemd and `docker stop` signal `record` alone. A
+ * program that gets the signal twice (terminal and forward) writes its profile once and stops.
+ */
 function runCommand(command: readonly string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command[0]!, command.slice(1), { stdio: 'inherit', env });
-    // Ctrl+C reaches the whole process group: the program stops and writes its profile; we wait.
-    const ignore = () => undefined;
-    process.on('SIGINT', ignore);
-    process.on('SIGTERM', ignore);
+    const forward = (signal: NodeJS.Signals) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    };
+    for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
     const done = () => {
-      process.removeListener('SIGINT', ignore);
-      process.removeListener('SIGTERM', ignore);
+      for (const signal of FORWARDED_SIGNALS) process.removeListener(signal, forward);
     };
     child.once('error', (err) => {
       done();
@@ -78,16 +87,14 @@ function runCommand(command: readonly string[], env: NodeJS.ProcessEnv): Promise
   });
 }
 
-function describeSites(collected: Collected): string[] {
-  const [main] = collected.profiles;
-  if (!main) return [];
-  const sites = [...main.record.callSites].sort((a, b) => b.calls - a.calls);
-  return sites.map((s) => {
-    const where = s.labels[CALL_SITE_LABEL] ?? '(no frame of your code on the stack)';
-    const [caller] = recordedCallers(s.labels[CALLERS_LABEL]);
-    const via = caller ? `  ← ${caller.functionName} ${caller.file}:${caller.line}:${caller.column}` : '';
-    return `  ${String(s.calls).padStart(7)}  ${s.labels[OPERATION_LABEL]} on ${s.labels[CLIENT_LABEL]}  ${s.labels[FUNCTION_LABEL] ?? ''}  ${where}${via}`;
-  });
+/** Refuses an `--out` that cannot be written before the program runs (a run's profile would be lost at the end). */
+function checkOut(out: string): void {
+  if (existsSync(out) && statSync(out).isDirectory()) throw new CliUsageError(`--out ${out} is a folder; give a file name`);
+  try {
+    accessSync(dirname(out), constants.W_OK);
+  } catch {
+    throw new CliUsageError(`--out ${out}: the folder ${dirname(out)} does not exist or cannot be written`);
+  }
 }
 
 /** Distinct call sites among the recorded contexts (one context per call site and caller chain). */
@@ -117,6 +124,7 @@ export async function run(args: string[]): Promise<number> {
   const intervalUs = nonNegativeNumber('interval-us', values['interval-us'], DEFAULT_INTERVAL_US);
   if (intervalUs < 100) throw new CliUsageError(`--interval-us must be at least 100 (got ${intervalUs})`);
   const out = resolve(values.out ?? `dynamo-hotpath-record${extensionOf(format)}`);
+  checkOut(out);
 
   const preload = preloadPath();
   const dir = mkdtempSync(join(tmpdir(), 'dynamo-hotpath-record-'));
@@ -129,7 +137,13 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(`dynamo-hotpath record: cannot run '${command[0]}': ${(err as Error).message}\n`);
     return 2;
   }
-  const collected = collectRecords(dir, out, extensionOf(format));
+  let collected: ReturnType<typeof collectRecords>;
+  try {
+    collected = collectRecords(dir, out, extensionOf(format));
+  } catch (err) {
+    process.stderr.write(`dynamo-hotpath record: ${(err as Error).message}\n`);
+    return 2;
+  }
   for (const failure of collected.failures) process.stderr.write(`dynamo-hotpath record: process ${failure.pid} was not recorded: ${failure.error}\n`);
   const [main, ...others] = collected.profiles;
   if (!main) {
@@ -140,12 +154,12 @@ export async function run(args: string[]): Promise<number> {
   }
   const lines = [
     `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${main.record.calls} DynamoDB call${main.record.calls === 1 ? '' : 's'} from ${siteCount(main.record.callSites)} call site${siteCount(main.record.callSites) === 1 ? '' : 's'})`,
-    ...describeSites(collected),
+    ...recordedSiteLines(main.record.callSites),
     ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${p.record.calls} DynamoDB calls)`),
   ];
-  if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording (aws-sdk v2 or @aws-sdk/client-dynamodb loaded from a bundle is not seen)');
+  if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording through the aws-sdk v2 or @aws-sdk/client-dynamodb that Node loaded (copies loaded from a bundle, or through a test runner\'s own module registry such as jest or vitest, are not seen)');
   lines.push(`  next: dynamo-hotpath analyze ${main.path} --root <your sources>`);
   process.stderr.write(`${lines.join('\n')}\n`);
-  if (exit.signal === 'SIGINT' || exit.signal === 'SIGTERM') return 0;
+  if (exit.signal === 'SIGINT' || exit.signal === 'SIGTERM' || exit.signal === 'SIGHUP') return 0;
   return exit.code ?? 1;
 }

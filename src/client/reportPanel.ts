@@ -86,7 +86,7 @@ export class ReportPanel {
       const data = await this.host.getReport(this.rootUri);
       if (!data) await this.post({ type: 'empty', reason: 'No CPU profile is loaded. Run “DynamoDB Hot Path: Open CPU Profile…”.' });
       else {
-        this.mappedFiles = new Set(data.callSites.map((site) => site.absolutePath));
+        this.mappedFiles = new Set(data.callSites.flatMap((site) => [site.absolutePath, ...site.callers.map((c) => c.absolutePath)]));
         await this.post({ type: 'report', data, focusCallSite: this.focusCallSite });
       }
     } catch (e) {

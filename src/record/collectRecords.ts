@@ -44,20 +44,27 @@ function targetPath(out: string, extension: string, pid: number, first: boolean)
 /**
  * Moves the profiles of record folder `dir` to `out` (and siblings for other processes) and
  * returns what was there. Processes that made no DynamoDB call are dropped when another made
- * some (a wrapper such as `npm` records too). `dir` is removed.
+ * some (a wrapper such as `npm` records too). `dir` is removed, unless a profile cannot be copied
+ * to its target: then it throws an Error naming the kept file (the run's profile is not lost).
  */
 export function collectRecords(dir: string, out: string, extension: string): Collected {
+  let keep = false;
   try {
     const records = readRecords(dir);
     const recorded = records.filter((r) => r.profile !== undefined).sort((a, b) => b.calls - a.calls);
     const kept = recorded.some((r) => r.calls > 0) ? recorded.filter((r) => r.calls > 0) : recorded.slice(0, 1);
     const profiles = kept.map((record, i) => {
       const path = targetPath(out, extension, record.pid, i === 0);
-      copyFileSync(record.profile!, path);
+      try {
+        copyFileSync(record.profile!, path);
+      } catch (err) {
+        keep = true;
+        throw new Error(`cannot write ${path} (${(err as Error).message}); the recorded profile is kept at ${record.profile}`);
+      }
       return { path, record };
     });
     return { profiles, failures: records.filter((r) => r.error !== undefined) };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -71,7 +71,7 @@ function start(): void {
   };
   // Before @datadog/pprof's own exit listener, which stops the profiler and drops the profile.
   process.prependListener('exit', finish);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     const onSignal = () => {
       finish();
       // Alone, we replaced the default action: restore it and die of the signal as before.

@@ -1,10 +1,11 @@
 /**
  * Builds what the report panel shows from a loaded profile and one root's analysis.
  */
-import type { Analysis, CategoryWeights } from '../core/analysis/types';
+import type { Analysis, CallSite, CategoryWeights } from '../core/analysis/types';
 import type { FlameNode, ProfileSummary, ReportCallSite, ReportData } from '../shared/protocol';
 import { describeCallSite, percentOf } from './format';
 import { attributionShares } from '../core/analysis/attributionText';
+import { shownCallers } from '../core/analysis/callerBreakdown';
 
 /** Id of a call site in lens arguments and the report: `relativePath:line`. */
 export function callSiteId(site: { relativePath: string; line: number }): string {
@@ -43,7 +44,17 @@ export function reportCallSites(analysis: Analysis): ReportCallSite[] {
       cumPercent: percentOf(f.cum, total),
       role: f.role,
     })),
+    ...reportCallers(site, total),
   }));
+}
+
+/** The callers the CLI and the lenses show for `site` (`shownCallers`), as percents of `total`. */
+function reportCallers(site: CallSite, total: number): Pick<ReportCallSite, 'callers' | 'noCallerPercent'> {
+  const callers = shownCallers(site);
+  return {
+    callers: callers.map((c) => ({ relativePath: c.relativePath, absolutePath: c.absolutePath, line: c.line, functionName: c.functionName, dynamoPercent: percentOf(c.dynamoWeight, total) })),
+    noCallerPercent: callers.length ? percentOf(site.noCallerWeight ?? 0, total) : 0,
+  };
 }
 
 /**

@@ -189,6 +189,22 @@ export interface ReportCallSite {
   readonly reflectionPercent: number;
   readonly migration?: string;
   readonly chain: readonly { readonly name: string; readonly file: string; readonly line: number; readonly flatPercent: number; readonly cumPercent: number; readonly role: string }[];
+  /**
+   * The user lines that called this call site's function, with their part of `dynamoPercent`
+   * (parts, not added); only when the CLI and the lenses show them too (`shownCallers`).
+   */
+  readonly callers: readonly ReportCaller[];
+  /** Part of `dynamoPercent` that no caller of the user's code reached (with `callers` only). */
+  readonly noCallerPercent: number;
+}
+
+/** One caller line of a report call site: `handlers.js:10 listOrders`, percent of the profile's total. */
+export interface ReportCaller {
+  readonly relativePath: string;
+  readonly absolutePath: string;
+  readonly line: number;
+  readonly functionName: string;
+  readonly dynamoPercent: number;
 }
 
 /** A node of the flame graph in d3-flame-graph's shape; `value` in the profile's unit. */

@@ -26,6 +26,7 @@ describe('dynamo-hotpath analyze', () => {
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /Credited to your code: measured on your lines 4\.8% · estimated 41\.6% · unattributed 0\.0%/);
     assert.match(text.stdout, /Estimated per call site \(41\.6%\): marshalling with no frame of your code above it is shared among/);
+    assert.match(text.stdout, /Most of the share is estimated: the estimate follows how often each call site calls the SDK, not how large its items are/);
     // Response parsing goes to the operations that return items (two Query sites), none to the PutItem (recordImpression).
     assert.match(text.stdout, /src\/repository\/v2-adapter\.ts:30\s+getUserActivity\s+5\.0%\s+0\.3%\s+~26\.2%/);
     assert.match(text.stdout, /src\/repository\/v2-adapter\.ts:41\s+getTargetingModel\s+5\.4%\s+2\.7%\s+~15\.3%/);

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/runCli';
@@ -30,4 +31,36 @@ describe('dynamo-hotpath record: command line', () => {
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /cannot run 'no-such-program-dhp': spawn no-such-program-dhp ENOENT/);
   });
+
+  it('refuses an --out in a missing folder before the program runs', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dhp-record-out-'));
+    const marker = join(dir, 'ran');
+    const r = runCli(['record', '--out', join(dir, 'no/such/dir/p.pb.gz'), '--', process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, '')`]);
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr.trim(), `dynamo-hotpath record: --out ${join(dir, 'no/such/dir/p.pb.gz')}: the folder ${join(dir, 'no/such/dir')} does not exist or cannot be written`);
+    assert.equal(existsSync(marker), false);
+  });
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} sent to record alone (kill, timeout, docker stop) reaches the program, which writes its profile`, async () => {
+      const out = join(mkdtempSync(join(tmpdir(), 'dhp-record-sig-')), 'p.cpuprofile');
+      // A server that never exits on its own; it says when it runs (the recorder is loaded by then).
+      const program = "process.stdout.write('up\\n'); setInterval(() => {}, 1000);";
+      const child = spawn(process.execPath, ['dist/cli.js', 'record', '--format', 'cpuprofile', '--out', out, '--', process.execPath, '-e', program], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      child.kill(signal);
+      const code = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+        child.once('exit', (c) => {
+          clearTimeout(timer);
+          resolve(c);
+        });
+      });
+      assert.equal(code, 0, stderr);
+      assert.match(stderr, new RegExp(`wrote ${out.replace(/[.]/g, '\\.')} \\(process \\d+: 0 DynamoDB calls`));
+      assert.ok(statSync(out).size > 100);
+    });
+  }
 });

@@ -2,7 +2,7 @@
  * Server tier: a recorded profile of a service that reaches DynamoDB through a one-line helper
  * called from two handlers (test/fixtures/record-wrapper, aws-sdk v2 against dynalite) puts a
  * lens on each handler's call of the helper with its part of the helper line's share, and the
- * hovers of both say how the share splits.
+ * hovers of both say how the share splits; the report's call-site table carries the same parts.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { cpSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeLensRequest, DidOpenTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol';
-import { LoadProfileRequest } from '../../src/shared/protocol';
+import { GetReportRequest, LoadProfileRequest } from '../../src/shared/protocol';
 import { buildServer, LspSession, makeWorkDir, REPO } from './lspHarness';
 
 const FIXTURE = join(REPO, 'test/fixtures/record-wrapper');
@@ -70,5 +70,18 @@ describe('language server: lenses on the callers of a helper', () => {
     const caller = await hoverAt('handlers.js', 10);
     assert.match(caller, /^\*\*DynamoDB Hot Path\*\* — 24\.1% DynamoDB via db-v2\.js:8 \(query\) · part of that line's 25\.2%/);
     assert.match(caller, /This line calls `query`, whose call into the SDK at db-v2\.js:8 \(query\) is the call site/);
+  });
+
+  it('the report lists the callers under the helper, parts summing with the no-caller part to its share', async () => {
+    const report = await lsp.connection.sendRequest(GetReportRequest, {});
+    const helper = report!.callSites.find((s) => s.id === 'db-v2.js:8')!;
+    assert.deepEqual(helper.callers.map((c) => [c.relativePath, c.line, c.functionName, c.dynamoPercent.toFixed(1)]), [
+      ['handlers.js', 10, 'listOrders', '24.1'],
+      ['handlers.js', 5, 'listBadges', '1.1'],
+    ]);
+    assert.equal(helper.callers[0]!.absolutePath, join(root, 'handlers.js'));
+    assert.ok(Math.abs(helper.callers.reduce((sum, c) => sum + c.dynamoPercent, helper.noCallerPercent) - helper.dynamoPercent) < 1e-9);
+    // db-v2.js:1 (module top level) has one caller and is no thin wrapper: no caller rows, as in the CLI.
+    assert.deepEqual(report!.callSites.find((s) => s.id === 'db-v2.js:1')!.callers, []);
   });
 });

@@ -78,11 +78,14 @@ export function attributionLine(s: AttributionShares): string {
 export function unattributedSentences(s: AttributionShares): string[] {
   const out: string[] = [];
   const away = s.estimatedPercent + s.unattributedPercent;
-  if (away <= 0) return out;
+  // Below what any figure shows (one decimal): a recording that measured everything gets no paragraph.
+  if (away < 0.05) return out;
   out.push(`${one(away)} of the profile is marshalling with no frame of your code above it${s.unattributedReason ? ` (${s.unattributedReason})` : ''}.`);
   if (s.estimatedPercent > 0 && s.estimateMethod) out.push(`Estimated per call site (${one(s.estimatedPercent)}): ${s.estimateMethod}.`);
+  // The proxy follows the number of calls, not the size of their responses (a one-item GetItem can outrank a 100-item Scan).
+  if (s.estimatedPercent > s.measuredPercent) out.push('Most of the share is estimated: the estimate follows how often each call site calls the SDK, not how large its items are, so call sites that read many or large items may rank lower than they cost.');
   if (s.unattributedPercent > 0) out.push(`${one(s.unattributedPercent)} stays unattributed: no call site of the same SDK was found to share it.`);
-  if (s.unattributedReason?.startsWith('the SDK parses')) out.push('Record with `dynamo-hotpath record -- node app.js` to measure it per call site.');
+  if (s.unattributedReason?.startsWith('the SDK parses') && s.labelledPercent === 0) out.push('Record with `dynamo-hotpath record -- node app.js` to measure it per call site.');
   return out;
 }
 

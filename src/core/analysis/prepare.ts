@@ -15,6 +15,7 @@ import { repairTruncatedStacks } from './repair/repairTruncatedStacks';
 import { graftRecordedCallSites } from './recordedCallSites';
 import { placeFunctionLevelFrames } from './functionLevel';
 import { goPackageWarnings, resolveGoFilesByPackage } from '../paths/goPackageFiles';
+import { nameAnonymousSdkFrames, unreadableSdkNote } from './anonymousSdkFrames';
 import type { Analysis } from './types';
 
 export interface PrepareOptions extends AnalyzeOptions {
@@ -22,11 +23,19 @@ export interface PrepareOptions extends AnalyzeOptions {
   readonly files?: SourceMapFiles;
 }
 
+/** `profile` with the AWS SDK v3 bundles' anonymous functions named ({@link nameAnonymousSdkFrames}), and a note when a bundle could not be read. */
+function withSdkNames(profile: Profile, root: string, files: SourceMapFiles): Profile {
+  const { profile: named, unreadable } = nameAnonymousSdkFrames(profile, root, files);
+  const note = unreadableSdkNote(unreadable);
+  return note ? replaceFramesOrFields(named, { fields: { warnings: [...named.warnings, note] } }) : named;
+}
+
 /**
  * Analyses `profile` against one workspace root after resolving Go files by the package of their
  * functions where their path does not resolve ({@link resolveGoFilesByPackage}), repairing its cut Go stacks
  * ({@link repairTruncatedStacks}) and mapping its generated JavaScript through source maps
- * ({@link mapProfileSources}) and placing frames of the user's code that have no line on their
+ * ({@link mapProfileSources}) after naming the SDK v3 bundles' anonymous functions
+ * ({@link nameAnonymousSdkFrames}), and placing frames of the user's code that have no line on their
  * function's declaration ({@link placeFunctionLevelFrames}). Returns the profile the analysis saw
  * (repaired stacks, frames in original sources) with the analysis. Synchronous: maps are read from `options.files`.
  */
@@ -36,7 +45,8 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
   const resolver = byPackage.resolver;
   const noted = byPackage.files.length > 0 ? replaceFramesOrFields(profile, { fields: { warnings: [...profile.warnings, ...goPackageWarnings(byPackage.files)] } }) : profile;
   const grafted = graftRecordedCallSites(repairTruncatedStacks(noted));
-  const mapped = mapProfileSources(grafted, resolver, createSourceMapper(files));
+  const named = withSdkNames(grafted, resolver.index.root, files);
+  const mapped = mapProfileSources(named, resolver, createSourceMapper(files));
   const placed = placeFunctionLevelFrames(mapped.profile, resolver, files);
   const analysis = analyzeProfile(placed.profile, {
     ...options,

@@ -211,8 +211,15 @@ function sideTotals(x: Analysis, req: ResolvedRequests | undefined): SideTotals 
     dynamoShare,
     dynamoShareStdErr: shareError(dynamoShare, x.totalCount),
     anyFrameShare: x.totalWeight > 0 ? (x.anyFrameWeight / x.totalWeight) * 100 : 0,
+    attribution: {
+      measuredShare: percentOfTotal(x.attribution.measuredWeight, x),
+      estimatedShare: percentOfTotal(x.attribution.estimatedWeight, x),
+      unattributedShare: percentOfTotal(x.attribution.unattributedWeight, x),
+    },
   };
 }
+
+const percentOfTotal = (weight: number, x: Analysis) => (x.totalWeight > 0 ? (weight / x.totalWeight) * 100 : 0);
 
 function totalsOf(before: SideTotals, after: SideTotals): Comparison['totals'] {
   const known = before.requests !== undefined && after.requests !== undefined;

@@ -125,6 +125,11 @@ export interface SideTotals {
   readonly dynamoPerRequest?: number;
   /** Share of samples with a marshalling frame anywhere on the stack (`Analysis.anyFrameWeight`): the upper bound. */
   readonly anyFrameShare: number;
+  /**
+   * Where `dynamoShare` reached the user's lines (percent of the side's total; the three add up to
+   * `dynamoShare`): measured on a line, estimated per call site, unattributed (`Analysis.attribution`).
+   */
+  readonly attribution?: { readonly measuredShare: number; readonly estimatedShare: number; readonly unattributedShare: number };
 }
 
 export interface ComparisonTotals {

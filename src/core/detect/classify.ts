@@ -34,6 +34,7 @@ function matchesRule(rule: FrameRule, frame: Frame, path: string): boolean {
   } else {
     return false;
   }
+  if (rule.nameExclude?.test(frame.name)) return false;
   return !rule.nameFilter || rule.nameFilter.test(frame.name);
 }
 

@@ -35,6 +35,8 @@ export interface FrameRule {
   readonly jsNames?: RegExp;
   /** Only frames whose function name matches (after prefix/path matching) belong to the rule. */
   readonly nameFilter?: RegExp;
+  /** Frames whose function name matches do not belong to the rule (utilities the package also hosts). */
+  readonly nameExclude?: RegExp;
   /** Name patterns deciding the direction, checked in order. */
   readonly directions?: readonly (readonly [RegExp, Direction])[];
   readonly fallback: Direction;
@@ -298,9 +300,11 @@ export const FRAME_RULES: readonly FrameRule[] = [
     directions: [
       [/unmarshall/, 'unmarshal'],
       [/marshall/, 'marshal'],
+      // The command's set-up on the request path (adds the DocumentMarshall/DocumentUnmarshall middleware).
+      [/^(?:resolveMiddleware|addMarshallingMiddleware)$/, 'marshal'],
     ],
     fallback: 'unmarshal',
-    source: '@aws-sdk/lib-dynamodb (marshallInput/unmarshallOutput, processObj/processKeysInObj)',
+    source: '@aws-sdk/lib-dynamodb (marshallInput/unmarshallOutput, processObj/processKeysInObj; resolveMiddleware/addMarshallingMiddleware on the request path)',
   },
   {
     id: 'js-v3-client-dynamodb-serde',
@@ -347,9 +351,12 @@ export const FRAME_RULES: readonly FrameRule[] = [
       '/@smithy/core/dist-es/submodules/serde/',
       '/@smithy/core/dist-es/submodules/schema/',
     ],
+    // Hex, URI escaping, query strings and UUIDs live in these submodules too, but SigV4 signing
+    // (@smithy/signature-v4 getSigningKey/createCanonicalRequest) and the invocation id call them: not (un)marshalling.
+    nameExclude: /^(?:toHex|fromHex|hexEncode|escapeUri|escapeUriPath|buildQueryString|bindV4|v4|calculateBodyLength)$/,
     directions: UNMARSHAL_WORDS,
     fallback: 'unmarshal',
-    source: '@smithy/core submodules protocols/serde/schema and @aws-sdk/core protocols (JsonShapeDeserializer.read → JSON.parse)',
+    source: '@smithy/core submodules protocols/serde/schema and @aws-sdk/core protocols (JsonShapeDeserializer.read → JSON.parse); excluded utilities seen under @smithy/signature-v4 in a 3.1169 recording',
   },
   // ---- Node: TLS handshakes -------------------------------------------------------------------------
   {

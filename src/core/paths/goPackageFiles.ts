@@ -91,12 +91,42 @@ export function resolveGoFilesByPackage(frames: Iterable<{ readonly name: string
   return { resolver: { index: resolver.index, resolve: (path) => decided.get(path) ?? resolver.resolve(path) }, files };
 }
 
-/** The analysis notes for {@link resolveGoFilesByPackage}'s files: what was placed, and the `--map` that says it explicitly. */
+/** Files a group of {@link goPackageWarnings} names one by one before it summarises the rest. */
+export const LISTED_GO_PACKAGE_FILES = 3;
+
+const pathWhy = (f: GoPackageFile) => (f.pathReason === 'runtime' ? 'looks like a Go runtime path' : f.pathReason === 'ambiguous' ? 'matches several workspace files' : 'matches no workspace file');
+const ruleText = (rule: PathMappingRule | undefined) => (rule ? `${rule.from}=${rule.to}` : '');
+
+/**
+ * The analysis notes for {@link resolveGoFilesByPackage}'s files: what was placed, and the `--map`
+ * that says it explicitly. Files are grouped by outcome (found with the same `--map` rule, found
+ * with none, missing); a group of up to {@link LISTED_GO_PACKAGE_FILES} files gets one note per
+ * file, a larger one a single note with its count, the first files as examples and the rule they
+ * share — a monorepo build path can leave hundreds of files to this step, and each note reaches
+ * the CLI, the hover and every comparison.
+ */
 export function goPackageWarnings(files: readonly GoPackageFile[]): string[] {
-  return files.map((f) => {
-    const why = f.pathReason === 'runtime' ? 'looks like a Go runtime path' : f.pathReason === 'ambiguous' ? 'matches several workspace files' : 'matches no workspace file';
-    if (!f.found) return `${f.profileFile} ${why}; its functions belong to your Go module, whose file would be ${f.relativePath}, which the workspace does not have (open the module's folder or add --map)`;
-    const map = f.map ? `; --map ${f.map.from}=${f.map.to} says the same by path` : '';
-    return `${f.profileFile} ${why}; matched to ${f.relativePath} by the Go package of its functions${map}`;
-  });
+  const groups = new Map<string, GoPackageFile[]>();
+  for (const f of files) {
+    const key = f.found ? `found ${ruleText(f.map)}` : 'missing';
+    const group = groups.get(key);
+    if (group) group.push(f);
+    else groups.set(key, [f]);
+  }
+  return [...groups.values()].flatMap((group) => (group.length <= LISTED_GO_PACKAGE_FILES ? group.map(fileWarning) : [groupWarning(group)]));
+}
+
+function fileWarning(f: GoPackageFile): string {
+  if (!f.found) return `${f.profileFile} ${pathWhy(f)}; its functions belong to your Go module, whose file would be ${f.relativePath}, which the workspace does not have (open the module's folder or add --map)`;
+  const map = f.map ? `; --map ${ruleText(f.map)} says the same by path` : '';
+  return `${f.profileFile} ${pathWhy(f)}; matched to ${f.relativePath} by the Go package of its functions${map}`;
+}
+
+function groupWarning(group: readonly GoPackageFile[]): string {
+  const examples = group.slice(0, LISTED_GO_PACKAGE_FILES).map((f) => `${f.profileFile} → ${f.relativePath}`).join(', ');
+  const more = `${examples}, and ${group.length - LISTED_GO_PACKAGE_FILES} more`;
+  const first = group[0]!;
+  if (!first.found) return `${group.length} profile files match no usable workspace file; their functions belong to your Go module, whose files the workspace does not have (${more}): open the module's folder or add --map`;
+  const map = first.map ? `; --map ${ruleText(first.map)} says the same by path` : '';
+  return `${group.length} profile files matched to workspace files by the Go package of their functions (${more})${map}`;
 }

@@ -92,8 +92,17 @@ export function parseFolded(text: string, sourcePath: string, options: ReadOptio
     );
   }
   const collector = new SampleCollector();
-  for (const { ids, count } of stacks.values()) collector.add(ids, ids.length, count, count);
+  const frames = interner.frames;
+  let idle = 0;
+  for (const { ids, count } of stacks.values()) {
+    // V8's synthetic `(idle)` leaf (Node exporters keep it): out of the total, as the .cpuprofile reader does.
+    if (frames[ids[0]!]!.name === '(idle)') {
+      collector.addIdle(count);
+      idle += count;
+    } else collector.add(ids, ids.length, count, count);
+  }
   const warnings: string[] = [];
+  if (idle > 0) warnings.push(`${idle} \`(idle)\` samples (V8's idle thread) left out of the total, as in a .cpuprofile`);
   if (invalid > 0) warnings.push(`${invalid} invalid lines skipped (not \`frame;…;frame COUNT\`)`);
   if (differential > 0) warnings.push(`${differential === 1 ? '1 line carries' : `${differential} lines carry`} two counts (a difffolded.pl file); the second (after) count is used`);
   return collector.finish({
@@ -102,7 +111,7 @@ export function parseFolded(text: string, sourcePath: string, options: ReadOptio
     sampleType: SAMPLE_TYPES[0],
     sampleTypes: SAMPLE_TYPES,
     durationNs: undefined,
-    frames: interner.frames,
+    frames,
     warnings,
   });
 }

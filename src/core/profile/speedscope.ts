@@ -16,9 +16,13 @@ export function looksLikeSpeedscope(json: unknown): boolean {
   return isObject(json.shared) && Array.isArray(json.shared.frames) && Array.isArray(json.profiles);
 }
 
-/** The model column for a speedscope `unit`. */
+/**
+ * The model column for a speedscope `unit`. A time unit gives `time`, not `cpu`: the format does
+ * not say which clock its writer sampled (py-spy and rbspy sample wall time by default, a
+ * converted Chrome profile is V8's wall time), so a comparison with a CPU profile gives shares only.
+ */
 function columnFor(unit: string): SampleType {
-  if (nsPerUnit(unit) !== undefined) return { type: 'cpu', unit: 'nanoseconds' };
+  if (nsPerUnit(unit) !== undefined) return { type: 'time', unit: 'nanoseconds' };
   if (unit === 'bytes') return { type: 'space', unit: 'bytes' };
   return { type: 'samples', unit: 'count' };
 }

@@ -1,4 +1,5 @@
 import { ProfileError } from './errors';
+import { wallGapWarning } from './v8Gaps';
 import { FrameInterner } from './frameInterner';
 import type { Profile, ReadOptions } from './model';
 import { chooseColumn } from './pprofColumns';
@@ -157,7 +158,9 @@ export function parseV8CpuProfile(json: unknown, sourcePath: string, options: Re
   const interner = new FrameInterner();
   const collector = new SampleCollector();
   addV8Samples(labelled ? { ...thread, labels: labelled.labels } : thread, interner, collector, column === 1, sourcePath);
+  const gapWarning = column === 0 ? wallGapWarning(thread) : undefined;
   return collector.finish({
+    ...(gapWarning ? { warnings: [gapWarning] } : {}),
     sourcePath,
     format: 'v8-cpuprofile',
     sampleType: V8_SAMPLE_TYPES[column],

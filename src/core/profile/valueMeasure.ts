@@ -50,6 +50,9 @@ export function valueMeasure(format: ProfileFormat, sampleType: SampleType): Val
   if (format === 'pprof' && sampleType.type === 'wall' && isTime) {
     return { key: 'pprof-wall', short: 'Wall time', description: `wall time valued at the nominal sampling interval per sample (pprof ${column})` };
   }
+  if (format === 'speedscope' && sampleType.type === 'time' && isTime) {
+    return { key: 'speedscope-time', short: 'Time', description: `sampled time whose clock (CPU or wall) the speedscope file does not state (${column})` };
+  }
   if (/^samples?$/.test(sampleType.type)) {
     return { key: `samples:${format}`, short: 'Samples', description: `sample counts of a ${format} profile (their time depends on the profiler's sampling rate)` };
   }

@@ -5,7 +5,7 @@
  * take it, and keeps the focused call site and the flame search in its saved state.
  */
 import 'd3-flame-graph/dist/d3-flamegraph.css';
-import type { ReportData, ReportCallSite, ToReportMessage } from '../../shared/protocol';
+import type { ReportData, ReportCallSite, ReportCaller, ToReportMessage } from '../../shared/protocol';
 import { h, pct } from './dom';
 import { renderFlameGraph } from './flameGraph';
 import { mountReport, showProfileTab } from './comparisonTab';
@@ -55,18 +55,25 @@ function attributionRows(a: ReportData['summary']['attribution']): [string, stri
   ];
 }
 
-function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
-  const link = h('a', { className: 'location', title: site.absolutePath }, `${site.relativePath}:${site.line}`);
+function locationLink(place: { absolutePath: string; relativePath: string; line: number }, focusId: string): HTMLAnchorElement {
+  const link = h('a', { className: 'location', title: place.absolutePath }, `${place.relativePath}:${place.line}`);
   link.href = '#';
   link.addEventListener('click', (e) => {
     e.preventDefault();
-    focusRow(site.id);
-    send({ type: 'openLocation', absolutePath: site.absolutePath, line: site.line });
+    focusRow(focusId);
+    send({ type: 'openLocation', absolutePath: place.absolutePath, line: place.line });
   });
+  return link;
+}
+
+const shortName = (functionName: string) => functionName.slice(functionName.lastIndexOf('/') + 1);
+
+function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
+  const link = locationLink(site, site.id);
   return h(
     'tr',
     { dataset: { callSite: site.id } },
-    h('td', {}, link, h('div', { className: 'fn muted', title: site.functionName }, site.functionName.slice(site.functionName.lastIndexOf('/') + 1))),
+    h('td', {}, link, h('div', { className: 'fn muted', title: site.functionName }, shortName(site.functionName))),
     h('td', { className: 'num' }, pct(site.totalPercent)),
     h('td', { className: 'num' }, pct(site.dynamoPercent)),
     h('td', { className: 'num estimated' }, site.estimatedPercent > 0 ? `~${pct(site.estimatedPercent)}` : ''),
@@ -76,12 +83,49 @@ function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
   );
 }
 
+/** A caller of `site`: its part of the call site's DynamoDB share, included in the row above, not added. */
+function callerRow(caller: ReportCaller, site: ReportCallSite): HTMLTableRowElement {
+  const what = `part of ${site.relativePath}:${site.line} (${shortName(site.functionName)}): this line calls it`;
+  return h(
+    'tr',
+    { className: 'caller', dataset: { callerOf: site.id } },
+    h('td', {}, h('span', { className: 'muted' }, '← '), locationLink(caller, site.id), h('div', { className: 'fn muted', title: caller.functionName }, shortName(caller.functionName))),
+    h('td', {}, ''),
+    h('td', { className: 'num' }, pct(caller.dynamoPercent)),
+    h('td', {}, ''),
+    h('td', { className: 'muted' }, what),
+    h('td', {}, ''),
+    h('td', {}, ''),
+  );
+}
+
+function noCallerRow(site: ReportCallSite): HTMLTableRowElement {
+  return h(
+    'tr',
+    { className: 'caller', dataset: { callerOf: site.id } },
+    h('td', { className: 'muted' }, '← no caller of yours'),
+    h('td', {}, ''),
+    h('td', { className: 'num' }, pct(site.noCallerPercent)),
+    h('td', {}, ''),
+    h('td', { className: 'muted' }, `part of ${site.relativePath}:${site.line} that no line of your code reached`),
+    h('td', {}, ''),
+    h('td', {}, ''),
+  );
+}
+
+/** A call site's row, then its callers' rows (when the CLI and the lenses show callers too). */
+function callSiteRows(site: ReportCallSite): HTMLTableRowElement[] {
+  const callers = site.callers.map((caller) => callerRow(caller, site));
+  return [callSiteRow(site), ...callers, ...(callers.length && site.noCallerPercent > 0 ? [noCallerRow(site)] : [])];
+}
+
 function callSiteSection(data: ReportData): HTMLElement {
   const head = h('tr', {}, ...['Call site', 'CPU', 'DynamoDB', 'Estimated', 'What', 'Reflection', 'Migration'].map((t) => h('th', {}, t)));
-  const body = h('tbody', {}, ...data.callSites.map(callSiteRow));
+  const body = h('tbody', {}, ...data.callSites.flatMap(callSiteRows));
   const table = h('table', { id: 'call-sites', className: 'grid' }, h('thead', {}, head), body);
   const empty = data.callSites.length === 0 ? h('p', { className: 'muted' }, 'No line of this workspace leads into DynamoDB marshalling (check the path-mapping coverage below).') : undefined;
-  return h('section', {}, h('h2', {}, `Call sites (${data.callSites.length})`), empty ?? h('div', { className: 'table-wrap' }, labelCells(table)));
+  const legend = data.callSites.some((s) => s.callers.length) ? h('p', { className: 'muted', id: 'callers-legend' }, '← rows: the lines of your code that called the call site above, with their part of its DynamoDB share (included in its row, not added).') : undefined;
+  return h('section', {}, h('h2', {}, `Call sites (${data.callSites.length})`), empty ?? h('div', { className: 'table-wrap' }, labelCells(table)), legend);
 }
 
 function coverageSection(data: ReportData): HTMLElement {

@@ -54,7 +54,7 @@ describe('absolute comparisons only between profiles that measure the same thing
     // each side's own figures stay: the sidecars' 4,929 µs CPU per request (pprof) and 5,047 µs of busy main-thread time (V8)
     assert.equal(Math.round(c.totals.before.perRequest! / 1e3), 4929);
     assert.equal(Math.round(c.totals.after.perRequest! / 1e3), 5047);
-    assert.equal(c.totals.dynamoShareChangePoints.toFixed(1), '-7.7');
+    assert.equal(c.totals.dynamoShareChangePoints.toFixed(1), '-8.1');
     assert.equal(c.totals.dynamoShareSignificant, true);
     const site = c.callSites.find((r) => r.after.ref?.relativePath === 'src/repository/v3-adapter.ts' && r.after.ref.line === 64);
     assert.ok(site);
@@ -70,7 +70,17 @@ describe('absolute comparisons only between profiles that measure the same thing
     assert.match(line(text, /^CPU \/ wall time in profile/), /^CPU \/ wall time in profile\s+16\.27 s\s+14\.53 s\s+not comparable: CPU vs wall time$/);
     assert.match(line(text, /^CPU \/ wall time per request/), /^CPU \/ wall time per request\s+4\.929 ms\s+5\.047 ms\s+not comparable: CPU vs wall time$/);
     assert.match(line(text, /^DynamoDB marshalling per request/), /\s+not comparable: CPU vs wall time$/);
-    assert.match(line(text, /^DynamoDB marshalling share/), /^DynamoDB marshalling share\s+52\.17% ±0\.5\s+44\.45% ±0\.5\s+-7\.7 pp$/);
+    assert.match(line(text, /^DynamoDB marshalling share/), /^DynamoDB marshalling share\s+52\.17% ±0\.5\s+44\.05% ±0\.5\s+-8\.1 pp$/);
+    // Call-site rows under the cut are counted, with the part of the share they hold, never dropped silently.
+    const callSiteTable = text.slice(text.indexOf('Call sites ('), text.indexOf('SDK functions ('));
+    assert.match(callSiteTable, /\n\(1 more under 0\.50% on both sides: 0\.00% before, 0\.02% after; --json lists every row\)\n/);
+    // The headline's parts per side, adding up to it (measured + estimated + unattributed).
+    assert.match(line(text, /^  measured on your lines/), /^  measured on your lines\s+\d+\.\d\d%\s+\d+\.\d\d%\s+[-+±]\d+\.\d pp$/);
+    for (const side of ['before', 'after'] as const) {
+      const t = cpuVsWall.comparison.totals[side];
+      const a = t.attribution!;
+      assert.ok(Math.abs(a.measuredShare + a.estimatedShare + a.unattributedShare - t.dynamoShare) < 1e-6, side);
+    }
     assert.match(line(text, /^recordImpression repository\/v2-adapter\.ts:55/), /\s+not comparable, -0\.5 pp\s+name$/);
     assert.match(line(text, /Only shares are compared: before is CPU time/), /record both sides with the same profiler and value column/);
   });
@@ -124,6 +134,16 @@ describe('absolute comparisons only between profiles that measure the same thing
     assert.match(formatComparisonText(v8.comparison), /^Wall time in profile\s/m);
     const mixed = await compareFiles({ path: `${GO}/before-v1.pb.gz` }, { path: `${V8}/speedscope_chrome116_trace-with-ProfileChunk.json` }, { root: NODE_SRC });
     assert.equal(mixed.comparison.absolute.short, 'CPU vs wall time');
+  });
+
+  it('a speedscope file (its clock unstated) vs Go pprof CPU: not comparable; two speedscope files: comparable', async () => {
+    const scope = 'fixtures/third-party/speedscope/speedscope_0.6.0_two-sampled.speedscope.json';
+    const mixed = await compareFiles({ path: `${GO}/before-v1.pb.gz` }, { path: scope }, { root: NODE_SRC });
+    assert.equal(mixed.comparison.absolute.comparable, false);
+    assert.equal(mixed.comparison.absolute.short, 'CPU vs time');
+    assert.match(mixed.comparison.absolute.reason!, /after is sampled time whose clock \(CPU or wall\) the speedscope file does not state \(time\/nanoseconds\)$/);
+    const same = await compareFiles({ path: scope }, { path: scope }, { root: NODE_SRC });
+    assert.equal(same.comparison.absolute.comparable, true);
   });
 
   it('replicates of one side must measure the same thing: a pprof and a .cpuprofile are not pooled', async () => {

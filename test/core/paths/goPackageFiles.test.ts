@@ -11,7 +11,7 @@ import { gunzipSync } from 'node:zlib';
 import { Profile as Pprof } from 'pprof-format';
 import { analyzeWithSources } from '../../../src/core/analysis/prepare';
 import type { Analysis } from '../../../src/core/analysis/types';
-import { goPackagePath, resolveGoFilesByPackage } from '../../../src/core/paths/goPackageFiles';
+import { goPackagePath, goPackageWarnings, resolveGoFilesByPackage, type GoPackageFile } from '../../../src/core/paths/goPackageFiles';
 import { createPathResolver } from '../../../src/core/paths/resolve';
 import { scanWorkspace } from '../../../src/core/paths/scan';
 import { createWorkspaceIndex } from '../../../src/core/paths/workspaceIndex';
@@ -84,5 +84,24 @@ describe('Go files found by the package of their functions', () => {
     );
     assert.deepEqual(files, [{ profileFile: '/build/internal/store/store.go', pathReason: 'not-found', relativePath: 'internal/store/store.go', found: false }]);
     assert.deepEqual(resolver.resolve('/build/internal/store/store.go'), { kind: 'unresolved', reason: 'not-found' });
+  });
+
+  it("notes a few files one by one, and a monorepo's hundreds in one line per outcome with the --map they share", () => {
+    const file = (i: number, found: boolean): GoPackageFile => ({
+      profileFile: `/build/internal/gen/pkg${i}/file.go`,
+      pathReason: 'not-found',
+      relativePath: `services/api/internal/gen/pkg${i}/file.go`,
+      found,
+      ...(found ? { map: { from: '/build', to: 'services/api' } } : {}),
+    });
+    assert.deepEqual(goPackageWarnings([file(1, true), file(2, false)]), [
+      '/build/internal/gen/pkg1/file.go matches no workspace file; matched to services/api/internal/gen/pkg1/file.go by the Go package of its functions; --map /build=services/api says the same by path',
+      "/build/internal/gen/pkg2/file.go matches no workspace file; its functions belong to your Go module, whose file would be services/api/internal/gen/pkg2/file.go, which the workspace does not have (open the module's folder or add --map)",
+    ]);
+    const many = Array.from({ length: 1700 }, (_, i) => file(i, i % 100 !== 7));
+    assert.deepEqual(goPackageWarnings(many), [
+      '1683 profile files matched to workspace files by the Go package of their functions (/build/internal/gen/pkg0/file.go → services/api/internal/gen/pkg0/file.go, /build/internal/gen/pkg1/file.go → services/api/internal/gen/pkg1/file.go, /build/internal/gen/pkg2/file.go → services/api/internal/gen/pkg2/file.go, and 1680 more); --map /build=services/api says the same by path',
+      "17 profile files match no usable workspace file; their functions belong to your Go module, whose files the workspace does not have (/build/internal/gen/pkg7/file.go → services/api/internal/gen/pkg7/file.go, /build/internal/gen/pkg107/file.go → services/api/internal/gen/pkg107/file.go, /build/internal/gen/pkg207/file.go → services/api/internal/gen/pkg207/file.go, and 14 more): open the module's folder or add --map",
+    ]);
   });
 });

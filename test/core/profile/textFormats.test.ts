@@ -31,6 +31,13 @@ describe('folded stacks', () => {
     assert.deepEqual(p.frames[top.stack[1]!], { name: '_tickDomainCallback', file: 'node.js', line: 387, inlined: false });
   });
 
+  it("V8's `(idle)` leaf of a Node exporter is idle time, out of the total as in the .cpuprofile", () => {
+    const p = parseProfile(text('node;(root);(idle) 1725\nnode;(root);main (/srv/app.js:3:1);query (/srv/db.js:8:20) 270\nnode;(root);(program) 240\n'), 'node.folded');
+    assert.equal(p.totalWeight, 510);
+    assert.equal(p.idleWeight, 1725);
+    assert.deepEqual(p.warnings, ['1725 `(idle)` samples (V8\'s idle thread) left out of the total, as in a .cpuprofile']);
+  });
+
   it('reads a difffolded file by its second (after) count, with a warning', () => {
     const p = parseProfile(text('a;b 3 5\na;c 2 0\n'), 'diff.folded');
     assert.equal(p.totalWeight, 5);
@@ -63,7 +70,7 @@ describe('speedscope JSON', () => {
   it('sampled: stacks reversed to leaf first, seconds → ns, profiles merged', () => {
     const path = 'fixtures/third-party/speedscope/speedscope_0.6.0_two-sampled.speedscope.json';
     const p = parseProfile(fixture(path), path);
-    assert.deepEqual(p.sampleType, { type: 'cpu', unit: 'nanoseconds' });
+    assert.deepEqual(p.sampleType, { type: 'time', unit: 'nanoseconds' });
     assert.equal(p.totalWeight, 28e9);
     const heaviest = p.samples.reduce((a, b) => (b.weight > a.weight ? b : a));
     assert.equal(heaviest.weight, 5e9);

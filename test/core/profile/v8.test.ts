@@ -151,6 +151,30 @@ describe('V8 hand-made inputs', () => {
   });
 });
 
+describe('V8 wall time in sampling gaps', () => {
+  // 1 ms interval; the handler's frame is on top during gaps of 50 ms (the thread waited for a CPU).
+  const profile = (gapsMs: number[]) => {
+    const deltas = [0, ...Array.from({ length: 100 }, () => 1000), ...gapsMs.map((ms) => ms * 1000), 1000];
+    const nodes = [
+      { id: 1, callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 }, children: [2, 3] },
+      { id: 2, callFrame: { functionName: 'handler', scriptId: '1', url: 'file:///srv/app.js', lineNumber: 9, columnNumber: 0 } },
+      { id: 3, callFrame: { functionName: '(idle)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 } },
+    ];
+    const samples = deltas.map((_, i) => (i % 10 === 5 ? 3 : 2));
+    const startTime = 0;
+    const endTime = deltas.reduce((a, b) => a + b, 0) + 1000;
+    return new TextEncoder().encode(JSON.stringify({ nodes, startTime, endTime, samples, timeDeltas: deltas }));
+  };
+
+  it('warns when a fifth or more of the wall time lies in gaps over 10× the median interval, naming the figure', () => {
+    const p = parseProfile(profile([50, 50, 50]), 'gappy.cpuprofile');
+    // Gaps: the samples before the three 50-ms deltas (non-idle) hold 150 ms of 240 ms non-idle wall time.
+    assert.deepEqual(p.warnings, ['62% of the wall time lies in sampling gaps over 10 ms (10× the median interval of 1.0 ms): the thread waited for a CPU and that time is charged to the frame on top, so shares can be far from CPU shares; --sample-type samples counts each sample once']);
+    assert.deepEqual(parseProfile(profile([50, 50, 50]), 'gappy.cpuprofile', { sampleType: 'samples' }).warnings, []);
+    assert.deepEqual(parseProfile(profile([15]), 'calm.cpuprofile').warnings, []);
+  });
+});
+
 describe('Chrome trace reader (speedscope chrome116 trace)', () => {
   const path = 'fixtures/third-party/v8/speedscope_chrome116_trace-with-ProfileChunk.json';
   const trace = JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: { name: string; args: { data: { cpuProfile: { nodes?: { id: number; callFrame: { functionName: string } }[]; samples: number[] }; lines?: number[] } } }[] };

@@ -18,6 +18,19 @@ const SHORT_PROFILE_SAMPLES = 1000;
 /** Rows with a share below this on both sides are left out of the per-path tables (text/Markdown only; JSON keeps all). */
 const MIN_SHARE_SHOWN = 0.5;
 
+/** Call-site rows holding at least this part of the larger DynamoDB share are shown even under {@link MIN_SHARE_SHOWN}. */
+const CALL_SITE_PART_SHOWN = 0.05;
+
+/**
+ * `(3 more under 0.50% on both sides: 0.90% before, 0.70% after; --json lists every row)`; the sums
+ * only for tables whose rows do not nest (call sites), not for cumulative function rows.
+ */
+function hiddenRowsNote(hidden: readonly CompareRow[], minShare: number, withSums: boolean): string {
+  const sum = (side: 'before' | 'after') => hidden.reduce((total, r) => total + r[side].share, 0);
+  const sums = withSums ? `: ${formatShare(sum('before'))} before, ${formatShare(sum('after'))} after` : '';
+  return `(${hidden.length} more under ${formatShare(minShare)} on both sides${sums}; --json lists every row)`;
+}
+
 /**
  * Builds the sections: totals, categories, user functions, call sites, SDK functions, movers.
  * Change column: per request when both request counts are known, else of the absolute weight;
@@ -50,6 +63,13 @@ export function comparisonSections(c: Comparison): Section[] {
     `${formatShare(after.dynamoShare)} ±${after.dynamoShareStdErr.toFixed(1)}`,
     `${formatPoints(c.totals.dynamoShareChangePoints)}${c.totals.dynamoShareSignificant ? '' : ' (n.s.)'}`,
   ]);
+  if (before.attribution && after.attribution) {
+    const part = (label: string, key: 'measuredShare' | 'estimatedShare' | 'unattributedShare') =>
+      totals.push([`  ${label}`, formatShare(before.attribution![key]), formatShare(after.attribution![key]), formatPoints(after.attribution![key] - before.attribution![key])]);
+    part('measured on your lines', 'measuredShare');
+    part('estimated per call site', 'estimatedShare');
+    part('unattributed', 'unattributedShare');
+  }
   if (r) {
     totals.push([`DynamoDB marshalling per request${runs}`, formatPerRequest(r.dynamoPerRequest.before, unit), formatPerRequest(r.dynamoPerRequest.after, unit), intervalText(r.dynamoPerRequest.change)]);
   } else if (before.dynamoPerRequest !== undefined && after.dynamoPerRequest !== undefined) {
@@ -57,13 +77,18 @@ export function comparisonSections(c: Comparison): Section[] {
   }
   const sections: Section[] = [{ title: 'Totals', header: ['Metric', 'Before', 'After', 'Change'], rows: totals }];
   const withError = before.totalCount < SHORT_PROFILE_SAMPLES || after.totalCount < SHORT_PROFILE_SAMPLES;
-  const table = (title: string, first: string, rows: readonly CompareRow[]) => {
-    const shown = rows.filter((r) => Math.max(r.before.share, r.after.share) >= MIN_SHARE_SHOWN);
-    if (shown.length) sections.push({ title, header: [first, 'Before', 'After', 'Change', 'Matched'], rows: shown.map((r) => rowCells(r, unit, withError, c.absolute.comparable)) });
+  const table = (title: string, first: string, rows: readonly CompareRow[], minShare = MIN_SHARE_SHOWN, withSums = false) => {
+    const shown = rows.filter((r) => Math.max(r.before.share, r.after.share) >= minShare);
+    if (!shown.length) return;
+    const cells = shown.map((r) => rowCells(r, unit, withError, c.absolute.comparable));
+    const hidden = rows.length - shown.length;
+    if (hidden > 0) cells.push([hiddenRowsNote(rows.filter((r) => !shown.includes(r)), minShare, withSums), '', '', '', '']);
+    sections.push({ title, header: [first, 'Before', 'After', 'Change', 'Matched'], rows: cells });
   };
-  table('DynamoDB categories (innermost categorised frame)', 'Category', c.categories);
+  table('DynamoDB categories (innermost categorised frame)', 'Category', c.categories, MIN_SHARE_SHOWN, true);
   table('User functions (cumulative)', 'Function', c.userFunctions);
-  table('Call sites (DynamoDB marshalling beneath the line)', 'Call site', c.callSites);
+  // A call site is worth a row when it holds a visible part of the DynamoDB share, however small that share is.
+  table('Call sites (DynamoDB marshalling beneath the line)', 'Call site', c.callSites, Math.min(MIN_SHARE_SHOWN, CALL_SITE_PART_SHOWN * Math.max(before.dynamoShare, after.dynamoShare)), true);
   table('SDK functions (cumulative)', 'Function', c.sdkFunctions);
   table('Other functions whose self (flat) share changed significantly', 'Function', c.movers);
   return sections;
