@@ -3,7 +3,8 @@
  * its {@link RequestContext}: aws-sdk v2 `AWS.Service#makeRequest` (where the caller is the
  * user's `query(…)`/`put(…)` line; the request made there keeps its context) and
  * `AWS.Request#callListeners` (every listener of the request's life runs through it, whether it
- * is sent by `send`, `promise`, a callback or later), and v3 `Client#send` of `@smithy/core` /
+ * is sent by `send`, `promise`, a callback or later; a page that continues the request keeps its
+ * context, see {@link continuedContext}), and v3 `Client#send` of `@smithy/core` /
  * `@smithy/smithy-client` (every `DynamoDBClient`, `DynamoDBDocumentClient`, `DynamoDBDocument`
  * call goes through it; its work continues in promise reactions, so the context propagates).
  *
@@ -63,10 +64,13 @@ export function patchAwsSdkV2(AWS: unknown, contexts: RequestContexts): boolean 
   if (isPatched(service.makeRequest)) return true;
   const makeRequest = service.makeRequest as AnyFunction;
   const callListeners = request.callListeners as AnyFunction;
+  // The request whose listeners are running (its callback or `eachPage` handler included).
+  let running: Patchable | undefined;
   service.makeRequest = markPatched(function makeRequestInContext(this: unknown, ...args: unknown[]) {
     if ((this as { serviceIdentifier?: unknown }).serviceIdentifier !== 'dynamodb') return makeRequest.apply(this, args);
-    const caller = captureCaller(makeRequestInContext);
-    const context = contexts.contextFor(caller, operationName(args[0]), caller?.viaDocumentClient ? 'DocumentClient' : 'DynamoDB');
+    const continued = continuedContext(running, args);
+    const caller = continued ? undefined : captureCaller(makeRequestInContext);
+    const context = continued ?? contexts.contextFor(caller, operationName(args[0]), caller?.viaDocumentClient ? 'DocumentClient' : 'DynamoDB');
     context.calls++;
     // With a callback, makeRequest sends at once: its synchronous part runs in the context here,
     // the rest in listeners, which find the context on the request.
@@ -76,9 +80,29 @@ export function patchAwsSdkV2(AWS: unknown, contexts: RequestContexts): boolean 
   });
   request.callListeners = markPatched(function callListenersInContext(this: unknown, ...args: unknown[]) {
     const context = (this as Patchable)[CONTEXT] as RequestContext | undefined;
-    return context ? contexts.within(context, callListeners, this, args) : callListeners.apply(this, args);
+    if (!context) return callListeners.apply(this, args);
+    const outer = running;
+    running = this as Patchable;
+    try {
+      return contexts.within(context, callListeners, this, args);
+    } finally {
+      running = outer;
+    }
   });
   return true;
+}
+
+/**
+ * The context of `running` when the request being made continues it: same operation on the same
+ * table, made while its listeners run — the next page of `eachPage` or `nextPage()` (the SDK's,
+ * or the DocumentClient's own, called from the user's `done()`), or user code paging on by hand
+ * from the callback (the same SDK call line anyway). Otherwise undefined: a new call site.
+ */
+function continuedContext(running: Patchable | undefined, args: readonly unknown[]): RequestContext | undefined {
+  const context = running?.[CONTEXT] as RequestContext | undefined;
+  if (!context || (running as { operation?: unknown }).operation !== args[0]) return undefined;
+  const table = (params: unknown) => (params as { TableName?: unknown } | undefined)?.TableName;
+  return table((running as { params?: unknown }).params) === table(args[1]) ? context : undefined;
 }
 
 /** Patches a v3 `Client` class's `send`; false when it has none. */

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import AWS from 'aws-sdk';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { CALL_SITE_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL } from '../../src/core/analysis/recorderLabels';
+import { CALL_SITE_LABEL, CALLERS_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL } from '../../src/core/analysis/recorderLabels';
 import { RequestContexts, type RequestContext } from '../../src/record/requestContexts';
 import { patchAwsSdkV2, patchSmithyClient } from '../../src/record/sdkPatches';
 import { localCredentials, startDynalite, type LocalDynamo } from '../helpers/dynalite';
@@ -102,6 +102,36 @@ describe('record: the context the profiler sees inside the SDK, per way of calli
     const later = secondSite();
     await Promise.all([firstSite(), new Promise((done) => setTimeout(() => later.send(done), 1))]);
     assert.deepEqual([...seenInSdk].sort(), ['GetItem on DocumentClient from secondSite', 'GetItem on DynamoDB from firstSite']);
+  });
+
+  it('aws-sdk v2 eachPage: every page is the scan that started it, not the callback line that called done()', async () => {
+    const doc = new AWS.DynamoDB.DocumentClient(v2Config());
+    await Promise.all(['b', 'c', 'd'].map((id) => doc.put({ TableName: 'paths', Item: { id, n: 2 } }).promise()));
+    let pages = 0;
+    let finish: (n: number) => void = () => undefined;
+    function scanAll(): void {
+      doc.scan({ TableName: 'paths', Limit: 1 }).eachPage((err, data, next?: () => void) => {
+        if (err || !data) return finish(pages), false;
+        pages++;
+        return nextPageFrom(next!);
+      });
+    }
+    // The user's own function that calls done(): it makes no request of its own.
+    function nextPageFrom(next: () => void): boolean {
+      next();
+      return true;
+    }
+    seenInSdk.length = 0;
+    const finished = new Promise<number>((done) => (finish = done));
+    scanAll();
+    assert.ok((await finished) >= 4, 'one item per page');
+    // One context for every page, made where scanAll called scan (tsx compiles the test: its frame there may be an arrow inside scanAll).
+    const scans = contexts.all.filter((c) => c.labels[OPERATION_LABEL] === 'Scan');
+    assert.equal(scans.length, 1, JSON.stringify(scans.map((c) => c.labels)));
+    assert.equal(new Set(seenInSdk).size, 1);
+    assert.equal(scans[0]!.calls, pages, 'each page counted on it');
+    assert.match(`${scans[0]!.labels[FUNCTION_LABEL]} ${scans[0]!.labels[CALLERS_LABEL]}`, /scanAll/);
+    assert.doesNotMatch(JSON.stringify(scans[0]!.labels), /nextPageFrom/);
   });
 
   it('v3 client.send and lib-dynamodb: the context reaches the deserializer\'s continuation; the caller\'s continuation has none', async () => {
