@@ -36,8 +36,9 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
   const resolver = byPackage.resolver;
   const noted = byPackage.files.length > 0 ? replaceFramesOrFields(profile, { fields: { warnings: [...profile.warnings, ...goPackageWarnings(byPackage.files)] } }) : profile;
   const grafted = graftRecordedCallSites(repairTruncatedStacks(noted));
-  const mapped = mapProfileSources(grafted, resolver, createSourceMapper(files));
-  const placed = placeFunctionLevelFrames(mapped.profile, resolver, files);
+  const mapper = createSourceMapper(files);
+  const mapped = mapProfileSources(grafted, resolver, mapper);
+  const placed = placeFunctionLevelFrames(mapped.profile, resolver, files, mapper);
   const analysis = analyzeProfile(placed.profile, {
     ...options,
     resolver,
