@@ -27,6 +27,8 @@ export interface GeneratedFileMap {
   /** Why the status is not `mapped`, for messages. */
   readonly reason?: string;
   readonly map?: TraceMap;
+  /** Lines of the generated file, when it was read and mapped. */
+  readonly lineCount?: number;
 }
 
 /** An original position: `file` as the map names it (absolute, or relative for webpack), 1-based line and column. */
@@ -90,7 +92,10 @@ export function createSourceMapper(files: SourceMapFiles): SourceMapper {
     if (entry === undefined) {
       const text = files.readText(generatedFile);
       entry = text === undefined ? { status: 'file-unreadable', reason: 'the file cannot be read' } : load(mapReferenceOf(generatedFile, text, files.exists), generatedFile, files);
-      if (text !== undefined && entry.status === 'mapped') indents.set(generatedFile, indentsOf(text));
+      if (text !== undefined && entry.status === 'mapped') {
+        indents.set(generatedFile, indentsOf(text));
+        entry = { ...entry, lineCount: indents.get(generatedFile)!.length };
+      }
       maps.set(generatedFile, entry);
     }
     return entry;

@@ -64,16 +64,19 @@ describe('generated code of tsc and esbuild outputs', () => {
     const exportLine = lineOf(generated, 'var __export = ');
     const methodLine = lineOf(generated, 'async getProduct(');
     assert.ok(exportLine > 0 && methodLine > 0);
+    const pastEnd = generated.split('\n').length + 5;
     const profile = profileOf([
       { name: '__export', file: outfile, line: exportLine, inlined: false },
       { name: 'getProduct', file: outfile, line: methodLine, inlined: false },
+      { name: 'handle', file: outfile, line: pastEnd, inlined: false },
     ]);
     const resolver = createPathResolver(createWorkspaceIndex(dir, ['src/store.ts', 'src/helper.ts', 'dist/bundle.js']));
     const { profile: seen, analysis } = analyzeWithSources(profile, { resolver });
     assert.deepEqual([seen.frames[0]!.name, seen.frames[0]!.file], ['__export', '']);
     assert.deepEqual([seen.frames[1]!.file, seen.frames[1]!.line], [join(dir, 'src/store.ts'), lineOf(STORE_TS, 'async getProduct(')]);
+    assert.deepEqual([seen.frames[2]!.file, seen.frames[2]!.line], [outfile, pastEnd], 'a line past the end (an older build) stays on the JavaScript');
     const file = analysis.sourceMaps?.files.find((f) => f.generatedFile === 'dist/bundle.js');
-    assert.deepEqual([file?.unmappedFrames, file?.generatedCodeFrames], [0, 1]);
+    assert.deepEqual([file?.unmappedFrames, file?.generatedCodeFrames], [1, 1]);
   });
 
   it('cleans up', () => rmSync(dir, { recursive: true, force: true }));
