@@ -14,6 +14,7 @@ import { analyzeProfile, type AnalyzeOptions } from './analyze';
 import { repairTruncatedStacks } from './repair/repairTruncatedStacks';
 import { graftRecordedCallSites } from './recordedCallSites';
 import { placeFunctionLevelFrames } from './functionLevel';
+import { unplacedRecordedSiteWarnings } from './unplacedRecordedSites';
 import { goPackageWarnings, resolveGoFilesByPackage } from '../paths/goPackageFiles';
 import type { Analysis } from './types';
 
@@ -34,7 +35,8 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
   const files = options.files ?? diskFiles;
   const byPackage = resolveGoFilesByPackage(functionsOfTable(frameTableOf(profile)), options.resolver);
   const resolver = byPackage.resolver;
-  const noted = byPackage.files.length > 0 ? replaceFramesOrFields(profile, { fields: { warnings: [...profile.warnings, ...goPackageWarnings(byPackage.files)] } }) : profile;
+  const notes = [...goPackageWarnings(byPackage.files), ...unplacedRecordedSiteWarnings(profile, resolver)];
+  const noted = notes.length > 0 ? replaceFramesOrFields(profile, { fields: { warnings: [...profile.warnings, ...notes] } }) : profile;
   const grafted = graftRecordedCallSites(repairTruncatedStacks(noted));
   const mapper = createSourceMapper(files);
   const mapped = mapProfileSources(grafted, resolver, mapper);
