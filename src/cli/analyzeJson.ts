@@ -74,7 +74,12 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
     coverage: {
       percent: Math.round(a.coverage.percent * 100) / 100,
       counts: a.coverage.counts,
-      unresolved: a.coverage.unresolved.map((u) => ({ profileFile: u.profileFile, percent: pct(u.weight, t), reason: u.resolution.kind === 'unresolved' ? u.resolution.reason : null })),
+      unresolved: a.coverage.unresolved.map((u) => ({
+        profileFile: u.profileFile,
+        percent: pct(u.weight, t),
+        reason: u.resolution.kind === 'unresolved' ? u.resolution.reason : null,
+        ...(u.candidates ? { candidates: u.candidates.map((c) => ({ file: c.relativePath, ...(c.map ? { map: `${c.map.from}=${c.map.to}` } : {}) })) } : {}),
+      })),
     },
     ...(a.truncation ? { truncation: truncationJson(a, t) } : {}),
     ...(a.sourceMaps ? { sourceMaps: sourceMapsJson(a, t) } : {}),

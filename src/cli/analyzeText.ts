@@ -1,6 +1,7 @@
 /**
  * The human-readable report of `dynamo-hotpath analyze`.
  */
+import { unresolvedAction } from '../core/paths/unresolvedAdvice';
 import { DYNAMO_CATEGORIES } from '../core/detect/types';
 import { categoryLabel, categoryShortLabel, formatPercent, formatWeight, mechanismLabel, shortFunctionName } from '../core/analysis/labels';
 import type { Analysis } from '../core/analysis/types';
@@ -94,7 +95,8 @@ function coverageLines(a: Analysis): string[] {
   const out = ['', `Path mapping: ${c.percent.toFixed(1)}% of the weight in your code's files resolved to the workspace (${plural(c.counts['resolved'] ?? 0, 'file')} resolved; ${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime paths)`];
   for (const u of c.unresolved.slice(0, 5)) {
     const why = u.resolution.kind === 'unresolved' ? u.resolution.reason : '';
-    out.push(`  unresolved (${why}): ${u.profileFile}  ${formatPercent(u.weight, a.totalWeight)}  → add --map FROM=TO`);
+    const total = u.resolution.kind === 'unresolved' ? u.resolution.candidates?.length : undefined;
+    out.push(`  unresolved (${why}): ${u.profileFile}  ${formatPercent(u.weight, a.totalWeight)}  → ${unresolvedAction(u.candidates, total)}`);
   }
   return out;
 }

@@ -263,7 +263,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     callSites,
     userFunctions: rollUpUserFunctions(callSites, frames, keys, tables),
     functions: functionStats(frames, keys, tables),
-    coverage: buildCoverage(attribution.files),
+    coverage: buildCoverage(attribution.files, undefined, options.resolver),
     migrations: migrationSuggestions(attribution),
     sdkFunctions: sdkFunctionStats(frames, keys, tables, attribution, options.maxSdkFunctions ?? 50),
     ...(profile.truncation ? { truncation: truncationSummary(profile, attribution) } : {}),

@@ -21,7 +21,7 @@ import { codeOperationsReader } from './siteCode';
 import { recordedFiles } from './recordedFiles';
 import { classifyFunctions, spreadToFrames, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TRANSPARENT } from './functionClasses';
 import type { FrameKeys } from './frameKeys';
-import { recordedFrameCount } from './recordedCallSites';
+import { recordedFrameCount, recordedUserCaller } from './recordedCallSites';
 import { forEachStack } from '../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
 import type { FlatCumCounter } from './flatCum';
@@ -249,7 +249,7 @@ export function attributeSamples(
       site.labelledWeight += weight;
       labelledWeight += weight;
     }
-    const recordedCaller = recorded >= 0 && recorded + 1 < stack.length ? stack[recorded + 1]! : -1;
+    const recordedCaller = recordedUserCaller(stack, recorded, isUser);
     let caller = u === recorded ? recordedCaller : callerOf(stack, u, isUser, functionOf);
     // As for call sites: the recorded caller knows the line of the call, a V8 frame only its function's head.
     if (caller >= 0 && recordedCaller >= 0 && functionOf[caller] === functionOf[recordedCaller]) caller = recordedCaller;

@@ -2,7 +2,8 @@
  * Path-mapping coverage: how much of the weight in non-dependency, non-runtime frames resolved
  * to a workspace file, and which recorded paths did not.
  */
-import type { PathResolution } from '../paths/types';
+import type { PathResolution, PathResolver } from '../paths/types';
+import { pathCandidates } from '../paths/unresolvedAdvice';
 import type { PathCoverage } from './types';
 
 /** Reasons that make a path no candidate for the user's code. */
@@ -12,10 +13,12 @@ const NOT_CANDIDATE = new Set(['no-file', 'dependency', 'runtime']);
  * @param files per distinct recorded path: its resolution and the weight of samples through it
  *   (each sample counted once per path).
  * @param maxUnresolved how many unresolved paths to list (heaviest first); default 20.
+ * @param resolver when given, ambiguous paths listed get their candidates and `--map` rules.
  */
 export function buildCoverage(
   files: ReadonlyMap<string, { readonly resolution: PathResolution; readonly weight: number }>,
   maxUnresolved = 20,
+  resolver?: PathResolver,
 ): PathCoverage {
   let candidateWeight = 0;
   let resolvedWeight = 0;
@@ -34,7 +37,10 @@ export function buildCoverage(
     candidateWeight,
     resolvedWeight,
     percent: candidateWeight > 0 ? (resolvedWeight / candidateWeight) * 100 : 100,
-    unresolved: unresolved.slice(0, maxUnresolved),
+    unresolved: unresolved.slice(0, maxUnresolved).map((u) => {
+      const candidates = resolver ? pathCandidates(u.profileFile, u.resolution, resolver) : [];
+      return candidates.length > 0 ? { ...u, candidates } : u;
+    }),
     counts,
   };
 }

@@ -9,7 +9,7 @@ import { frameTableOf, replaceFramesOrFields } from '../profile/columns/profileT
 import { frameAt } from '../profile/columns/frameTable';
 import type { PathResolver } from '../paths/types';
 import { findDeclaration, type DeclarationSearch } from '../source/functionHeads';
-import type { SourceMapFiles } from '../sourcemap/sourceMapper';
+import type { SourceMapFiles, SourceMapper } from '../sourcemap/sourceMapper';
 
 /** A user function whose declaration could not be placed, and why. */
 export interface UnplacedFunction {
@@ -37,14 +37,23 @@ export interface FunctionLevelResult {
   readonly summary: FunctionLevelSummary | undefined;
 }
 
+/** Where one function of one recorded file was placed: its line (and the original file when mapped), or why not, or `helper`. */
+type Placement = { readonly file?: string; readonly line: number; readonly column?: number; readonly relativePath: string } | { readonly unplaced: UnplacedFunction } | 'helper';
+
+/** tsc's and esbuild's helpers in generated JavaScript (`__awaiter`, `__decorate`, `__require`): never the user's functions. */
+const COMPILER_HELPER = /^__[A-Za-z]/;
+
 /**
  * Places every frame of the user's code (file resolves through `resolver`) whose line is 0 on its
- * function's declaration ({@link findDeclaration}), reading sources through `files`. Frames
- * keep their name, file and every other field; samples are unchanged.
+ * function's declaration ({@link findDeclaration}), reading sources through `files`. In generated
+ * JavaScript with a source map (`mapper`), the declaration found there is mapped to the original
+ * source (`dist/a.js:15` → `src/a.ts:25`); a declaration on a line the map does not cover, or a
+ * compiler helper the search does not find (`__decorate`), is compiler code: its frame loses
+ * its file (not the user's code) and is not counted. Frames keep every other field; samples are unchanged.
  */
-export function placeFunctionLevelFrames(profile: Profile, resolver: PathResolver, files: SourceMapFiles): FunctionLevelResult {
+export function placeFunctionLevelFrames(profile: Profile, resolver: PathResolver, files: SourceMapFiles, mapper?: SourceMapper): FunctionLevelResult {
   const texts = new Map<string, string | undefined>();
-  const searches = new Map<string, { search: DeclarationSearch | 'unreadable'; relativePath: string }>();
+  const placements = new Map<string, Placement>();
   let frames: Frame[] | undefined;
   let placedFrames: Uint8Array | undefined;
   const table = frameTableOf(profile);
@@ -54,33 +63,46 @@ export function placeFunctionLevelFrames(profile: Profile, resolver: PathResolve
     const resolution = resolver.resolve(frame.file);
     if (resolution.kind !== 'resolved') continue;
     const key = `${frame.name}\u0000${frame.file}`;
-    let entry = searches.get(key);
-    if (!entry) {
+    let placement = placements.get(key);
+    if (!placement) {
       if (!texts.has(resolution.absolutePath)) texts.set(resolution.absolutePath, files.readText(resolution.absolutePath));
       const text = texts.get(resolution.absolutePath);
-      entry = { search: text === undefined ? 'unreadable' : findDeclaration(text, frame.name), relativePath: resolution.relativePath };
-      searches.set(key, entry);
+      placement = text === undefined ? { unplaced: { functionName: frame.name, relativePath: resolution.relativePath, reason: 'unreadable' } } : placementOf(frame.name, text, resolution, resolver, mapper);
+      placements.set(key, placement);
     }
-    if (entry.search === 'unreadable' || entry.search.line === undefined) continue;
+    if (placement !== 'helper' && 'unplaced' in placement) continue;
     frames ??= [...profile.frames];
+    if (placement === 'helper') {
+      frames[id] = { ...frames[id]!, file: '' };
+      continue;
+    }
     placedFrames ??= new Uint8Array(table.length);
-    frames[id] = { ...frames[id]!, line: entry.search.line };
+    frames[id] = { ...frames[id]!, line: placement.line, ...(placement.file ? { file: placement.file } : {}), ...(placement.column ? { column: placement.column } : {}) };
     placedFrames[id] = 1;
   }
-  if (searches.size === 0) return { profile, placedFrames: undefined, summary: undefined };
-  const unplaced: UnplacedFunction[] = [];
-  let placed = 0;
-  for (const [key, { search, relativePath }] of searches) {
-    const functionName = key.slice(0, key.indexOf('\u0000'));
-    if (search === 'unreadable') unplaced.push({ functionName, relativePath, reason: 'unreadable' });
-    else if (search.line !== undefined) placed++;
-    else unplaced.push({ functionName, relativePath, reason: search.reason, ...(search.candidates ? { candidates: search.candidates } : {}) });
-  }
+  const counted = [...placements.values()].filter((p) => p !== 'helper');
+  if (counted.length === 0 && !frames) return { profile, placedFrames: undefined, summary: undefined };
+  const unplaced = counted.flatMap((p) => ('unplaced' in p ? [p.unplaced] : []));
   return {
     profile: frames ? replaceFramesOrFields(profile, { frames }) : profile,
     placedFrames,
-    summary: { functions: searches.size, placed, unplaced },
+    summary: counted.length > 0 ? { functions: counted.length, placed: counted.length - unplaced.length, unplaced } : undefined,
   };
+}
+
+/** Where function `name` of the resolved file with `text` is declared, mapped to its original source when the file has a source map. */
+function placementOf(name: string, text: string, resolution: { absolutePath: string; relativePath: string }, resolver: PathResolver, mapper: SourceMapper | undefined): Placement {
+  const search: DeclarationSearch = findDeclaration(text, name);
+  const mapped = mapper !== undefined && /\.[cm]?jsx?$/i.test(resolution.absolutePath) && mapper.mapOf(resolution.absolutePath).status === 'mapped';
+  if (search.line === undefined) {
+    if (mapped && COMPILER_HELPER.test(name)) return 'helper';
+    return { unplaced: { functionName: name, relativePath: resolution.relativePath, reason: search.reason, ...(search.candidates ? { candidates: search.candidates } : {}) } };
+  }
+  if (!mapped) return { line: search.line, relativePath: resolution.relativePath };
+  const original = mapper.originalPosition(resolution.absolutePath, search.line, 0);
+  if (!original) return 'helper';
+  const target = resolver.resolve(original.file);
+  return { file: original.file, line: original.line, column: original.column, relativePath: target.kind === 'resolved' ? target.relativePath : original.file };
 }
 
 /** The analysis note for a profile whose user frames had no line (see {@link placeFunctionLevelFrames}). */

@@ -14,6 +14,7 @@ import { analyzeProfile, type AnalyzeOptions } from './analyze';
 import { repairTruncatedStacks } from './repair/repairTruncatedStacks';
 import { graftRecordedCallSites } from './recordedCallSites';
 import { placeFunctionLevelFrames } from './functionLevel';
+import { unplacedRecordedSiteWarnings } from './unplacedRecordedSites';
 import { goPackageWarnings, resolveGoFilesByPackage } from '../paths/goPackageFiles';
 import { nameAnonymousSdkFrames, unreadableSdkNote } from './anonymousSdkFrames';
 import type { Analysis } from './types';
@@ -43,11 +44,13 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
   const files = options.files ?? diskFiles;
   const byPackage = resolveGoFilesByPackage(functionsOfTable(frameTableOf(profile)), options.resolver);
   const resolver = byPackage.resolver;
-  const noted = byPackage.files.length > 0 ? replaceFramesOrFields(profile, { fields: { warnings: [...profile.warnings, ...goPackageWarnings(byPackage.files)] } }) : profile;
+  const notes = [...goPackageWarnings(byPackage.files), ...unplacedRecordedSiteWarnings(profile, resolver)];
+  const noted = notes.length > 0 ? replaceFramesOrFields(profile, { fields: { warnings: [...profile.warnings, ...notes] } }) : profile;
   const grafted = graftRecordedCallSites(repairTruncatedStacks(noted));
   const named = withSdkNames(grafted, resolver.index.root, files);
-  const mapped = mapProfileSources(named, resolver, createSourceMapper(files));
-  const placed = placeFunctionLevelFrames(mapped.profile, resolver, files);
+  const mapper = createSourceMapper(files);
+  const mapped = mapProfileSources(named, resolver, mapper);
+  const placed = placeFunctionLevelFrames(mapped.profile, resolver, files, mapper);
   const analysis = analyzeProfile(placed.profile, {
     ...options,
     resolver,

@@ -64,3 +64,15 @@ export function recordedFrameCount(labels: Readonly<Record<string, string>>): nu
   const site = recordedCallSite(labels);
   return site ? 1 + site.callers.length : 0;
 }
+
+/**
+ * The first recorded caller of the sample's call site (grafted at `stack[recorded]`) that is the
+ * user's code (`isUser[frame]`), skipping dependency frames: a bundle's recorded callers map
+ * through its source map into `node_modules` (a decorator's `descriptor.value`), and the next
+ * recorded caller is the user's line. Frame id, or −1 when `recorded` is −1 or no caller is the user's.
+ */
+export function recordedUserCaller(stack: Uint32Array, recorded: number, isUser: Uint8Array): number {
+  if (recorded < 0) return -1;
+  for (let i = recorded + 1; i < stack.length; i++) if (isUser[stack[i]!]) return stack[i]!;
+  return -1;
+}

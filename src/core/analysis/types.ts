@@ -6,6 +6,7 @@
  */
 import type { DynamoCategory, Mechanism, SdkId } from '../detect/types';
 import type { SampleType, ProfileFormat } from '../profile/model';
+import type { PathCandidate } from '../paths/unresolvedAdvice';
 import type { PathResolution } from '../paths/types';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
 
@@ -153,8 +154,11 @@ export interface PathCoverage {
   readonly resolvedWeight: number;
   /** resolvedWeight / candidateWeight × 100; 100 when there is nothing to resolve. */
   readonly percent: number;
-  /** Unresolved profile paths, heaviest first. */
-  readonly unresolved: readonly { readonly profileFile: string; readonly weight: number; readonly resolution: PathResolution }[];
+  /**
+   * Unresolved profile paths, heaviest first; an ambiguous path with its candidate files and the
+   * `--map` picking each (`paths/unresolvedAdvice.ts`).
+   */
+  readonly unresolved: readonly { readonly profileFile: string; readonly weight: number; readonly resolution: PathResolution; readonly candidates?: readonly PathCandidate[] }[];
   /** Distinct profile paths per resolution kind (`resolved`, `dependency`, …). */
   readonly counts: Readonly<Record<string, number>>;
 }

@@ -6,8 +6,7 @@
  * make the path ambiguous, none matches, or the path looks like the Go runtime's.
  */
 import { isDependencyCopy, matchGoModule } from './goModule';
-import { createPathResolver } from './resolve';
-import { normalizeProfilePath } from './normalize';
+import { mapRuleFor } from './mapRuleFor';
 import type { PathMappingRule, PathResolution, PathResolver, UnresolvedReason } from './types';
 
 /** One profile file placed through its functions' Go package. */
@@ -38,22 +37,6 @@ export function goPackagePath(functionName: string): string | undefined {
 
 const RETRIED: ReadonlySet<UnresolvedReason> = new Set(['not-found', 'ambiguous', 'runtime']);
 
-/** The prefix rule that rewrites `profilePath` to `relativePath`, if one does (verified on `resolver`'s index). */
-function mapRule(profilePath: string, relativePath: string, resolver: PathResolver): PathMappingRule | undefined {
-  const from = normalizeProfilePath(profilePath).path.split('/');
-  const to = relativePath.split('/');
-  let common = 0;
-  while (common < Math.min(from.length, to.length) && from[from.length - 1 - common] === to[to.length - 1 - common]) common++;
-  const rule = { from: from.slice(0, from.length - common).join('/'), to: to.slice(0, to.length - common).join('/') || '.' };
-  if (rule.from === '' || rule.from === '/') return undefined;
-  try {
-    const check = createPathResolver(resolver.index, [rule]).resolve(profilePath);
-    return check.kind === 'resolved' && check.relativePath === relativePath ? rule : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Looks at every `.go` file of `frames` (frames, or distinct (name, file) pairs: iterated once, in order) that `resolver` leaves `not-found`, `ambiguous` or
  * `runtime` and whose functions name a package of one of the workspace's own Go modules
@@ -83,7 +66,7 @@ export function resolveGoFilesByPackage(frames: Iterable<{ readonly name: string
     seen.add(frame.file);
     const relativePath = match.module.dir === '' ? match.rest : `${match.module.dir}/${match.rest}`;
     const found = known.has(relativePath);
-    const map = found ? mapRule(frame.file, relativePath, resolver) : undefined;
+    const map = found ? mapRuleFor(frame.file, relativePath, resolver) : undefined;
     files.push({ profileFile: frame.file, pathReason: byPath.reason, relativePath, found, ...(map ? { map } : {}) });
     if (found) decided.set(frame.file, { kind: 'resolved', relativePath, absolutePath: `${resolver.index.root.replace(/\/$/, '')}/${relativePath}`, by: 'go-module' });
   }

@@ -17,6 +17,11 @@ export interface SourceMapFileCoverage {
   /** Distinct frames in the file, and how many of them had no mapping although the map was read. */
   readonly frames: number;
   readonly unmappedFrames: number;
+  /**
+   * Of the frames without a mapping, those on lines the compiler or bundler wrote (runtime
+   * helpers): they lose their file and are never the user's code or a call site. Absent when none.
+   */
+  readonly generatedCodeFrames?: number;
   readonly mapFile?: string;
   readonly reason?: string;
 }

@@ -48,6 +48,17 @@ function containsWord(text: string, word: string): boolean {
   return false;
 }
 
+/**
+ * True when a frame at a position its file's map does not cover is code the compiler or bundler
+ * wrote (esbuild's `__require`/`__export` getters, tsc's `__awaiter`/`__decorate`, webpack's
+ * runtime): a map covers every line of the user's sources. A module's top level (an anonymous
+ * function at line 1, where tsc writes `"use strict"`) stays the user's, and so does a line past
+ * the file's end (a profile of an older build: nothing tells what was there).
+ */
+function isGeneratedCode(frame: Frame, lineCount: number): boolean {
+  return frame.line > 0 && frame.line <= lineCount && !(frame.line <= 1 && isAnonymous(frame.name));
+}
+
 /** Does the workspace hold a TypeScript file with the same stem (`dist/a/b.js` ↔ `src/a/b.ts`)? */
 function hasCompiledSource(relativePath: string, stems: ReadonlySet<string>): boolean {
   const base = relativePath.slice(relativePath.lastIndexOf('/') + 1).replace(GENERATED, '');
@@ -68,7 +79,7 @@ export function mapProfileSources(profile: Profile, resolver: PathResolver, mapp
   const interner = new FrameInterner();
   const newId = new Uint32Array(profile.frames.length);
   const fileOfFrame = new Array<string | undefined>(profile.frames.length);
-  const perFile = new Map<string, { generated: string; relativePath: string; status: SourceMapFileStatus; mapFile?: string; reason?: string; frames: number; unmappedFrames: number }>();
+  const perFile = new Map<string, { generated: string; relativePath: string; status: SourceMapFileStatus; mapFile?: string; reason?: string; frames: number; unmappedFrames: number; generatedCodeFrames: number; lineCount: number }>();
   let changed = false;
   const lineCache = new Map<string, string[] | undefined>();
   const originalLine = (file: string, line: number): string | undefined => {
@@ -86,14 +97,19 @@ export function mapProfileSources(profile: Profile, resolver: PathResolver, mapp
     if (!entry) {
       const found = mapper.mapOf(resolution.absolutePath);
       const status: SourceMapFileStatus = found.status === 'no-map' && !hasCompiledSource(resolution.relativePath, stems) ? 'plain-js' : found.status;
-      entry = { generated: resolution.absolutePath, relativePath: resolution.relativePath, status, mapFile: found.mapFile, reason: found.reason, frames: 0, unmappedFrames: 0 };
+      entry = { generated: resolution.absolutePath, relativePath: resolution.relativePath, status, mapFile: found.mapFile, reason: found.reason, frames: 0, unmappedFrames: 0, generatedCodeFrames: 0, lineCount: found.lineCount ?? 0 };
       perFile.set(frame.file, entry);
     }
     fileOfFrame[id] = frame.file;
     entry.frames++;
     const original = entry.status === 'mapped' ? mapper.originalPosition(entry.generated, frame.line, frame.column ?? 0) : undefined;
     if (!original) {
-      if (entry.status === 'mapped') entry.unmappedFrames++;
+      if (entry.status === 'mapped' && isGeneratedCode(frame, entry.lineCount)) {
+        entry.generatedCodeFrames++;
+        newId[id] = interner.intern(frame.name, '', frame.line, frame.inlined, frame.column ?? 0);
+        return;
+      }
+      if (entry.status === 'mapped' && frame.line > 0) entry.unmappedFrames++;
       newId[id] = interner.intern(frame.name, frame.file, frame.line, frame.inlined, frame.column ?? 0);
       return;
     }
@@ -137,7 +153,7 @@ const MISSING = 2;
 function buildSourceMapCoverage(
   profile: Profile,
   fileOfFrame: readonly (string | undefined)[],
-  perFile: ReadonlyMap<string, { relativePath: string; status: SourceMapFileStatus; mapFile?: string; reason?: string; frames: number; unmappedFrames: number }>,
+  perFile: ReadonlyMap<string, { relativePath: string; status: SourceMapFileStatus; mapFile?: string; reason?: string; frames: number; unmappedFrames: number; generatedCodeFrames: number }>,
 ): SourceMapCoverage {
   // Per file, and for all mapped / all missing files together: the weight of samples through them, once per sample
   // (`lastSample` marks the sample that last counted a file); a sample through several generated files counts once.
@@ -170,6 +186,7 @@ function buildSourceMapCoverage(
       weight,
       frames: e.frames,
       unmappedFrames: e.unmappedFrames,
+      ...(e.generatedCodeFrames > 0 ? { generatedCodeFrames: e.generatedCodeFrames } : {}),
       ...(e.mapFile ? { mapFile: e.mapFile } : {}),
       ...(e.reason && e.status !== 'mapped' ? { reason: e.reason } : {}),
     };

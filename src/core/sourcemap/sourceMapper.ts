@@ -27,6 +27,8 @@ export interface GeneratedFileMap {
   /** Why the status is not `mapped`, for messages. */
   readonly reason?: string;
   readonly map?: TraceMap;
+  /** Lines of the generated file, when it was read and mapped. */
+  readonly lineCount?: number;
 }
 
 /** An original position: `file` as the map names it (absolute, or relative for webpack), 1-based line and column. */
@@ -49,9 +51,9 @@ export interface SourceMapper {
   /** The map of a generated file (absolute path), cached. */
   mapOf(generatedFile: string): GeneratedFileMap;
   /**
-   * The original position of 1-based `line` and 1-based `column` (0 = unknown: the first
-   * mapping on the line) in `generatedFile`; undefined when the file has no map or the position
-   * no mapping.
+   * The original position of 1-based `line` and 1-based `column` in `generatedFile`; undefined
+   * when the file has no map or the position no mapping. Column 0 = unknown (pprof frames carry
+   * a line only): the first mapping at or after the line's first non-blank character.
    */
   originalPosition(generatedFile: string, line: number, column: number): OriginalPosition | undefined;
   /** The map's `sourcesContent` for an original file the mapper returned, if the map carries it. */
@@ -76,10 +78,13 @@ function load(reference: MapReference | undefined, generatedFile: string, files:
  * A mapper over `files`. Index maps (`sections`) are flattened; `sourceRoot` is applied and
  * sources are resolved against the map's folder (see {@link sourcePathOf} for webpack URLs).
  * Lookups use the greatest lower bound at the column (V8 gives a function's `(` column, inside
- * the segment of the declaration), and the first mapping on the line when the column is unknown.
+ * the segment of the declaration). When the column is unknown, the first mapping at or after the
+ * line's indentation: esbuild starts each line with a segment that continues the previous line
+ * (a method's line at column 0 maps to the member before it, often its `};`).
  */
 export function createSourceMapper(files: SourceMapFiles): SourceMapper {
   const maps = new Map<string, GeneratedFileMap>();
+  const indents = new Map<string, Uint32Array>();
   const contents = new Map<string, { map: TraceMap; source: string }>();
 
   function mapOf(generatedFile: string): GeneratedFileMap {
@@ -87,6 +92,10 @@ export function createSourceMapper(files: SourceMapFiles): SourceMapper {
     if (entry === undefined) {
       const text = files.readText(generatedFile);
       entry = text === undefined ? { status: 'file-unreadable', reason: 'the file cannot be read' } : load(mapReferenceOf(generatedFile, text, files.exists), generatedFile, files);
+      if (text !== undefined && entry.status === 'mapped') {
+        indents.set(generatedFile, indentsOf(text));
+        entry = { ...entry, lineCount: indents.get(generatedFile)!.length };
+      }
       maps.set(generatedFile, entry);
     }
     return entry;
@@ -96,8 +105,8 @@ export function createSourceMapper(files: SourceMapFiles): SourceMapper {
     const { map } = mapOf(generatedFile);
     if (!map || line <= 0) return undefined;
     const needle = { line, column: Math.max(0, column - 1) };
-    let hit = originalPositionFor(map, column > 0 ? { ...needle, bias: GREATEST_LOWER_BOUND } : { ...needle, bias: LEAST_UPPER_BOUND });
-    if (hit.source === null && column > 0) hit = originalPositionFor(map, { ...needle, bias: LEAST_UPPER_BOUND });
+    let hit = column > 0 ? originalPositionFor(map, { ...needle, bias: GREATEST_LOWER_BOUND }) : originalPositionFor(map, { line, column: indents.get(generatedFile)?.[line - 1] ?? 0, bias: LEAST_UPPER_BOUND });
+    if (hit.source === null) hit = originalPositionFor(map, { ...needle, bias: LEAST_UPPER_BOUND });
     if (hit.source === null) return undefined;
     const file = sourcePathOf(hit.source);
     if (file === '') return undefined;
@@ -116,4 +125,16 @@ export function createSourceMapper(files: SourceMapFiles): SourceMapper {
   }
 
   return { mapOf, originalPosition, sourceContent };
+}
+
+/** Per 0-based line of `text`, the 0-based column of its first character that is not a space or tab. */
+function indentsOf(text: string): Uint32Array {
+  const lines = text.split('\n');
+  const indents = new Uint32Array(lines.length);
+  lines.forEach((line, i) => {
+    let at = 0;
+    while (line.charCodeAt(at) === 32 || line.charCodeAt(at) === 9) at++;
+    indents[i] = at;
+  });
+  return indents;
 }
