@@ -36,7 +36,7 @@ function hexAddress(raw: RawPprof, def: number): string {
 function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => string, frames: FrameTableBuilder) {
   const f = raw.functions;
   const ids = functionIds(Array.from(f.id));
-  const index = new IdIndex();
+  const index = new IdIndex(f.length);
   const nameId = new GrowableU32(f.length);
   const fileId = new GrowableU32(f.length);
   const empty = new Uint8Array(f.length);
@@ -146,7 +146,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   const oneFrame = expanded.widest === 1;
   const unitFrame = new Int32Array(dense).fill(-1);
   const expansionStart = oneFrame ? undefined : new Uint32Array(dense + 1);
-  const expansionFrames = oneFrame ? undefined : new GrowableU32(dense + 16);
+  const expansionFrames = oneFrame ? undefined : new GrowableU32(Math.max(dense, expanded.frames.length) + 16);
   for (let u = 0; u < dense; u++) {
     const def = loc.definition[u]!;
     if (def >= 0) unitFrame[u] = expanded.frames[expanded.frameStart[def]!]!;

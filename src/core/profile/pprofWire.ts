@@ -13,10 +13,14 @@ import { ProfileError } from './errors';
 import { GrowableF64, GrowableI32, GrowableU16, GrowableU32 } from './columns/growable';
 import { IdIndex } from './columns/idIndex';
 import { type ProfileLimits, TableBudget } from './limits';
+import { countPprofSizes, type PprofSizes } from './pprofSizes';
 
 /** `perftools.profiles.Profile` field numbers (google/pprof `proto/profile.proto`). */
 const FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, durationNanos: 10, periodType: 11, period: 12, defaultSampleType: 14 } as const;
 const TABLE_NAMES: Record<number, string> = { [FIELD.location]: 'locations', [FIELD.function]: 'functions', [FIELD.stringTable]: 'strings' };
+
+/** Starting capacities when the record counts are not known. */
+const UNKNOWN_SIZES: PprofSizes = { samples: 1024, values: 1024, locations: 1024, lines: 1024, functions: 1024, strings: 1024 };
 
 /** Units per stack chunk: 4 MB. */
 const CHUNK_UNITS = 1 << 20;
@@ -182,37 +186,61 @@ export class PprofWireDecoder {
   private period = 0;
   private readonly strings: string[] = [];
 
-  private readonly sampleChunk = new GrowableU16();
-  private readonly sampleStart = new GrowableU32();
-  private readonly sampleUnits = new GrowableU32();
+  private readonly sampleChunk: GrowableU16;
+  private readonly sampleStart: GrowableU32;
+  private readonly sampleUnits: GrowableU32;
   private readonly chunks: Uint32Array[] = [];
   private chunk = new Uint32Array(0);
   private used = 0;
-  private readonly valueStart = new GrowableU32();
-  private readonly values = new GrowableF64();
+  private readonly valueStart: GrowableU32;
+  private readonly values: GrowableF64;
   private labelStart: GrowableU32 | undefined;
   private readonly labelPairs = new GrowableF64(16);
 
-  private readonly locationIndex = new IdIndex();
-  private readonly locationDef = new GrowableI32();
-  private readonly address = new GrowableF64();
-  private readonly defId = new GrowableF64();
+  private readonly locationIndex: IdIndex;
+  private readonly locationDef: GrowableI32;
+  private readonly address: GrowableF64;
+  private readonly defId: GrowableF64;
   private readonly bigAddress = new Map<number, bigint>();
-  private readonly lineStart = new GrowableU32();
-  private readonly lineFunction = new GrowableF64();
-  private readonly lineNumber = new GrowableF64();
+  private readonly lineStart: GrowableU32;
+  private readonly lineFunction: GrowableF64;
+  private readonly lineNumber: GrowableF64;
 
-  private readonly fnId = new GrowableF64();
-  private readonly fnName = new GrowableF64();
-  private readonly fnSystemName = new GrowableF64();
-  private readonly fnFilename = new GrowableF64();
-  private readonly fnStartLine = new GrowableF64();
+  private readonly fnId: GrowableF64;
+  private readonly fnName: GrowableF64;
+  private readonly fnSystemName: GrowableF64;
+  private readonly fnFilename: GrowableF64;
+  private readonly fnStartLine: GrowableF64;
   private readonly functionFields = new Float64Array(6);
 
+  /**
+   * `sizes`: the record counts of a first pass ({@link PprofSizeCounter}), so that each column is
+   * allocated once at its final length (no doubling, and `finish` hands the arrays over without a
+   * copy); without them, columns start small and double.
+   */
   constructor(
     private readonly sourcePath: string,
     private readonly limits: ProfileLimits,
-  ) {}
+    sizes: PprofSizes = UNKNOWN_SIZES,
+  ) {
+    this.sampleChunk = new GrowableU16(sizes.samples);
+    this.sampleStart = new GrowableU32(sizes.samples);
+    this.sampleUnits = new GrowableU32(sizes.samples);
+    this.valueStart = new GrowableU32(sizes.samples + 1);
+    this.values = new GrowableF64(sizes.values);
+    this.locationIndex = new IdIndex(sizes.locations);
+    this.locationDef = new GrowableI32(sizes.locations);
+    this.address = new GrowableF64(sizes.locations);
+    this.defId = new GrowableF64(sizes.locations);
+    this.lineStart = new GrowableU32(sizes.locations + 1);
+    this.lineFunction = new GrowableF64(sizes.lines);
+    this.lineNumber = new GrowableF64(sizes.lines);
+    this.fnId = new GrowableF64(sizes.functions);
+    this.fnName = new GrowableF64(sizes.functions);
+    this.fnSystemName = new GrowableF64(sizes.functions);
+    this.fnFilename = new GrowableF64(sizes.functions);
+    this.fnStartLine = new GrowableF64(sizes.functions);
+  }
 
   /**
    * Decodes the whole top-level fields of `bytes` (the stream's next bytes) and returns how many
@@ -574,7 +602,7 @@ export class PprofWireDecoder {
  * @throws ProfileError as {@link PprofWireDecoder.finish}.
  */
 export function decodePprof(bytes: Uint8Array, sourcePath: string, limits: ProfileLimits): RawPprof {
-  const decoder = new PprofWireDecoder(sourcePath, limits);
+  const decoder = new PprofWireDecoder(sourcePath, limits, countPprofSizes(bytes, limits));
   decoder.push(bytes, true);
   return decoder.finish();
 }
