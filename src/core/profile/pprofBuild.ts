@@ -42,6 +42,8 @@ function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => strin
   const empty = new Uint8Array(f.length);
   const startLine = new Float64Array(f.length);
   let hasGoFiles = false;
+  // A file is shared by many functions: its canonical id is looked up once per string-table entry.
+  const fileIdOfString = new Int32Array(raw.strings.length).fill(-1);
   for (let d = 0; d < f.length; d++) {
     const what = `function ${ids.ids[d]}`;
     const file = str(f.filename[d]!, what);
@@ -53,7 +55,10 @@ function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => strin
       fileId.push(0);
     }
     nameId.array[dense] = frames.stringId(name);
-    fileId.array[dense] = frames.stringId(functionFile(file));
+    const fileString = f.filename[d]!;
+    let canonicalFile = fileIdOfString[fileString]!;
+    if (canonicalFile < 0) canonicalFile = fileIdOfString[fileString] = frames.stringId(functionFile(file));
+    fileId.array[dense] = canonicalFile;
     empty[dense] = name === '' ? 1 : 0;
     startLine[dense] = f.startLine[d]!;
   }
