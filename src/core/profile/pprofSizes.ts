@@ -18,12 +18,8 @@ export interface PprofSizes {
   readonly strings: number;
 }
 
-/** `perftools.profiles.Profile` field numbers counted here (google/pprof `proto/profile.proto`). */
-const SAMPLE_TYPE = 1;
-const SAMPLE = 2;
-const LOCATION = 4;
-const FUNCTION = 5;
-const STRING = 6;
+/** `perftools.profiles.Profile` field numbers (google/pprof `proto/profile.proto`). */
+export const PPROF_FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, durationNanos: 10, periodType: 11, period: 12, defaultSampleType: 14 } as const;
 /** `Location.line`. */
 const LINE = 4;
 /** A field still incomplete after this many pending bytes stops the count (a malformed varint would keep it waiting to the end). */
@@ -51,13 +47,13 @@ export class PprofSizeCounter {
 
   private readonly onField = (field: number, wire: number, start: number, end: number): void => {
     if (wire !== WIRE_LEN) return;
-    if (field === SAMPLE) this.samples++;
-    else if (field === LOCATION) {
+    if (field === PPROF_FIELD.sample) this.samples++;
+    else if (field === PPROF_FIELD.location) {
       this.locations++;
       walkFields(this.bytes, start, end, this.onLine);
-    } else if (field === FUNCTION) this.functions++;
-    else if (field === STRING) this.strings++;
-    else if (field === SAMPLE_TYPE) this.sampleTypes++;
+    } else if (field === PPROF_FIELD.function) this.functions++;
+    else if (field === PPROF_FIELD.stringTable) this.strings++;
+    else if (field === PPROF_FIELD.sampleType) this.sampleTypes++;
   };
 
   /** Counts the whole top-level fields of `bytes`; returns the bytes used (all of them once the count has stopped). */

@@ -13,10 +13,9 @@ import { ProfileError } from './errors';
 import { GrowableF64, GrowableI32, GrowableU16, GrowableU32 } from './columns/growable';
 import { IdIndex } from './columns/idIndex';
 import { type ProfileLimits, TableBudget } from './limits';
-import { countPprofSizes, type PprofSizes } from './pprofSizes';
+import { countPprofSizes, PPROF_FIELD, type PprofSizes } from './pprofSizes';
 
-/** `perftools.profiles.Profile` field numbers (google/pprof `proto/profile.proto`). */
-const FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, durationNanos: 10, periodType: 11, period: 12, defaultSampleType: 14 } as const;
+const FIELD = PPROF_FIELD;
 const TABLE_NAMES: Record<number, string> = { [FIELD.location]: 'locations', [FIELD.function]: 'functions', [FIELD.stringTable]: 'strings' };
 
 /** Starting capacities when the record counts are not known. */
