@@ -21,8 +21,10 @@ const TABLE_NAMES: Record<number, string> = { [FIELD.location]: 'locations', [FI
 /** Starting capacities when the record counts are not known. */
 const UNKNOWN_SIZES: PprofSizes = { samples: 1024, values: 1024, locations: 1024, lines: 1024, functions: 1024, strings: 1024 };
 
-/** Units per stack chunk: 4 MB. */
-const CHUNK_UNITS = 1 << 20;
+/** Bytes per stack chunk: 4 MB. */
+const CHUNK_BYTES = 4 << 20;
+/** Most bytes of a unit's varint: dense indices stay below 2^31 (one per byte of the file, at most 2 GiB). */
+const UNIT_BYTES = 5;
 
 /** Position after the last varint read, −1 when it ran past the end or was longer than 10 bytes. */
 let next = 0;
@@ -126,11 +128,14 @@ export interface RawPprof {
   readonly strings: readonly string[];
   readonly samples: {
     readonly length: number;
-    /** Per sample: chunk, start and number of location indices (dense, see `locations.ids`). */
+    /**
+     * Per sample: chunk, byte offset in it and number of location indices (dense, see
+     * `locations.ids`), each an unsigned varint (`StackStore.varint`).
+     */
     readonly chunk: Uint16Array;
     readonly start: Uint32Array;
     readonly unitCount: Uint32Array;
-    readonly chunks: Uint32Array[];
+    readonly chunks: Uint8Array[];
     /** Values of sample i: `values[valueStart[i] … valueStart[i+1]-1]`. */
     readonly valueStart: Uint32Array;
     readonly values: Float64Array;
@@ -188,8 +193,8 @@ export class PprofWireDecoder {
   private readonly sampleChunk: GrowableU16;
   private readonly sampleStart: GrowableU32;
   private readonly sampleUnits: GrowableU32;
-  private readonly chunks: Uint32Array[] = [];
-  private chunk = new Uint32Array(0);
+  private readonly chunks: Uint8Array[] = [];
+  private chunk = new Uint8Array(0);
   private used = 0;
   private readonly valueStart: GrowableU32;
   private readonly values: GrowableF64;
@@ -359,17 +364,18 @@ export class PprofWireDecoder {
     return [type, unit];
   }
 
-  /** Room for `units` more units in the current chunk, so that one stack never spans two. */
-  private reserveUnits(units: number): void {
-    if (this.used + units <= this.chunk.length) return;
+  /** Room for `bytes` more bytes in the current chunk, so that one stack never spans two. */
+  private reserveBytes(bytes: number): void {
+    if (this.used + bytes <= this.chunk.length) return;
     if (this.used > 0) this.chunks.push(this.chunk.subarray(0, this.used));
-    this.chunk = new Uint32Array(Math.max(CHUNK_UNITS, units));
+    this.chunk = new Uint8Array(Math.max(CHUNK_BYTES, bytes));
     this.used = 0;
   }
 
   private sample(bytes: Uint8Array, start: number, end: number): void {
-    this.reserveUnits(end - start); // a location id takes at least one byte
+    this.reserveBytes(UNIT_BYTES * (end - start)); // a location id takes at least one byte
     const from = this.used;
+    let units = 0;
     const chunk = this.chunk;
     const index = this.locationIndex;
     this.valueStart.push(this.values.length);
@@ -392,8 +398,15 @@ export class PprofWireDecoder {
           const v = varint(bytes, pos, stop);
           if (next < 0) throw new Malformed('a varint runs past the end');
           pos = next;
-          if (num === 1) chunk[this.used++] = index.getOrAdd(v);
-          else this.values.push(v);
+          if (num === 1) {
+            let unit = index.getOrAdd(v);
+            while (unit >= 0x80) {
+              chunk[this.used++] = (unit & 0x7f) | 0x80;
+              unit >>>= 7;
+            }
+            chunk[this.used++] = unit;
+            units++;
+          } else this.values.push(v);
         } while (wire === 2 && pos < stop);
       } else if (num === 3 && wire === 2) {
         const len = varint(bytes, pos, end);
@@ -408,7 +421,7 @@ export class PprofWireDecoder {
     }
     this.sampleChunk.push(this.chunks.length);
     this.sampleStart.push(from);
-    this.sampleUnits.push(this.used - from);
+    this.sampleUnits.push(units);
     this.labelStart?.push(labelFrom);
   }
 
@@ -543,7 +556,7 @@ export class PprofWireDecoder {
     if (this.overTable) throw new TableBudget(this.limits).exceeded(this.sourcePath, this.overTable);
     if (this.malformed) throw new ProfileError(this.sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: malformed ${this.malformed}`);
     if (this.used > 0) this.chunks.push(this.chunk.slice(0, this.used));
-    this.chunk = new Uint32Array(0);
+    this.chunk = new Uint8Array(0);
     this.valueStart.push(this.values.length);
     this.lineStart.push(this.lineFunction.length);
     while (this.locationDef.length < this.locationIndex.size) this.locationDef.push(-1);
