@@ -9,7 +9,7 @@ import { FrameTableBuilder } from './columns/frameTable';
 import { GrowableU32 } from './columns/growable';
 import { IdIndex } from './columns/idIndex';
 import { columnarProfile } from './columns/profileTables';
-import type { SampleTable } from './columns/sampleTable';
+import { decodeUnits, type SampleTable } from './columns/sampleTable';
 import { LabelSetInterner } from './labelSets';
 import type { Profile, ReadOptions, SampleType } from './model';
 import { chooseColumn, countColumn, nsPerUnit } from './pprofColumns';
@@ -36,12 +36,14 @@ function hexAddress(raw: RawPprof, def: number): string {
 function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => string, frames: FrameTableBuilder) {
   const f = raw.functions;
   const ids = functionIds(Array.from(f.id));
-  const index = new IdIndex();
+  const index = new IdIndex(f.length);
   const nameId = new GrowableU32(f.length);
   const fileId = new GrowableU32(f.length);
   const empty = new Uint8Array(f.length);
   const startLine = new Float64Array(f.length);
   let hasGoFiles = false;
+  // A file is shared by many functions: its canonical id is looked up once per string-table entry.
+  const fileIdOfString = new Int32Array(raw.strings.length).fill(-1);
   for (let d = 0; d < f.length; d++) {
     const what = `function ${ids.ids[d]}`;
     const file = str(f.filename[d]!, what);
@@ -53,7 +55,10 @@ function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => strin
       fileId.push(0);
     }
     nameId.array[dense] = frames.stringId(name);
-    fileId.array[dense] = frames.stringId(functionFile(file));
+    const fileString = f.filename[d]!;
+    let canonicalFile = fileIdOfString[fileString]!;
+    if (canonicalFile < 0) canonicalFile = fileIdOfString[fileString] = frames.stringId(functionFile(file));
+    fileId.array[dense] = canonicalFile;
     empty[dense] = name === '' ? 1 : 0;
     startLine[dense] = f.startLine[d]!;
   }
@@ -141,21 +146,16 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   const periodNsPerUnit = raw.periodType ? nsPerUnit(str(raw.periodType[1], 'period_type')) : undefined;
   const tick = estimateTick({ countColumn: countCol, valueType: chosen.type, nsScale: nsPerUnit(chosen.unit), periodNs: periodNsPerUnit === undefined ? undefined : raw.period * periodNsPerUnit, hasGoFiles: fns.hasGoFiles });
 
-  // Dense location index → frames. One frame per location (no inlining): units become frame ids in place.
+  // Dense location index → frames (`StackStore.expansion`); stacks stay as the decoder packed them.
   const dense = loc.ids.length;
-  const oneFrame = expanded.widest === 1;
-  const unitFrame = new Int32Array(dense).fill(-1);
-  const expansionStart = oneFrame ? undefined : new Uint32Array(dense + 1);
-  const expansionFrames = oneFrame ? undefined : new GrowableU32(dense + 16);
+  const expansionStart = new Uint32Array(dense + 1);
+  const expansionFrames = new GrowableU32(Math.max(dense, expanded.frames.length) + 16);
   for (let u = 0; u < dense; u++) {
     const def = loc.definition[u]!;
-    if (def >= 0) unitFrame[u] = expanded.frames[expanded.frameStart[def]!]!;
-    if (expansionStart) {
-      expansionStart[u] = expansionFrames!.length;
-      if (def >= 0) for (let k = expanded.frameStart[def]!; k < expanded.frameStart[def + 1]!; k++) expansionFrames!.push(expanded.frames[k]!);
-    }
+    expansionStart[u] = expansionFrames.length;
+    if (def >= 0) for (let k = expanded.frameStart[def]!; k < expanded.frameStart[def + 1]!; k++) expansionFrames.push(expanded.frames[k]!);
   }
-  if (expansionStart) expansionStart[dense] = expansionFrames!.length;
+  expansionStart[dense] = expansionFrames.length;
 
   const labelSets = new LabelSetInterner();
   const n = samples.length;
@@ -167,16 +167,16 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   let totalWeight = 0;
   let zeroWeights = 0;
   let badWeights = 0;
+  let units = new Uint32Array(256);
   for (let s = 0; s < n; s++) {
     const vs = samples.valueStart[s]!;
     const values = samples.valueStart[s + 1]! - vs;
     if (values !== sampleTypes.length) throw corrupt(sourcePath, `sample ${s} has ${values} values but the profile declares ${sampleTypes.length} sample types`);
-    const chunk = samples.chunks[samples.chunk[s]!]!;
-    const from = samples.start[s]!;
-    for (let k = from; k < from + samples.unitCount[s]!; k++) {
-      const frame = unitFrame[chunk[k]!]!;
-      if (frame < 0) throw corrupt(sourcePath, `sample ${s} refers to location ${loc.ids[chunk[k]!]}, which the file does not define (a dangling reference)`);
-      if (oneFrame) chunk[k] = frame;
+    const unitCount = samples.unitCount[s]!;
+    if (unitCount > units.length) units = new Uint32Array(Math.max(unitCount, 2 * units.length));
+    decodeUnits(samples.chunks[samples.chunk[s]!]!, samples.start[s]!, unitCount, units);
+    for (let k = 0; k < unitCount; k++) {
+      if (loc.definition[units[k]!]! < 0) throw corrupt(sourcePath, `sample ${s} refers to location ${loc.ids[units[k]!]}, which the file does not define (a dangling reference)`);
     }
     const w = samples.values[vs + column]! * nsScale;
     const c = countCol >= 0 ? samples.values[vs + countCol]! : tick ? estimatedTicks(w, tick) : 1;
@@ -215,7 +215,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
     weight: weight.subarray(0, kept),
     count: count.subarray(0, kept),
     ...(labels && labelSets.sets.length > 0 ? { labels: labels.subarray(0, kept) } : {}),
-    store: { chunks: samples.chunks, ...(expansionStart ? { expansion: { start: expansionStart, frames: expansionFrames!.finish(), widest: expanded.widest } } : {}) },
+    store: { chunks: samples.chunks, varint: true, expansion: { start: expansionStart, frames: expansionFrames.finish(), widest: expanded.widest } },
     chunk: pick(samples.chunk),
     start: pick(samples.start),
     unitCount: pick(samples.unitCount),

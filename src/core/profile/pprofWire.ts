@@ -13,13 +13,18 @@ import { ProfileError } from './errors';
 import { GrowableF64, GrowableI32, GrowableU16, GrowableU32 } from './columns/growable';
 import { IdIndex } from './columns/idIndex';
 import { type ProfileLimits, TableBudget } from './limits';
+import { countPprofSizes, PPROF_FIELD, type PprofSizes } from './pprofSizes';
 
-/** `perftools.profiles.Profile` field numbers (google/pprof `proto/profile.proto`). */
-const FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, durationNanos: 10, periodType: 11, period: 12, defaultSampleType: 14 } as const;
+const FIELD = PPROF_FIELD;
 const TABLE_NAMES: Record<number, string> = { [FIELD.location]: 'locations', [FIELD.function]: 'functions', [FIELD.stringTable]: 'strings' };
 
-/** Units per stack chunk: 4 MB. */
-const CHUNK_UNITS = 1 << 20;
+/** Starting capacities when the record counts are not known. */
+const UNKNOWN_SIZES: PprofSizes = { samples: 1024, values: 1024, locations: 1024, lines: 1024, functions: 1024, strings: 1024 };
+
+/** Bytes per stack chunk: 4 MB. */
+const CHUNK_BYTES = 4 << 20;
+/** Most bytes of a unit's varint: dense indices stay below 2^31 (one per byte of the file, at most 2 GiB). */
+const UNIT_BYTES = 5;
 
 /** Position after the last varint read, −1 when it ran past the end or was longer than 10 bytes. */
 let next = 0;
@@ -123,11 +128,14 @@ export interface RawPprof {
   readonly strings: readonly string[];
   readonly samples: {
     readonly length: number;
-    /** Per sample: chunk, start and number of location indices (dense, see `locations.ids`). */
+    /**
+     * Per sample: chunk, byte offset in it and number of location indices (dense, see
+     * `locations.ids`), each an unsigned varint (`StackStore.varint`).
+     */
     readonly chunk: Uint16Array;
     readonly start: Uint32Array;
     readonly unitCount: Uint32Array;
-    readonly chunks: Uint32Array[];
+    readonly chunks: Uint8Array[];
     /** Values of sample i: `values[valueStart[i] … valueStart[i+1]-1]`. */
     readonly valueStart: Uint32Array;
     readonly values: Float64Array;
@@ -182,37 +190,61 @@ export class PprofWireDecoder {
   private period = 0;
   private readonly strings: string[] = [];
 
-  private readonly sampleChunk = new GrowableU16();
-  private readonly sampleStart = new GrowableU32();
-  private readonly sampleUnits = new GrowableU32();
-  private readonly chunks: Uint32Array[] = [];
-  private chunk = new Uint32Array(0);
+  private readonly sampleChunk: GrowableU16;
+  private readonly sampleStart: GrowableU32;
+  private readonly sampleUnits: GrowableU32;
+  private readonly chunks: Uint8Array[] = [];
+  private chunk = new Uint8Array(0);
   private used = 0;
-  private readonly valueStart = new GrowableU32();
-  private readonly values = new GrowableF64();
+  private readonly valueStart: GrowableU32;
+  private readonly values: GrowableF64;
   private labelStart: GrowableU32 | undefined;
   private readonly labelPairs = new GrowableF64(16);
 
-  private readonly locationIndex = new IdIndex();
-  private readonly locationDef = new GrowableI32();
-  private readonly address = new GrowableF64();
-  private readonly defId = new GrowableF64();
+  private readonly locationIndex: IdIndex;
+  private readonly locationDef: GrowableI32;
+  private readonly address: GrowableF64;
+  private readonly defId: GrowableF64;
   private readonly bigAddress = new Map<number, bigint>();
-  private readonly lineStart = new GrowableU32();
-  private readonly lineFunction = new GrowableF64();
-  private readonly lineNumber = new GrowableF64();
+  private readonly lineStart: GrowableU32;
+  private readonly lineFunction: GrowableF64;
+  private readonly lineNumber: GrowableF64;
 
-  private readonly fnId = new GrowableF64();
-  private readonly fnName = new GrowableF64();
-  private readonly fnSystemName = new GrowableF64();
-  private readonly fnFilename = new GrowableF64();
-  private readonly fnStartLine = new GrowableF64();
+  private readonly fnId: GrowableF64;
+  private readonly fnName: GrowableF64;
+  private readonly fnSystemName: GrowableF64;
+  private readonly fnFilename: GrowableF64;
+  private readonly fnStartLine: GrowableF64;
   private readonly functionFields = new Float64Array(6);
 
+  /**
+   * `sizes`: the record counts of a first pass ({@link PprofSizeCounter}), so that each column is
+   * allocated once at its final length (no doubling, and `finish` hands the arrays over without a
+   * copy); without them, columns start small and double.
+   */
   constructor(
     private readonly sourcePath: string,
     private readonly limits: ProfileLimits,
-  ) {}
+    sizes: PprofSizes = UNKNOWN_SIZES,
+  ) {
+    this.sampleChunk = new GrowableU16(sizes.samples);
+    this.sampleStart = new GrowableU32(sizes.samples);
+    this.sampleUnits = new GrowableU32(sizes.samples);
+    this.valueStart = new GrowableU32(sizes.samples + 1);
+    this.values = new GrowableF64(sizes.values);
+    this.locationIndex = new IdIndex(sizes.locations);
+    this.locationDef = new GrowableI32(sizes.locations);
+    this.address = new GrowableF64(sizes.locations);
+    this.defId = new GrowableF64(sizes.locations);
+    this.lineStart = new GrowableU32(sizes.locations + 1);
+    this.lineFunction = new GrowableF64(sizes.lines);
+    this.lineNumber = new GrowableF64(sizes.lines);
+    this.fnId = new GrowableF64(sizes.functions);
+    this.fnName = new GrowableF64(sizes.functions);
+    this.fnSystemName = new GrowableF64(sizes.functions);
+    this.fnFilename = new GrowableF64(sizes.functions);
+    this.fnStartLine = new GrowableF64(sizes.functions);
+  }
 
   /**
    * Decodes the whole top-level fields of `bytes` (the stream's next bytes) and returns how many
@@ -332,17 +364,18 @@ export class PprofWireDecoder {
     return [type, unit];
   }
 
-  /** Room for `units` more units in the current chunk, so that one stack never spans two. */
-  private reserveUnits(units: number): void {
-    if (this.used + units <= this.chunk.length) return;
+  /** Room for `bytes` more bytes in the current chunk, so that one stack never spans two. */
+  private reserveBytes(bytes: number): void {
+    if (this.used + bytes <= this.chunk.length) return;
     if (this.used > 0) this.chunks.push(this.chunk.subarray(0, this.used));
-    this.chunk = new Uint32Array(Math.max(CHUNK_UNITS, units));
+    this.chunk = new Uint8Array(Math.max(CHUNK_BYTES, bytes));
     this.used = 0;
   }
 
   private sample(bytes: Uint8Array, start: number, end: number): void {
-    this.reserveUnits(end - start); // a location id takes at least one byte
+    this.reserveBytes(UNIT_BYTES * (end - start)); // a location id takes at least one byte
     const from = this.used;
+    let units = 0;
     const chunk = this.chunk;
     const index = this.locationIndex;
     this.valueStart.push(this.values.length);
@@ -365,8 +398,15 @@ export class PprofWireDecoder {
           const v = varint(bytes, pos, stop);
           if (next < 0) throw new Malformed('a varint runs past the end');
           pos = next;
-          if (num === 1) chunk[this.used++] = index.getOrAdd(v);
-          else this.values.push(v);
+          if (num === 1) {
+            let unit = index.getOrAdd(v);
+            while (unit >= 0x80) {
+              chunk[this.used++] = (unit & 0x7f) | 0x80;
+              unit >>>= 7;
+            }
+            chunk[this.used++] = unit;
+            units++;
+          } else this.values.push(v);
         } while (wire === 2 && pos < stop);
       } else if (num === 3 && wire === 2) {
         const len = varint(bytes, pos, end);
@@ -381,7 +421,7 @@ export class PprofWireDecoder {
     }
     this.sampleChunk.push(this.chunks.length);
     this.sampleStart.push(from);
-    this.sampleUnits.push(this.used - from);
+    this.sampleUnits.push(units);
     this.labelStart?.push(labelFrom);
   }
 
@@ -516,7 +556,7 @@ export class PprofWireDecoder {
     if (this.overTable) throw new TableBudget(this.limits).exceeded(this.sourcePath, this.overTable);
     if (this.malformed) throw new ProfileError(this.sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: malformed ${this.malformed}`);
     if (this.used > 0) this.chunks.push(this.chunk.slice(0, this.used));
-    this.chunk = new Uint32Array(0);
+    this.chunk = new Uint8Array(0);
     this.valueStart.push(this.values.length);
     this.lineStart.push(this.lineFunction.length);
     while (this.locationDef.length < this.locationIndex.size) this.locationDef.push(-1);
@@ -574,7 +614,7 @@ export class PprofWireDecoder {
  * @throws ProfileError as {@link PprofWireDecoder.finish}.
  */
 export function decodePprof(bytes: Uint8Array, sourcePath: string, limits: ProfileLimits): RawPprof {
-  const decoder = new PprofWireDecoder(sourcePath, limits);
+  const decoder = new PprofWireDecoder(sourcePath, limits, countPprofSizes(bytes, limits));
   decoder.push(bytes, true);
   return decoder.finish();
 }

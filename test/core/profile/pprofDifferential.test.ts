@@ -6,11 +6,15 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { ProfileError } from '../../../src/core/profile/errors';
 import type { Profile } from '../../../src/core/profile/model';
+import { resolveLimits } from '../../../src/core/profile/limits';
+import { buildPprofProfile } from '../../../src/core/profile/pprofBuild';
+import { decodePprofFile } from '../../../src/core/profile/pprofStream';
 import { parseProfile } from '../../../src/core/profile/read';
 import { seededRandom } from '../../../src/core/seededRandom';
 import { fixture } from './helpers';
@@ -57,13 +61,21 @@ function outcome(read: () => Profile): Outcome {
   }
 }
 
+const references = new Map<string, Outcome>();
+/** pprof-format's reading of a fixture, once per run (it is the slow part of these tests). */
+function referenceOf(path: string): Outcome {
+  let known = references.get(path);
+  if (!known) references.set(path, (known = outcome(() => referenceParsePprof(raw(fixture(path)), path))));
+  return known;
+}
+
 describe('pprof decoder = pprof-format (differential)', () => {
   it(`reads all ${FIXTURES.length} pprof fixtures exactly as pprof-format does`, () => {
     assert.ok(FIXTURES.length >= 12, FIXTURES.join(', '));
     let compared = 0;
     for (const path of FIXTURES) {
       const ours = outcome(() => parseProfile(fixture(path), path));
-      const reference = outcome(() => referenceParsePprof(raw(fixture(path)), path));
+      const reference = referenceOf(path);
       if ('error' in ours && ours.error instanceof ProfileError && ours.error.code === 'unsymbolized') {
         // Addresses only (Parca's stripped profile): pprof-format reads them, we refuse to guess names.
         assert.ok('profile' in reference && reference.profile.frames.every((f) => /^0x[0-9a-f]+$/.test(f.name) && f.file === ''), path);
@@ -76,6 +88,29 @@ describe('pprof decoder = pprof-format (differential)', () => {
       compared++;
     }
     assert.equal(compared, FIXTURES.length - 1);
+  });
+
+  it('reads every fixture as a stream, raw (counted first) and gzipped, in chunks that split fields, as pprof-format does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dhp-chunked-'));
+    let compared = 0;
+    for (const path of FIXTURES) {
+      const reference = referenceOf(path);
+      const whole = outcome(() => parseProfile(fixture(path), path));
+      if ('error' in whole && whole.error instanceof ProfileError && whole.error.code === 'unsymbolized') continue; // refused, as above
+      assert.ok('profile' in reference, path);
+      const rawPath = join(dir, `${basename(path)}.raw`);
+      writeFileSync(rawPath, raw(fixture(path)));
+      // 61-byte reads split tags, lengths and packed runs all through the small files; the large ones in 4 kB + 3 reads.
+      const chunk = statSync(rawPath).size < 100_000 ? 61 : 4099;
+      for (const file of [rawPath, path]) {
+        const decoded = await decodePprofFile(file, path, resolveLimits(undefined), chunk);
+        assert.ok(decoded, `${file} was not streamed`);
+        const streamed = observable(buildPprofProfile(decoded, path));
+        if (JSON.stringify(streamed) !== JSON.stringify(reference.profile)) assert.deepStrictEqual(streamed, reference.profile, `${file} in ${chunk}-byte chunks`);
+        compared++;
+      }
+    }
+    assert.equal(compared, 2 * (FIXTURES.length - 1));
   });
 
   it('reads labels, inlined frames and non-packed repeated fields like pprof-format', () => {

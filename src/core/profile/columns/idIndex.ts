@@ -9,10 +9,16 @@ import { GrowableF64 } from './growable';
 const DIRECT_MAX = 1 << 24;
 
 export class IdIndex {
-  private direct = new Int32Array(1024).fill(-1);
+  private direct: Int32Array;
   private map: Map<number, number> | undefined;
   /** Dense index → id, in order of first appearance. */
-  readonly ids = new GrowableF64();
+  readonly ids: GrowableF64;
+
+  /** `capacity`: the number of ids expected (the direct array then covers ids 0…capacity at once). */
+  constructor(capacity = 1023) {
+    this.direct = new Int32Array(Math.min(DIRECT_MAX, capacity + 1)).fill(-1);
+    this.ids = new GrowableF64(capacity);
+  }
 
   get size(): number {
     return this.ids.length;
