@@ -55,7 +55,10 @@ function summary(a: Analysis): string[] {
 }
 
 function callSiteTable(a: Analysis, top: number): string[] {
-  if (a.callSites.length === 0) return ['', 'No call site of your code leads into DynamoDB marshalling (check --root and the path mapping below).'];
+  if (a.callSites.length === 0) {
+    // With no marshalling at all, --root cannot be why (the warning below says what the profile lacks).
+    return ['', a.dynamoWeight > 0 ? 'No call site of your code leads into DynamoDB marshalling (check --root and the path mapping below).' : 'No call site: the profile has no DynamoDB marshalling.'];
+  }
   const estimates = a.callSites.some((s) => (s.estimatedWeight ?? 0) > 0);
   const rows = [['call site', 'function', 'total', 'dynamo', ...(estimates ? ['estimated'] : []), 'category']];
   for (const site of a.callSites.slice(0, top)) {

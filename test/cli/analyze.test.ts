@@ -101,6 +101,14 @@ describe('dynamo-hotpath analyze', () => {
     assert.match(one.stdout, /\(1 file resolved; /);
   });
 
+  it('a profile with no DynamoDB code says so, not "check --root"', () => {
+    const r = runCli(['analyze', 'fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz', '--root', 'fixtures/go-adserver/src']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /\nNo call site: the profile has no DynamoDB marshalling\.\n/);
+    assert.doesNotMatch(r.stdout, /check --root/);
+    assert.match(r.stdout, /the profile has no DynamoDB SDK frames/);
+  });
+
   it('exits 2 with a message naming the file for bad input', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dhp-cli-'));
     const empty = join(dir, 'empty.pb.gz');
