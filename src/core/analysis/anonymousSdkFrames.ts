@@ -74,30 +74,34 @@ export function bundleNameAt(lines: readonly string[], line: number, column: num
  */
 export function nameAnonymousSdkFrames(profile: Profile, root: string | undefined, files: SourceMapFiles): SdkNamingResult {
   const table = frameTableOf(profile);
-  const bundles = new Map<string, readonly string[] | undefined>();
-  const unreadable = new Set<string>();
+  // Per file id, judged once: the package path of an SDK bundle (null: no bundle); its lines, read
+  // at the first anonymous frame (null: unreadable).
+  const packages = new Map<number, string | null>();
+  const bundles = new Map<number, readonly string[] | null>();
+  const unreadable: string[] = [];
   let frames: Frame[] | undefined;
   let named = 0;
   for (let id = 0; id < table.length; id++) {
-    const file = table.strings[table.fileId[id]!]!;
-    const sdk = SDK_PACKAGE.exec(file);
-    if (!sdk) continue;
+    const fileId = table.fileId[id]!;
+    const file = table.strings[fileId]!;
+    let packagePath = packages.get(fileId);
+    if (packagePath === undefined) packages.set(fileId, (packagePath = SDK_PACKAGE.exec(file)?.[1] ?? null));
+    if (packagePath === null) continue;
     const frame = frameAt(table, id);
     const at = anonymousPosition(frame);
     if (!at) continue;
-    if (!bundles.has(file)) bundles.set(file, readBundle(file, sdk[1]!, root, files));
-    const lines = bundles.get(file);
-    if (!lines) {
-      if (fileTraitsOf(file).jsFragment) unreadable.add(file);
-      continue;
+    let lines = bundles.get(fileId);
+    if (lines === undefined) {
+      bundles.set(fileId, (lines = readBundle(file, packagePath, root, files) ?? null));
+      if (!lines && fileTraitsOf(file).jsFragment) unreadable.push(file);
     }
-    const name = bundleNameAt(lines, at.line, at.column);
+    const name = lines && bundleNameAt(lines, at.line, at.column);
     if (!name) continue;
     frames ??= [...profile.frames];
     frames[id] = { ...frame, name };
     named++;
   }
-  return { profile: frames ? replaceFramesOrFields(profile, { frames }) : profile, named, unreadable: [...unreadable] };
+  return { profile: frames ? replaceFramesOrFields(profile, { frames }) : profile, named, unreadable };
 }
 
 function readBundle(file: string, packagePath: string, root: string | undefined, files: SourceMapFiles): readonly string[] | undefined {

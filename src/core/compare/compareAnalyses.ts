@@ -16,6 +16,7 @@ import { asyncShiftNote, noteShrinkingRows } from './asyncShift';
 import { formatCount } from './format/numbers';
 import { noteWrapperRows } from './wrapperRows';
 import { comparability, valueMeasure } from '../profile/valueMeasure';
+import { attributionShares, type AttributionShares } from '../analysis/attributionText';
 import { COMPARE_SCHEMA, type Comparison, type CompareRow, type MatchKind, type RowRef, type SideTotals } from './types';
 
 /** One side of a comparison: its analysis and, optionally, how many requests it served. */
@@ -211,15 +212,11 @@ function sideTotals(x: Analysis, req: ResolvedRequests | undefined): SideTotals 
     dynamoShare,
     dynamoShareStdErr: shareError(dynamoShare, x.totalCount),
     anyFrameShare: x.totalWeight > 0 ? (x.anyFrameWeight / x.totalWeight) * 100 : 0,
-    attribution: {
-      measuredShare: percentOfTotal(x.attribution.measuredWeight, x),
-      estimatedShare: percentOfTotal(x.attribution.estimatedWeight, x),
-      unattributedShare: percentOfTotal(x.attribution.unattributedWeight, x),
-    },
+    attribution: attributionOf(attributionShares(x)),
   };
 }
 
-const percentOfTotal = (weight: number, x: Analysis) => (x.totalWeight > 0 ? (weight / x.totalWeight) * 100 : 0);
+const attributionOf = (s: AttributionShares) => ({ measuredShare: s.measuredPercent, estimatedShare: s.estimatedPercent, unattributedShare: s.unattributedPercent });
 
 function totalsOf(before: SideTotals, after: SideTotals): Comparison['totals'] {
   const known = before.requests !== undefined && after.requests !== undefined;

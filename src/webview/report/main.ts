@@ -83,34 +83,18 @@ function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
   );
 }
 
-/** A caller of `site`: its part of the call site's DynamoDB share, included in the row above, not added. */
+/** A row holding a part of `site`'s DynamoDB share (included in the site's row, not added): who, percent, what. */
+function partRow(site: ReportCallSite, who: HTMLElement, percent: number, what: string): HTMLTableRowElement {
+  return h('tr', { className: 'caller', dataset: { callerOf: site.id } }, who, h('td', {}), h('td', { className: 'num' }, pct(percent)), h('td', {}), h('td', { className: 'muted' }, what), h('td', {}), h('td', {}));
+}
+
 function callerRow(caller: ReportCaller, site: ReportCallSite): HTMLTableRowElement {
-  const what = `part of ${site.relativePath}:${site.line} (${shortName(site.functionName)}): this line calls it`;
-  return h(
-    'tr',
-    { className: 'caller', dataset: { callerOf: site.id } },
-    h('td', {}, h('span', { className: 'muted' }, '← '), locationLink(caller, site.id), h('div', { className: 'fn muted', title: caller.functionName }, shortName(caller.functionName))),
-    h('td', {}, ''),
-    h('td', { className: 'num' }, pct(caller.dynamoPercent)),
-    h('td', {}, ''),
-    h('td', { className: 'muted' }, what),
-    h('td', {}, ''),
-    h('td', {}, ''),
-  );
+  const who = h('td', {}, h('span', { className: 'muted' }, '← '), locationLink(caller, site.id), h('div', { className: 'fn muted', title: caller.functionName }, shortName(caller.functionName)));
+  return partRow(site, who, caller.dynamoPercent, `part of ${site.relativePath}:${site.line} (${shortName(site.functionName)}): this line calls it`);
 }
 
 function noCallerRow(site: ReportCallSite): HTMLTableRowElement {
-  return h(
-    'tr',
-    { className: 'caller', dataset: { callerOf: site.id } },
-    h('td', { className: 'muted' }, '← no caller of yours'),
-    h('td', {}, ''),
-    h('td', { className: 'num' }, pct(site.noCallerPercent)),
-    h('td', {}, ''),
-    h('td', { className: 'muted' }, `part of ${site.relativePath}:${site.line} that no line of your code reached`),
-    h('td', {}, ''),
-    h('td', {}, ''),
-  );
+  return partRow(site, h('td', { className: 'muted' }, '← no caller of yours'), site.noCallerPercent, `part of ${site.relativePath}:${site.line} that no line of your code reached`);
 }
 
 /** A call site's row, then its callers' rows (when the CLI and the lenses show callers too). */

@@ -78,11 +78,11 @@ export function comparisonSections(c: Comparison): Section[] {
   const sections: Section[] = [{ title: 'Totals', header: ['Metric', 'Before', 'After', 'Change'], rows: totals }];
   const withError = before.totalCount < SHORT_PROFILE_SAMPLES || after.totalCount < SHORT_PROFILE_SAMPLES;
   const table = (title: string, first: string, rows: readonly CompareRow[], minShare = MIN_SHARE_SHOWN, withSums = false) => {
-    const shown = rows.filter((r) => Math.max(r.before.share, r.after.share) >= minShare);
+    const isShown = (r: CompareRow) => Math.max(r.before.share, r.after.share) >= minShare;
+    const shown = rows.filter(isShown);
     if (!shown.length) return;
     const cells = shown.map((r) => rowCells(r, unit, withError, c.absolute.comparable));
-    const hidden = rows.length - shown.length;
-    if (hidden > 0) cells.push([hiddenRowsNote(rows.filter((r) => !shown.includes(r)), minShare, withSums), '', '', '', '']);
+    if (shown.length < rows.length) cells.push([hiddenRowsNote(rows.filter((r) => !isShown(r)), minShare, withSums), '', '', '', '']);
     sections.push({ title, header: [first, 'Before', 'After', 'Change', 'Matched'], rows: cells });
   };
   table('DynamoDB categories (innermost categorised frame)', 'Category', c.categories, MIN_SHARE_SHOWN, true);
