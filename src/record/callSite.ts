@@ -29,41 +29,49 @@ export interface CallerFrame extends UserFrame {
 const DEPENDENCY = /[\\/]node_modules[\\/]/;
 const DOCUMENT_CLIENT = /[\\/]aws-sdk[\\/]lib[\\/]dynamodb[\\/]document_client\.js$/;
 /**
- * Frames captured per call (beyond the SDK method's own): the SDK's layers below the user's call
- * (v2's DocumentClient ≈ 3, v3's `send` none) and the call site's callers. The capture costs
- * per frame captured, not per frame read (measured at load 11: 71 µs with a 32-frame limit on a
- * 28-frame-deep stack, 15 µs with 8), and real services call the SDK from deep stacks (a web
- * framework's layers above the handler), where the user frames beyond these are set-up code.
+ * The most frames captured per call (beyond the SDK method's own): the SDK's layers below the
+ * user's call (v2's DocumentClient ≈ 3, v3's `send` none) and the call site's callers. Real
+ * services call the SDK from deep stacks (a web framework's layers above the handler), where
+ * the user frames beyond these are set-up code.
  */
 const STACK_LIMIT = 12;
 /** User frames kept above the call site: the call site plus 3 callers (a wrapper, its caller, theirs). */
 export const MAX_CALLERS = 3;
+/**
+ * V8's capture costs about 5 µs plus 2.5 µs per frame captured (structured call sites are built
+ * for every frame; measured on a 20-frame-deep async stack: limit 4 → 19 µs, 12 → 37 µs), so
+ * each entry point captures only as many frames as its calls have needed so far, starting from
+ * the call site and its callers, and captures again up to {@link STACK_LIMIT} when that was not
+ * enough. The result is the one a {@link STACK_LIMIT} capture gives.
+ */
+const FIRST_LIMIT = MAX_CALLERS + 1;
+const learnedLimits = new Map<Function, number>();
 
 /** This file's bundle (frames of the recorder itself are never the user's). */
 const OWN_FILE = __filename;
 
-/**
- * The user's frame below `above` on the current stack (the frames of `above` and its callers'
- * SDK layers are skipped), with the user frames above it; undefined when every frame is
- * Node's, a dependency's or ours.
- */
-export function captureCaller(above: Function): CallerFrame | undefined {
+/** Captures at most `limit` frames below `above` as V8's structured call sites. */
+function captureFrames(above: Function, limit: number): NodeJS.CallSite[] {
   const savedPrepare = Error.prepareStackTrace;
   const savedLimit = Error.stackTraceLimit;
-  let frames: NodeJS.CallSite[] = [];
   try {
     Error.prepareStackTrace = (_error, callSites) => callSites;
-    Error.stackTraceLimit = STACK_LIMIT;
+    Error.stackTraceLimit = limit;
     const holder: { stack?: unknown } = {};
     Error.captureStackTrace(holder, above);
-    frames = holder.stack as NodeJS.CallSite[];
+    return holder.stack as NodeJS.CallSite[];
   } finally {
     Error.prepareStackTrace = savedPrepare;
     Error.stackTraceLimit = savedLimit;
   }
+}
+
+/** The user frames of `frames`, innermost first; `read` = frames looked at (all of them unless the last caller was found first). */
+function userFramesOf(frames: readonly NodeJS.CallSite[]): { user: UserFrame[]; viaDocumentClient: boolean; read: number; complete: boolean } {
   let viaDocumentClient = false;
   const user: UserFrame[] = [];
-  for (const frame of frames) {
+  for (let i = 0; i < frames.length; i++) {
+    const frame = frames[i]!;
     const file = frame.getFileName();
     if (!file || file === OWN_FILE || file.startsWith('node:')) continue;
     if (DEPENDENCY.test(file)) {
@@ -74,8 +82,29 @@ export function captureCaller(above: Function): CallerFrame | undefined {
     const column = frame.getColumnNumber() ?? 0;
     if (user.some((u) => u.line === line && u.column === column && u.file === file)) continue;
     user.push({ file, line, column, functionName: frame.getFunctionName() || '(anonymous)' });
-    if (user.length > MAX_CALLERS) break;
+    if (user.length > MAX_CALLERS) return { user, viaDocumentClient, read: i + 1, complete: true };
   }
-  const [site, ...callers] = user;
-  return site ? { ...site, viaDocumentClient, callers } : undefined;
+  return { user, viaDocumentClient, read: frames.length, complete: false };
+}
+
+/**
+ * The user's frame below `above` on the current stack (the frames of `above` and its callers'
+ * SDK layers are skipped), with the user frames above it; undefined when every frame is
+ * Node's, a dependency's or ours. Captures as few frames as `above`'s calls have needed
+ * ({@link FIRST_LIMIT}); the same frames as a capture of {@link STACK_LIMIT} frames.
+ */
+export function captureCaller(above: Function): CallerFrame | undefined {
+  const limit = learnedLimits.get(above) ?? FIRST_LIMIT;
+  let frames = captureFrames(above, limit);
+  let found = userFramesOf(frames);
+  // Cut at the limit before the last caller was found: the rest of the stack may hold more user frames.
+  if (!found.complete && frames.length >= limit && limit < STACK_LIMIT) {
+    frames = captureFrames(above, STACK_LIMIT);
+    found = userFramesOf(frames);
+    // Enough next time: the frames read to the last caller, or the whole stack (+1 to see that it ended there).
+    const needed = found.complete || frames.length >= STACK_LIMIT ? found.read : frames.length + 1;
+    learnedLimits.set(above, Math.min(STACK_LIMIT, Math.max(limit, needed)));
+  }
+  const [site, ...callers] = found.user;
+  return site ? { ...site, viaDocumentClient: found.viaDocumentClient, callers } : undefined;
 }

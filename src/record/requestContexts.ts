@@ -28,6 +28,7 @@ import { promiseHooks } from 'node:v8';
 import { basename } from 'node:path';
 import { CALL_SITE_LABEL, CALLERS_LABEL, callersLabel, CLIENT_LABEL, CONTEXT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL } from '../core/analysis/recorderLabels';
 import type { CallerFrame } from './callSite';
+import { sourcePositionOf } from './memorySourceMaps';
 
 const CONTEXT = Symbol('dynamo-hotpath.record.promiseContext');
 
@@ -75,19 +76,26 @@ export class RequestContexts {
     return [...this.byKey.values()];
   }
 
-  /** The context of a call from `caller` (undefined: no user frame found) for `operation` on `client`. */
+  /**
+   * The context of a call from `caller` (undefined: no user frame found) for `operation` on
+   * `client`. Its labels give the call site and callers in the source on disk: positions in
+   * modules transformed in memory (tsx, ts-node…) are mapped through the loader's source maps
+   * when the context is made (`memorySourceMaps.ts`).
+   */
   contextFor(caller: CallerFrame | undefined, operation: string, client: string): RequestContext {
     const site = caller ? `${caller.file}:${caller.line}:${caller.column}` : '';
     const callers = caller && caller.callers.length > 0 ? callersLabel(caller.callers) : '';
     const key = `${site}\u0000${callers}\u0000${operation}\u0000${client}`;
     let context = this.byKey.get(key);
     if (!context) {
-      const id = `${this.byKey.size} ${operation} ${caller ? `${basename(caller.file)}:${caller.line}` : '(no user frame)'}`;
+      // Labels in the source on disk (in-memory transforms mapped); the key stays in V8's positions, cheap to build per call.
+      const at = caller && sourcePositionOf(caller);
+      const id = `${this.byKey.size} ${operation} ${at ? `${basename(at.file)}:${at.line}` : '(no user frame)'}`;
       const labels: Record<string, string> = { [CONTEXT_LABEL]: id, [OPERATION_LABEL]: operation, [CLIENT_LABEL]: client, [RECORDER_LABEL]: __filename };
-      if (caller) {
-        labels[CALL_SITE_LABEL] = site;
-        labels[FUNCTION_LABEL] = caller.functionName;
-        if (callers) labels[CALLERS_LABEL] = callers;
+      if (at) {
+        labels[CALL_SITE_LABEL] = `${at.file}:${at.line}:${at.column}`;
+        labels[FUNCTION_LABEL] = at.functionName;
+        if (callers) labels[CALLERS_LABEL] = callersLabel(at.callers.map(sourcePositionOf));
       }
       context = { labels: Object.freeze(labels), idLabel: Object.freeze({ [CONTEXT_LABEL]: id }), calls: 0 };
       this.byKey.set(key, context);

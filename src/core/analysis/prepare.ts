@@ -1,7 +1,9 @@
 /**
  * The stages between reading a profile and attributing it: repair of stacks cut at a depth
  * limit, recorded call sites grafted from `record` labels, then source maps (which map the
- * grafted call sites too), then line-0 frames of the user's code placed on their declarations.
+ * grafted call sites too), then positions that cannot be in a TypeScript file on disk (an
+ * in-memory transform's) moved to their declarations, then line-0 frames of the user's code
+ * placed on their declarations.
  * Both the CLI and the language server analyse through here.
  */
 import type { Profile } from '../profile/model';
@@ -14,6 +16,7 @@ import { analyzeProfile, type AnalyzeOptions } from './analyze';
 import { repairTruncatedStacks } from './repair/repairTruncatedStacks';
 import { graftRecordedCallSites } from './recordedCallSites';
 import { placeFunctionLevelFrames } from './functionLevel';
+import { unplaceImpossiblePositions } from './impossiblePositions';
 import { unplacedRecordedSiteWarnings } from './unplacedRecordedSites';
 import { goPackageWarnings, resolveGoFilesByPackage } from '../paths/goPackageFiles';
 import { nameAnonymousSdkFrames, unreadableSdkNote } from './anonymousSdkFrames';
@@ -50,7 +53,8 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
   const named = withSdkNames(grafted, resolver.index.root, files);
   const mapper = createSourceMapper(files);
   const mapped = mapProfileSources(named, resolver, mapper);
-  const placed = placeFunctionLevelFrames(mapped.profile, resolver, files, mapper);
+  const possible = unplaceImpossiblePositions(mapped.profile, resolver, files);
+  const placed = placeFunctionLevelFrames(possible, resolver, files, mapper);
   const analysis = analyzeProfile(placed.profile, {
     ...options,
     resolver,

@@ -1,0 +1,85 @@
+/**
+ * Positions in TypeScript sources that cannot be where the profiled code ran: a column beyond its
+ * line's end, or a line that holds only a comment or nothing. That is what a profile of TypeScript
+ * transformed in memory (tsx, ts-node, @swc/register) records without the loader's source maps:
+ * V8's positions in the loader's output (tsx puts a module on one or two lines), under the
+ * `.ts` file's name. Placed as they are, every call site of a file would merge onto one licence
+ * comment. A stage after source mapping and before function-level placement (`prepare.ts`).
+ */
+import type { Frame, Profile } from '../profile/model';
+import { frameTableOf, replaceFramesOrFields } from '../profile/columns/profileTables';
+import { frameAt } from '../profile/columns/frameTable';
+import type { PathResolver } from '../paths/types';
+import { findDeclaration } from '../source/functionHeads';
+import type { SourceMapFiles } from '../sourcemap/sourceMapper';
+
+/** Sources that Node cannot run from disk as they are: their positions come from a transform. */
+const TYPESCRIPT = /\.[cm]?tsx?$/i;
+/** A line with no code: blank, or a comment line (`//`, `/*`, a JSDoc ` * ` line; not a generator method `*name(`). */
+const NO_CODE = /^\s*(?:$|\/\/|\/\*|\*\/|\*(?:\s|$)(?!\s*[A-Za-z_$][\w$]*\s*\())/;
+/** @datadog/pprof's name for an anonymous function, by its position in the code that ran (`(anonymous:L#2:C#1583)`). */
+const POSITION_NAME = /^\(anonymous(?::L#\d+(?::C#\d+)?)?\)$/;
+
+/** What the stage found in one file. */
+interface FileCount {
+  readonly relativePath: string;
+  /** Distinct frames with an impossible position. */
+  frames: number;
+  /** Of those, moved to their function's declaration (found by name). */
+  placed: number;
+}
+
+/** True when 1-based `line`/`column` (column 0: unknown) cannot be a position of code in `lines`. */
+function impossible(lines: readonly string[], line: number, column: number): boolean {
+  if (line > lines.length) return false; // past the end: an older version of the file, not a transform
+  const text = lines[line - 1]!;
+  return (column > 0 && column > text.length + 1) || NO_CODE.test(text);
+}
+
+/**
+ * Frames of the user's TypeScript files (resolved through `resolver`, read through `files`) whose
+ * position cannot be in the file on disk ({@link impossible}) are moved to their function's
+ * declaration when the file declares that name once (function-level, column 0), and otherwise
+ * lose their file (not placed: their weight goes to the next frame of the user's code towards the
+ * root, or stays unattributed). One warning per file names it and says why. Samples unchanged;
+ * returns the input profile when no frame moved. O(frames + lines of the files read).
+ */
+export function unplaceImpossiblePositions(profile: Profile, resolver: PathResolver, files: SourceMapFiles): Profile {
+  const table = frameTableOf(profile);
+  const linesOf = new Map<string, string[] | undefined>();
+  const byFile = new Map<string, FileCount>();
+  let frames: Frame[] | undefined;
+  for (let id = 0; id < table.length; id++) {
+    const line = table.line[id]!;
+    const file = table.strings[table.fileId[id]!]!;
+    if (!(line > 0) || !TYPESCRIPT.test(file)) continue;
+    const resolution = resolver.resolve(file);
+    if (resolution.kind !== 'resolved') continue;
+    if (!linesOf.has(resolution.absolutePath)) linesOf.set(resolution.absolutePath, files.readText(resolution.absolutePath)?.split(/\r?\n/));
+    const lines = linesOf.get(resolution.absolutePath);
+    if (!lines || !impossible(lines, line, table.column[id]!)) continue;
+    const frame = frameAt(table, id);
+    const count = byFile.get(resolution.absolutePath) ?? { relativePath: resolution.relativePath, frames: 0, placed: 0 };
+    byFile.set(resolution.absolutePath, count);
+    count.frames++;
+    const declaration = POSITION_NAME.test(frame.name) ? undefined : findDeclaration(lines.join('\n'), frame.name).line;
+    frames ??= [...profile.frames];
+    if (declaration === undefined) {
+      frames[id] = { ...frame, file: '' };
+    } else {
+      count.placed++;
+      frames[id] = { ...frame, line: declaration, column: 0 };
+    }
+  }
+  if (!frames) return profile;
+  return replaceFramesOrFields(profile, { frames, fields: { warnings: [...profile.warnings, ...[...byFile.values()].map(impossiblePositionWarning)] } });
+}
+
+function impossiblePositionWarning(count: FileCount): string {
+  const placed = count.placed === count.frames ? 'each is placed on its function\'s declaration (function-level)' : `${count.placed} placed on their function's declaration (function-level), ${count.frames - count.placed} not placed (their share goes to your code above them, or stays unattributed)`;
+  return (
+    `${count.relativePath} was transformed in memory (tsx, ts-node, @swc/register…): its positions do not match the source on disk ` +
+    `(${count.frames} ${count.frames === 1 ? 'position lies' : 'positions lie'} beyond the end of their line or on a comment or blank line); ${placed}. ` +
+    'Record with `dynamo-hotpath record` (it maps positions through the loader\'s source maps) or profile the compiled JavaScript for exact lines'
+  );
+}
