@@ -1,0 +1,192 @@
+/**
+ * `npm run perf:record:rounds`: what `dynamo-hotpath record` costs the sample service's CPU per
+ * request, measured so that the answer to "≤ 5 %?" can be decided on a shared, noisy machine.
+ *
+ * Method (perf:record runs two whole processes side by side on 2 cores, and its A/A pair read
+ * +4.5…+9.5 %; this script measures the service's own CPU over short batches instead):
+ * - one long-lived service process per configuration and variant (perf/recordOverheadWorker.cjs:
+ *   the handler of fixtures/node-adserver on aws-sdk v2 or v3 against its canned endpoint), warmed
+ *   up once, so start-up and JIT warm-up are outside every measurement;
+ * - many short rounds; in each round every process runs the same batch of requests alone (one
+ *   after the other, in an order rotated per round), and reports its own user+system CPU over the
+ *   batch (process.cpuUsage: every thread, the profiler's sampling thread included);
+ * - per round and pair the ratio measured ÷ baseline; per pair the median of the rounds with a
+ *   95 % bootstrap interval of the median (and the geometric mean beside it);
+ * - A/A controls in the same run: two processes of the same configuration (`none` vs `none2`,
+ *   `pprof` vs `pprof2`) — their interval is the method's own noise;
+ * - `--pin`: the service processes on CPU 1 and the canned endpoint on CPU 0 (taskset, util-linux).
+ * Whole-process CPU (GNU time: start-up, idle time between batches and writing the profile at exit
+ * included) is printed per process at the end, one figure each (no interval).
+ * Asserts nothing.
+ *
+ * Options: --rounds N (30), --requests N per batch (150), --warmup N (300), --concurrency N (4),
+ * --variants v2,v3, --configs none,none2,pprof,pprof2,record,cpu-prof,record-cpu,… (default all),
+ * --limit PCT (5), --record-bundle PATH (default dist/record.js), --old-bundle PATH (a second
+ * recorder, e.g. main's dist/record.js copied aside: configurations record-old, record-cpu-old,
+ * on by default when given), --pin.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { medianRatio, pairedRatio, percentChange, verdict, type RatioSummary } from './pairedRatio';
+import { GNU_TIME } from './processRuns';
+
+const SERVICE = 'fixtures/node-adserver/src';
+const WORKER = resolve('perf/recordOverheadWorker.cjs');
+const PROFILER_ONLY = resolve('perf/profilerOnly.cjs');
+const PRELOAD = resolve(option('record-bundle', 'dist/record.js'));
+const OLD_PRELOAD = process.argv.includes('--old-bundle') ? resolve(option('old-bundle', '')) : undefined;
+const CONFIGS = ['none', 'none2', 'pprof', 'pprof2', 'record', 'cpu-prof', 'record-cpu', 'record-old', 'record-cpu-old'] as const;
+type Config = (typeof CONFIGS)[number];
+/** measured vs baseline; the first two are the A/A controls. */
+const PAIRS: readonly (readonly [Config, Config])[] = [
+  ['none2', 'none'],
+  ['pprof2', 'pprof'],
+  ['record', 'pprof'],
+  ['record-cpu', 'cpu-prof'],
+  ['record-old', 'pprof'],
+  ['record-cpu-old', 'cpu-prof'],
+  ['record', 'record-old'],
+  ['record-cpu', 'record-cpu-old'],
+  ['pprof', 'none'],
+  ['cpu-prof', 'none'],
+];
+const RECORDER_PAIRS = new Set(['record:pprof', 'record-cpu:cpu-prof', 'record-old:pprof', 'record-cpu-old:cpu-prof']);
+
+function option(name: string, fallback: string): string {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+function nodeArgsAndEnv(config: Config, out: string, dir: string): { args: string[]; env: NodeJS.ProcessEnv } {
+  switch (config) {
+    case 'none':
+    case 'none2':
+      return { args: [], env: {} };
+    case 'pprof':
+    case 'pprof2':
+      return { args: [], env: { NODE_OPTIONS: `--require ${PROFILER_ONLY}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.pb.gz` } };
+    case 'record':
+      return { args: [], env: { NODE_OPTIONS: `--require ${PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.pb.gz` } };
+    case 'cpu-prof':
+      return { args: ['--cpu-prof', '--cpu-prof-interval', '1000', '--cpu-prof-dir', dir], env: {} };
+    case 'record-cpu':
+      return { args: [], env: { NODE_OPTIONS: `--require ${PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.cpuprofile` } };
+    case 'record-old':
+      return { args: [], env: { NODE_OPTIONS: `--require ${OLD_PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.pb.gz` } };
+    case 'record-cpu-old':
+      return { args: [], env: { NODE_OPTIONS: `--require ${OLD_PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.cpuprofile` } };
+  }
+}
+
+/** A running service process: run a batch, or end it and read its whole-process CPU. */
+interface Service {
+  batch(requests: number, concurrency: number): Promise<number>;
+  end(): Promise<number>;
+}
+
+/** Starts one service process under GNU time (optionally pinned) and waits until it is warm. */
+function startService(config: Config, variant: string, endpoint: string, warmup: string, dir: string, pin: boolean): Promise<Service> {
+  const { args, env } = nodeArgsAndEnv(config, join(dir, `${variant}-${config}`), dir);
+  const command = [GNU_TIME, '-f', 'DHP-TIME %U %S', process.execPath, ...args, WORKER, '--variant', variant, '--endpoint', endpoint, '--warmup', warmup];
+  const child: ChildProcess = spawn(pin ? 'taskset' : command[0]!, pin ? ['-c', '1', ...command] : command.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const failed = new Promise<never>((_, fail) => child.once('exit', (code) => fail(new Error(`${variant} ${config} exited (${code}): ${stderr.slice(-800)}`))));
+  failed.catch(() => undefined); // after `end`, the exit is expected: only a pending batch should see it
+  const next = () => Promise.race([new Promise<unknown>((done) => child.once('message', done)), failed]);
+  return next().then(() => ({
+    async batch(requests, concurrency) {
+      child.send({ requests, concurrency });
+      return ((await next()) as { cpuUs: number }).cpuUs;
+    },
+    end() {
+      const closed = new Promise<number>((done, fail) =>
+        child.once('close', (code) => {
+          const time = /DHP-TIME ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+          return code === 0 && time ? done(Number(time[1]) + Number(time[2])) : fail(new Error(`${variant} ${config} failed at exit (${code}): ${stderr.slice(-800)}`));
+        }),
+      );
+      child.send('exit');
+      return closed;
+    },
+  }));
+}
+
+const interval = (s: RatioSummary) => `${percentChange(s.mean)} (${percentChange(s.low)} … ${percentChange(s.high)})`;
+
+function report(variants: readonly string[], pairs: typeof PAIRS, cpu: Map<string, number[]>, rounds: number, limitPct: number): void {
+  const ratios = (v: string, [m, b]: readonly [Config, Config]) => cpu.get(`${v} ${m}`)!.map((x, i) => x / cpu.get(`${v} ${b}`)![i]!);
+  console.log(`\nAfter ${rounds} rounds: CPU per batch, measured vs baseline — median of per-round ratios (95 % bootstrap interval) | geometric mean (interval)`);
+  console.log(`  ${'pair'.padEnd(24)} ${variants.map((v) => v.padEnd(58)).join(' ')}`);
+  for (const pair of pairs) {
+    const cells = variants.map((v) => `${interval(medianRatio(ratios(v, pair)))} | ${interval(pairedRatio(ratios(v, pair)))}`.padEnd(58));
+    console.log(`  ${`${pair[0]} vs ${pair[1]}${pair[0].endsWith('2') ? ' (A/A)' : ''}`.padEnd(24)} ${cells.join(' ')}`);
+  }
+  console.log(`Goal: the recorder costs ≤ ${limitPct} % CPU over its profiler alone (median's interval)`);
+  for (const pair of pairs.filter(([m, b]) => RECORDER_PAIRS.has(`${m}:${b}`))) {
+    for (const v of variants) {
+      const s = medianRatio(ratios(v, pair));
+      console.log(`  ${v} ${pair[0]} vs ${pair[1]}: ${verdict(s, limitPct)} (median ${percentChange(s.mean)}, upper end ${percentChange(s.high)})`);
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(PRELOAD)) throw new Error(`${PRELOAD} is missing: run npm run build first`);
+  const rounds = Number(option('rounds', '30'));
+  const requests = Number(option('requests', '150'));
+  const concurrency = Number(option('concurrency', '4'));
+  const variants = option('variants', 'v2,v3').split(',');
+  const configs = option('configs', CONFIGS.filter((c) => OLD_PRELOAD !== undefined || !c.endsWith('-old')).join(',')).split(',') as Config[];
+  for (const c of configs) if (!CONFIGS.includes(c)) throw new Error(`unknown configuration ${c} (${CONFIGS.join(', ')})`);
+  if (configs.some((c) => c.endsWith('-old')) && (OLD_PRELOAD === undefined || !existsSync(OLD_PRELOAD))) throw new Error('the -old configurations need --old-bundle PATH (an existing recorder bundle)');
+  const pairs = PAIRS.filter(([m, b]) => configs.includes(m) && configs.includes(b));
+  const limitPct = Number(option('limit', '5'));
+  const pin = process.argv.includes('--pin');
+  const port = await freePort();
+  const fakeArgs = [process.execPath, `${SERVICE}/dist/fake-dynamodb.js`, '--port', String(port), '--data', 'fixtures/data'];
+  const fake = spawn(pin ? 'taskset' : fakeArgs[0]!, pin ? ['-c', '0', ...fakeArgs] : fakeArgs.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((done) => fake.stdout!.on('data', (c: Buffer) => c.toString().includes('listening') && done()));
+  const dir = mkdtempSync(join(tmpdir(), 'dhp-record-rounds-'));
+  const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
+  const services = new Map<string, Service>();
+  try {
+    console.log(`record overhead by rounds: ${variants.join(', ')} × ${configs.join(', ')}; ${rounds} rounds of ${requests} requests per process (concurrency ${concurrency}), processes one at a time in a rotated order${pin ? ', services pinned to CPU 1, endpoint to CPU 0' : ''}; recorder ${PRELOAD}${OLD_PRELOAD ? ` (old: ${OLD_PRELOAD})` : ''}; load average before: ${load()}`);
+    for (const v of variants) for (const c of configs) services.set(`${v} ${c}`, await startService(c, v, `http://127.0.0.1:${port}`, option('warmup', '300'), dir, pin));
+    const keys = [...services.keys()];
+    const cpu = new Map(keys.map((k) => [k, [] as number[]]));
+    for (let round = 0; round < rounds; round++) {
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[(k + round) % keys.length]!;
+        cpu.get(key)!.push(await services.get(key)!.batch(requests, concurrency));
+      }
+      process.stderr.write(`round ${round + 1}/${rounds} done, load ${load()}\n`);
+      if (round > 0 && ((round + 1) % 10 === 0 || round + 1 === rounds)) report(variants, pairs, cpu, round + 1, limitPct);
+    }
+    console.log(`\nWhole process (GNU time, s of CPU: start-up, ${rounds} batches, idle between them, the profile written at exit):`);
+    for (const [key, service] of services) console.log(`  ${key.padEnd(16)} ${(await service.end()).toFixed(2)}`);
+    services.clear();
+    console.log(`load average after: ${load()}`);
+  } finally {
+    for (const service of services.values()) void service.end().catch(() => undefined);
+    fake.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
