@@ -12,6 +12,7 @@ import { frameAt } from '../profile/columns/frameTable';
 import type { PathResolver } from '../paths/types';
 import { findDeclaration } from '../source/functionHeads';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
+import { recordedCallSite } from './recorderLabels';
 
 /** Sources that Node cannot run from disk as they are: their positions come from a transform. */
 const TYPESCRIPT = /\.[cm]?tsx?$/i;
@@ -41,7 +42,7 @@ function impossible(lines: readonly string[], line: number, column: number): boo
  * position cannot be in the file on disk ({@link impossible}) are moved to their function's
  * declaration when the file declares that name once (function-level, column 0), and otherwise
  * lose their file (not placed: their weight goes to the next frame of the user's code towards the
- * root, or stays unattributed). One warning per file names it and says why. Samples unchanged;
+ * root, or stays unattributed). One warning names the files and says why. Samples unchanged;
  * returns the input profile when no frame moved. O(frames + lines of the files read).
  */
 export function unplaceImpossiblePositions(profile: Profile, resolver: PathResolver, files: SourceMapFiles): Profile {
@@ -72,14 +73,26 @@ export function unplaceImpossiblePositions(profile: Profile, resolver: PathResol
     }
   }
   if (!frames) return profile;
-  return replaceFramesOrFields(profile, { frames, fields: { warnings: [...profile.warnings, ...[...byFile.values()].map(impossiblePositionWarning)] } });
+  const recorded = (profile.labelSets ?? []).some((labels) => recordedCallSite(labels) !== undefined);
+  return replaceFramesOrFields(profile, { frames, fields: { warnings: [...profile.warnings, impossiblePositionWarning([...byFile.values()], recorded)] } });
 }
 
-function impossiblePositionWarning(count: FileCount): string {
-  const placed = count.placed === count.frames ? 'each is placed on its function\'s declaration (function-level)' : `${count.placed} placed on their function's declaration (function-level), ${count.frames - count.placed} not placed (their share goes to your code above them, or stays unattributed)`;
+/** One warning for the files {@link unplaceImpossiblePositions} found, heaviest in frames first; the advice depends on whether the profile was recorded. */
+function impossiblePositionWarning(counts: FileCount[], recorded: boolean): string {
+  counts.sort((a, b) => b.frames - a.frames || a.relativePath.localeCompare(b.relativePath));
+  const total = counts.reduce((sum, c) => sum + c.frames, 0);
+  const placed = counts.reduce((sum, c) => sum + c.placed, 0);
+  const files = counts.map((c) => `${c.relativePath} (${c.frames})`).join(', ');
+  const one = counts.length === 1;
+  const where =
+    placed === total
+      ? 'each is placed on its function\'s declaration (function-level)'
+      : `${placed} placed on their function's declaration (function-level), ${total - placed} not placed (their share goes to your code above them, or stays unattributed)`;
+  const advice = recorded
+    ? 'the recorded call sites are exact (record maps them through the loader\'s source maps); these are the profiler\'s own frames'
+    : 'record with `dynamo-hotpath record` (it maps call sites through the loader\'s source maps) or profile the compiled JavaScript for exact lines';
   return (
-    `${count.relativePath} was transformed in memory (tsx, ts-node, @swc/register…): its positions do not match the source on disk ` +
-    `(${count.frames} ${count.frames === 1 ? 'position lies' : 'positions lie'} beyond the end of their line or on a comment or blank line); ${placed}. ` +
-    'Record with `dynamo-hotpath record` (it maps positions through the loader\'s source maps) or profile the compiled JavaScript for exact lines'
+    `${one ? counts[0]!.relativePath : `${counts.length} TypeScript files`} ${one ? 'was' : 'were'} transformed in memory (tsx, ts-node, @swc/register…): ${one ? 'its' : 'their'} positions do not match the source on disk — ` +
+    `${total} ${total === 1 ? 'position lies' : 'positions lie'} beyond the end of their line or on a comment or blank line${one ? '' : ` (${files})`}; ${where}; ${advice}`
   );
 }
