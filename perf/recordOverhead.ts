@@ -29,17 +29,16 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pairedRatio, percentChange, type RatioSummary, verdict } from './pairedRatio';
 import { GNU_TIME } from './processRuns';
+import { configArgsAndEnv, freePort, option } from './recordConfigs';
 
 const SERVICE = 'fixtures/node-adserver/src';
 const LOAD = resolve('perf/recordOverheadLoad.cjs');
 const PRELOAD = resolve(option('record-bundle', 'dist/record.js'));
 const OLD_PRELOAD = process.argv.includes('--old-bundle') ? resolve(option('old-bundle', '')) : undefined;
-const PROFILER_ONLY = resolve('perf/profilerOnly.cjs');
 const CONFIGS = ['none', 'pprof', 'record', 'cpu-prof', 'record-cpu', 'record-old', 'record-cpu-old'] as const;
 type Config = (typeof CONFIGS)[number];
 type Pair = readonly [measured: Config, baseline: Config];
@@ -54,38 +53,8 @@ interface RunCpu {
   readonly windowUs: number;
 }
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
 
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
-function nodeArgsAndEnv(config: Config, out: string, dir: string): { args: string[]; env: NodeJS.ProcessEnv } {
-  switch (config) {
-    case 'none':
-      return { args: [], env: {} };
-    case 'pprof':
-      return { args: [], env: { NODE_OPTIONS: `--require ${PROFILER_ONLY}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.pb.gz` } };
-    case 'record':
-      return { args: [], env: { NODE_OPTIONS: `--require ${PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.pb.gz` } };
-    case 'cpu-prof':
-      return { args: ['--cpu-prof', '--cpu-prof-interval', '1000', '--cpu-prof-dir', dir], env: {} };
-    case 'record-cpu':
-      return { args: [], env: { NODE_OPTIONS: `--require ${PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.cpuprofile` } };
-    case 'record-old':
-      return { args: [], env: { NODE_OPTIONS: `--require ${OLD_PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.pb.gz` } };
-    case 'record-cpu-old':
-      return { args: [], env: { NODE_OPTIONS: `--require ${OLD_PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.cpuprofile` } };
-  }
-}
 
 interface Workload {
   readonly variant: string;
@@ -99,7 +68,7 @@ interface Workload {
 /** Runs the load child once under GNU time in `config`; `slot` keeps concurrent runs' files apart. */
 function runOnce(config: Config, slot: string, w: Workload): Promise<RunCpu> {
   const out = join(w.dir, `${w.variant}-${config}-${slot}`);
-  const { args, env } = nodeArgsAndEnv(config, out, w.dir);
+  const { args, env } = configArgsAndEnv(config, out, w.dir, { record: PRELOAD, old: OLD_PRELOAD });
   const load = ['--variant', w.variant, '--endpoint', w.endpoint, '--requests', w.requests, '--warmup', w.warmup, '--concurrency', w.concurrency, '--out', `${out}.json`];
   const child = spawn(GNU_TIME, ['-f', 'DHP-TIME %U %S', process.execPath, ...args, LOAD, ...load], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -27,15 +27,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { medianRatio, pairedRatio, percentChange, verdict, type RatioSummary } from './pairedRatio';
 import { GNU_TIME } from './processRuns';
+import { configArgsAndEnv, freePort, option } from './recordConfigs';
 
 const SERVICE = 'fixtures/node-adserver/src';
 const WORKER = resolve('perf/recordOverheadWorker.cjs');
-const PROFILER_ONLY = resolve('perf/profilerOnly.cjs');
 const PRELOAD = resolve(option('record-bundle', 'dist/record.js'));
 const OLD_PRELOAD = process.argv.includes('--old-bundle') ? resolve(option('old-bundle', '')) : undefined;
 const CONFIGS = ['none', 'none2', 'pprof', 'pprof2', 'record', 'cpu-prof', 'record-cpu', 'record-old', 'record-cpu-old'] as const;
@@ -55,40 +54,8 @@ const PAIRS: readonly (readonly [Config, Config])[] = [
 ];
 const RECORDER_PAIRS = new Set(['record:pprof', 'record-cpu:cpu-prof', 'record-old:pprof', 'record-cpu-old:cpu-prof']);
 
-function option(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
 
-function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
-function nodeArgsAndEnv(config: Config, out: string, dir: string): { args: string[]; env: NodeJS.ProcessEnv } {
-  switch (config) {
-    case 'none':
-    case 'none2':
-      return { args: [], env: {} };
-    case 'pprof':
-    case 'pprof2':
-      return { args: [], env: { NODE_OPTIONS: `--require ${PROFILER_ONLY}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.pb.gz` } };
-    case 'record':
-      return { args: [], env: { NODE_OPTIONS: `--require ${PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.pb.gz` } };
-    case 'cpu-prof':
-      return { args: ['--cpu-prof', '--cpu-prof-interval', '1000', '--cpu-prof-dir', dir], env: {} };
-    case 'record-cpu':
-      return { args: [], env: { NODE_OPTIONS: `--require ${PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.cpuprofile` } };
-    case 'record-old':
-      return { args: [], env: { NODE_OPTIONS: `--require ${OLD_PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.pb.gz` } };
-    case 'record-cpu-old':
-      return { args: [], env: { NODE_OPTIONS: `--require ${OLD_PRELOAD}`, DYNAMO_HOTPATH_RECORD_OUT: `${out}.cpuprofile` } };
-  }
-}
 
 /** A running service process: run a batch, or end it and read its whole-process CPU. */
 interface Service {
@@ -98,7 +65,7 @@ interface Service {
 
 /** Starts one service process under GNU time (optionally pinned) and waits until it is warm. */
 function startService(config: Config, variant: string, endpoint: string, warmup: string, dir: string, pin: boolean): Promise<Service> {
-  const { args, env } = nodeArgsAndEnv(config, join(dir, `${variant}-${config}`), dir);
+  const { args, env } = configArgsAndEnv(config, join(dir, `${variant}-${config}`), dir, { record: PRELOAD, old: OLD_PRELOAD });
   const command = [GNU_TIME, '-f', 'DHP-TIME %U %S', process.execPath, ...args, WORKER, '--variant', variant, '--endpoint', endpoint, '--warmup', warmup];
   const child: ChildProcess = spawn(pin ? 'taskset' : command[0]!, pin ? ['-c', '1', ...command] : command.slice(1), { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let stderr = '';

@@ -6,7 +6,6 @@
 // formats).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { build } from 'esbuild';
 import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
 import { analyzeFile } from '../../src/core/analysis/analyzeFile';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite';
+import { runNode } from '../helpers/runNode';
 
 const SERVICE = 'test/fixtures/record-tsx';
 
@@ -29,20 +29,6 @@ const GET_LINE = lineOf('store.ts', 'client.send(new GetCommand');
 const LIST_CALLER_LINE = lineOf('main.ts', "await listOrders('user-1')");
 const GET_CALLER_LINE = lineOf('main.ts', "await getOrder('user-1'");
 
-/** Runs `node args…` without blocking this process's event loop (dynalite answers from it). */
-function runNode(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stderr });
-    });
-  });
-}
 
 describe('record: TypeScript transformed in memory by tsx', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dhp-record-tsx-'));

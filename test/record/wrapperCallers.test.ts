@@ -4,7 +4,6 @@
 // line is the call site and its share splits between the two handler lines by what each spent.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { build } from 'esbuild';
 import { BatchWriteItemCommand } from '@aws-sdk/client-dynamodb';
 import { analyzeFile } from '../../src/core/analysis/analyzeFile';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite';
+import { runNode } from '../helpers/runNode';
 
 const SERVICE = 'test/fixtures/record-wrapper';
 /** The helper's SDK call per variant, and the handlers' calls of the helper (handlers.js). */
@@ -21,20 +21,6 @@ const DIRECT_LINES = { badges: 7, orders: 13 };
 const BADGES_LINE = 5;
 const ORDERS_LINE = 10;
 
-/** Runs `node args…` without blocking this process's event loop (dynalite answers from it). */
-function runNode(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('error', reject);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stderr });
-    });
-  });
-}
 
 /** `n` items under pk `user-1` with `attributes` string attributes each. */
 function items(n: number, attributes: number) {
