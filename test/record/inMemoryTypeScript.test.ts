@@ -6,7 +6,7 @@
 // formats).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
@@ -74,6 +74,20 @@ describe('record: TypeScript transformed in memory by tsx', () => {
       assert.deepEqual(callers, [`main.ts:${LIST_CALLER_LINE}`]);
       // The profiler's own frames of the .ts files still hold tsx's positions: said, with what is exact.
       assert.match(analysis.warnings.find((w) => w.includes('transformed in memory')) ?? analysis.warnings.join('\n'), /transformed in memory .*; the recorded call sites are exact/);
+      if (format === 'cpuprofile') {
+        // The same recording as an older recorder wrote it (call sites in tsx's positions: line 2, a comment):
+        // the rows go to the functions' declarations and the warning says to record again.
+        const profile = JSON.parse(readFileSync(out, 'utf8')) as { dynamoHotpathLabels: { labelSets: Record<string, string>[] } };
+        for (const labels of profile.dynamoHotpathLabels.labelSets) {
+          if (labels['ddb.call_site']?.includes('store.ts')) labels['ddb.call_site'] = labels['ddb.call_site'].replace(/:\d+:\d+$/, ':2:900');
+        }
+        const old = join(dir, 'old-recorder.cpuprofile');
+        writeFileSync(old, JSON.stringify(profile));
+        const reread = (await analyzeFile(old, { root: SERVICE })).analysis;
+        const rows = reread.callSites.filter((s) => s.relativePath === 'store.ts' && s.dynamoWeight > 0).map((s) => `${s.line} ${s.functionName}`);
+        assert.deepEqual([...new Set(rows)].sort(), declarations.map((d) => d.replace('store.ts:', '')).sort());
+        assert.match(reread.warnings.find((w) => w.includes('transformed in memory')) ?? reread.warnings.join('\n'), /its recorded call sites are among them \(a recorder that did not map them\): record again/);
+      }
     });
   }
 

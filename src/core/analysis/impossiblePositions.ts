@@ -73,12 +73,29 @@ export function unplaceImpossiblePositions(profile: Profile, resolver: PathResol
     }
   }
   if (!frames) return profile;
-  const recorded = (profile.labelSets ?? []).some((labels) => recordedCallSite(labels) !== undefined);
+  const recorded = recordedSitesState(profile, resolver, linesOf);
   return replaceFramesOrFields(profile, { frames, fields: { warnings: [...profile.warnings, impossiblePositionWarning([...byFile.values()], recorded)] } });
 }
 
+/**
+ * Whether the profile was recorded (`ddb.call_site` labels) and, if so, whether a recorded call
+ * site itself lies at an impossible position (a recorder that did not map in-memory transforms).
+ * Looks only at the files the stage read: after grafting, every recorded call site is a frame of
+ * the profile, so its file was read when it resolves.
+ */
+function recordedSitesState(profile: Profile, resolver: PathResolver, linesOf: ReadonlyMap<string, string[] | undefined>): 'none' | 'exact' | 'unmapped' {
+  const sites = (profile.labelSets ?? []).map(recordedCallSite).filter((site) => site !== undefined);
+  if (sites.length === 0) return 'none';
+  const unmapped = sites.some((site) => {
+    const resolution = TYPESCRIPT.test(site.file) ? resolver.resolve(site.file) : undefined;
+    const lines = resolution?.kind === 'resolved' ? linesOf.get(resolution.absolutePath) : undefined;
+    return lines !== undefined && impossible(lines, site.line, site.column);
+  });
+  return unmapped ? 'unmapped' : 'exact';
+}
+
 /** One warning for the files {@link unplaceImpossiblePositions} found, heaviest in frames first; the advice depends on whether the profile was recorded. */
-function impossiblePositionWarning(counts: FileCount[], recorded: boolean): string {
+function impossiblePositionWarning(counts: FileCount[], recorded: 'none' | 'exact' | 'unmapped'): string {
   counts.sort((a, b) => b.frames - a.frames || a.relativePath.localeCompare(b.relativePath));
   const total = counts.reduce((sum, c) => sum + c.frames, 0);
   const placed = counts.reduce((sum, c) => sum + c.placed, 0);
@@ -88,9 +105,11 @@ function impossiblePositionWarning(counts: FileCount[], recorded: boolean): stri
     placed === total
       ? 'each is placed on its function\'s declaration (function-level)'
       : `${placed} placed on their function's declaration (function-level), ${total - placed} not placed (their share goes to your code above them, or stays unattributed)`;
-  const advice = recorded
-    ? 'the recorded call sites are exact (record maps them through the loader\'s source maps); these are the profiler\'s own frames'
-    : 'record with `dynamo-hotpath record` (it maps call sites through the loader\'s source maps) or profile the compiled JavaScript for exact lines';
+  const advice = {
+    exact: 'the recorded call sites are exact (record maps them through the loader\'s source maps); these are the profiler\'s own frames',
+    unmapped: 'its recorded call sites are among them (a recorder that did not map them): record again with this version for exact lines',
+    none: 'record with `dynamo-hotpath record` (it maps call sites through the loader\'s source maps) or profile the compiled JavaScript for exact lines',
+  }[recorded];
   return (
     `${one ? counts[0]!.relativePath : `${counts.length} TypeScript files`} ${one ? 'was' : 'were'} transformed in memory (tsx, ts-node, @swc/register…): ${one ? 'its' : 'their'} positions do not match the source on disk — ` +
     `${total} ${total === 1 ? 'position lies' : 'positions lie'} beyond the end of their line or on a comment or blank line${one ? '' : ` (${files})`}; ${where}; ${advice}`
