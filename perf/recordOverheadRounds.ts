@@ -4,23 +4,29 @@
  *
  * Method (perf:record runs two whole processes side by side on 2 cores, and its A/A pair read
  * +4.5…+9.5 %; this script measures the service's own CPU over short batches instead):
- * - one long-lived service process per configuration and variant (perf/recordOverheadWorker.cjs:
- *   the handler of fixtures/node-adserver on aws-sdk v2 or v3 against its canned endpoint), warmed
- *   up once, so start-up and JIT warm-up are outside every measurement;
- * - many short rounds; in each round every process runs the same batch of requests alone (one
- *   after the other, in an order rotated per round), and reports its own user+system CPU over the
- *   batch (process.cpuUsage: every thread, the profiler's sampling thread included);
+ * - one service process per configuration and variant (perf/recordOverheadWorker.cjs: the handler
+ *   of fixtures/node-adserver on aws-sdk v2 or v3 against its canned endpoint), warmed up, so
+ *   start-up and JIT warm-up are outside every batch; a new set of processes every --respawn
+ *   rounds, because a process keeps its own bias (JIT decisions, heap layout, a profile growing in
+ *   memory) for its whole life: one process per configuration for a whole run read +8 % (−4 … +29)
+ *   for pprof against a second pprof process after 10 rounds at load 20;
+ * - many short rounds; in each round, pair after pair (rotated order), the pair's two processes
+ *   run the same small batch of requests alone, alternating --alternations times (ABAB…, BABA…
+ *   every other round), each reporting its own user+system CPU over its batches
+ *   (process.cpuUsage: every thread, the profiler's sampling thread included), so both sides of a
+ *   ratio meet the same moments of the machine's load;
  * - per round and pair the ratio measured ÷ baseline; per pair the median of the rounds with a
  *   95 % bootstrap interval of the median (and the geometric mean beside it);
  * - A/A controls in the same run: two processes of the same configuration (`none` vs `none2`,
  *   `pprof` vs `pprof2`) — their interval is the method's own noise;
  * - `--pin`: the service processes on CPU 1 and the canned endpoint on CPU 0 (taskset, util-linux).
- * Whole-process CPU (GNU time: start-up, idle time between batches and writing the profile at exit
- * included) is printed per process at the end, one figure each (no interval).
+ * Whole-process CPU (GNU time: start-up, warm-up, idle time between batches and writing the profile
+ * at exit included) is compared per block of processes: median of the per-block ratios with its
+ * interval (few blocks: wide).
  * Asserts nothing.
  *
- * Options: --rounds N (30), --requests N per batch (150), --warmup N (300), --concurrency N (4),
- * --variants v2,v3, --configs none,none2,pprof,pprof2,record,cpu-prof,record-cpu,… (default all),
+ * Options: --rounds N (24), --respawn N (4), --alternations N (4), --requests N per batch (25),
+ * --warmup N (200), --concurrency N (4), --variants v2,v3, --configs none,none2,pprof,pprof2,record,cpu-prof,record-cpu,… (default all),
  * --limit PCT (5), --record-bundle PATH (default dist/record.js), --old-bundle PATH (a second
  * recorder, e.g. main's dist/record.js copied aside: configurations record-old, record-cpu-old,
  * on by default when given), --pin.
@@ -93,8 +99,8 @@ function startService(config: Config, variant: string, endpoint: string, warmup:
 
 const interval = (s: RatioSummary) => `${percentChange(s.mean)} (${percentChange(s.low)} … ${percentChange(s.high)})`;
 
-function report(variants: readonly string[], pairs: typeof PAIRS, cpu: Map<string, number[]>, rounds: number, limitPct: number): void {
-  const ratios = (v: string, [m, b]: readonly [Config, Config]) => cpu.get(`${v} ${m}`)!.map((x, i) => x / cpu.get(`${v} ${b}`)![i]!);
+function report(variants: readonly string[], pairs: typeof PAIRS, pairRatios: Map<string, number[]>, rounds: number, limitPct: number): void {
+  const ratios = (v: string, [m, b]: readonly [Config, Config]) => pairRatios.get(`${v} ${m}:${b}`)!;
   console.log(`\nAfter ${rounds} rounds: CPU per batch, measured vs baseline — median of per-round ratios (95 % bootstrap interval) | geometric mean (interval)`);
   console.log(`  ${'pair'.padEnd(24)} ${variants.map((v) => v.padEnd(58)).join(' ')}`);
   for (const pair of pairs) {
@@ -110,10 +116,21 @@ function report(variants: readonly string[], pairs: typeof PAIRS, cpu: Map<strin
   }
 }
 
+/** Whole-process CPU (GNU time) of each block's processes: per pair the ratio per block, median and interval. */
+function reportWhole(variants: readonly string[], pairs: typeof PAIRS, whole: Map<string, number[]>): void {
+  const blocks = whole.get(`${variants[0]} ${pairs[0]![1]}`)!.length;
+  if (blocks < 2) return;
+  console.log(`Whole process per block of processes (GNU time: start-up, warm-up, the block's batches, idle time, the profile written at exit), ${blocks} blocks: median (interval)`);
+  for (const pair of pairs) {
+    const cells = variants.map((v) => interval(medianRatio(whole.get(`${v} ${pair[0]}`)!.map((x, i) => x / whole.get(`${v} ${pair[1]}`)![i]!))).padEnd(34));
+    console.log(`  ${`${pair[0]} vs ${pair[1]}`.padEnd(24)} ${cells.join(' ')}`);
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync(PRELOAD)) throw new Error(`${PRELOAD} is missing: run npm run build first`);
-  const rounds = Number(option('rounds', '30'));
-  const requests = Number(option('requests', '150'));
+  const rounds = Number(option('rounds', '24'));
+  const requests = Number(option('requests', '25'));
   const concurrency = Number(option('concurrency', '4'));
   const variants = option('variants', 'v2,v3').split(',');
   const configs = option('configs', CONFIGS.filter((c) => OLD_PRELOAD !== undefined || !c.endsWith('-old')).join(',')).split(',') as Config[];
@@ -122,6 +139,8 @@ async function main(): Promise<void> {
   const pairs = PAIRS.filter(([m, b]) => configs.includes(m) && configs.includes(b));
   const limitPct = Number(option('limit', '5'));
   const pin = process.argv.includes('--pin');
+  const respawn = Number(option('respawn', '4'));
+  const alternations = Number(option('alternations', '4'));
   const port = await freePort();
   const fakeArgs = [process.execPath, `${SERVICE}/dist/fake-dynamodb.js`, '--port', String(port), '--data', 'fixtures/data'];
   const fake = spawn(pin ? 'taskset' : fakeArgs[0]!, pin ? ['-c', '0', ...fakeArgs] : fakeArgs.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -130,21 +149,43 @@ async function main(): Promise<void> {
   const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
   const services = new Map<string, Service>();
   try {
-    console.log(`record overhead by rounds: ${variants.join(', ')} × ${configs.join(', ')}; ${rounds} rounds of ${requests} requests per process (concurrency ${concurrency}), processes one at a time in a rotated order${pin ? ', services pinned to CPU 1, endpoint to CPU 0' : ''}; recorder ${PRELOAD}${OLD_PRELOAD ? ` (old: ${OLD_PRELOAD})` : ''}; load average before: ${load()}`);
-    for (const v of variants) for (const c of configs) services.set(`${v} ${c}`, await startService(c, v, `http://127.0.0.1:${port}`, option('warmup', '300'), dir, pin));
-    const keys = [...services.keys()];
-    const cpu = new Map(keys.map((k) => [k, [] as number[]]));
+    console.log(`record overhead by rounds: ${variants.join(', ')} × ${configs.join(', ')}; ${rounds} rounds of ${requests} requests per process (concurrency ${concurrency}), each pair's two processes alternating ${alternations}× per round (one process at a time), new processes every ${respawn} rounds${pin ? ', services pinned to CPU 1, endpoint to CPU 0' : ''}; recorder ${PRELOAD}${OLD_PRELOAD ? ` (old: ${OLD_PRELOAD})` : ''}; load average before: ${load()}`);
+    const keys = variants.flatMap((v) => configs.map((c) => `${v} ${c}`));
+    const pairRatios = new Map(variants.flatMap((v) => pairs.map(([m, b]) => [`${v} ${m}:${b}`, [] as number[]] as const)));
+    const whole = new Map(keys.map((k) => [k, [] as number[]]));
     for (let round = 0; round < rounds; round++) {
-      for (let k = 0; k < keys.length; k++) {
-        const key = keys[(k + round) % keys.length]!;
-        cpu.get(key)!.push(await services.get(key)!.batch(requests, concurrency));
+      if (round % respawn === 0) {
+        for (let k = 0; k < keys.length; k++) {
+          const key = keys[(k + round / respawn) % keys.length]!;
+          const [v, c] = key.split(' ') as [string, Config];
+          services.set(key, await startService(c, v, `http://127.0.0.1:${port}`, option('warmup', '200'), dir, pin));
+        }
+      }
+      // Each pair in turn, its two processes alternating in short batches (ABAB…, BABA… every other time): one ratio per pair and round.
+      for (let k = 0; k < pairs.length; k++) {
+        const [m, b] = pairs[(k + round) % pairs.length]!;
+        for (const v of variants) {
+          let measured = 0;
+          let baseline = 0;
+          for (let a = 0; a < alternations; a++) {
+            const first = (a + round) % 2 === 0;
+            if (first) measured += await services.get(`${v} ${m}`)!.batch(requests, concurrency);
+            baseline += await services.get(`${v} ${b}`)!.batch(requests, concurrency);
+            if (!first) measured += await services.get(`${v} ${m}`)!.batch(requests, concurrency);
+          }
+          pairRatios.get(`${v} ${m}:${b}`)!.push(measured / baseline);
+        }
+      }
+      if ((round + 1) % respawn === 0 || round + 1 === rounds) {
+        for (const [key, service] of services) whole.get(key)!.push(await service.end());
+        services.clear();
       }
       process.stderr.write(`round ${round + 1}/${rounds} done, load ${load()}\n`);
-      if (round > 0 && ((round + 1) % 10 === 0 || round + 1 === rounds)) report(variants, pairs, cpu, round + 1, limitPct);
+      if (round > 0 && ((round + 1) % (2 * respawn) === 0 || round + 1 === rounds)) {
+        report(variants, pairs, pairRatios, round + 1, limitPct);
+        reportWhole(variants, pairs, whole);
+      }
     }
-    console.log(`\nWhole process (GNU time, s of CPU: start-up, ${rounds} batches, idle between them, the profile written at exit):`);
-    for (const [key, service] of services) console.log(`  ${key.padEnd(16)} ${(await service.end()).toFixed(2)}`);
-    services.clear();
     console.log(`load average after: ${load()}`);
   } finally {
     for (const service of services.values()) void service.end().catch(() => undefined);
