@@ -4,7 +4,7 @@
  *
  * Method (perf:record runs two whole processes side by side on 2 cores, and its A/A pair read
  * +4.5…+9.5 %; this script measures the service's own CPU over short batches instead):
- * - one service process per configuration and variant (perf/recordOverheadWorker.cjs: the handler
+ * - two service processes per pair and variant, its own (perf/recordOverheadWorker.cjs: the handler
  *   of fixtures/node-adserver on aws-sdk v2 or v3 against its canned endpoint), warmed up, so
  *   start-up and JIT warm-up are outside every batch; a new set of processes every --respawn
  *   rounds, because a process keeps its own bias (JIT decisions, heap layout, a profile growing in
@@ -29,7 +29,7 @@
  * --warmup N (200), --concurrency N (4), --variants v2,v3, --configs none,none2,pprof,pprof2,record,cpu-prof,record-cpu,… (default all),
  * --limit PCT (5), --record-bundle PATH (default dist/record.js), --old-bundle PATH (a second
  * recorder, e.g. main's dist/record.js copied aside: configurations record-old, record-cpu-old,
- * on by default when given), --pin.
+ * on by default when given), --pairs m:b,… (instead of the pairs of --configs), --pin.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -99,7 +99,7 @@ function startService(config: Config, variant: string, endpoint: string, warmup:
 
 const interval = (s: RatioSummary) => `${percentChange(s.mean)} (${percentChange(s.low)} … ${percentChange(s.high)})`;
 
-function report(variants: readonly string[], pairs: typeof PAIRS, pairRatios: Map<string, number[]>, rounds: number, limitPct: number): void {
+function report(variants: readonly string[], pairs: readonly (readonly [Config, Config])[], pairRatios: Map<string, number[]>, rounds: number, limitPct: number): void {
   const ratios = (v: string, [m, b]: readonly [Config, Config]) => pairRatios.get(`${v} ${m}:${b}`)!;
   console.log(`\nAfter ${rounds} rounds: CPU per batch, measured vs baseline — median of per-round ratios (95 % bootstrap interval) | geometric mean (interval)`);
   console.log(`  ${'pair'.padEnd(24)} ${variants.map((v) => v.padEnd(58)).join(' ')}`);
@@ -117,12 +117,13 @@ function report(variants: readonly string[], pairs: typeof PAIRS, pairRatios: Ma
 }
 
 /** Whole-process CPU (GNU time) of each block's processes: per pair the ratio per block, median and interval. */
-function reportWhole(variants: readonly string[], pairs: typeof PAIRS, whole: Map<string, number[]>): void {
-  const blocks = whole.get(`${variants[0]} ${pairs[0]![1]}`)!.length;
+function reportWhole(variants: readonly string[], pairs: readonly (readonly [Config, Config])[], whole: Map<string, number[]>): void {
+  const side = (v: string, [m, b]: readonly [Config, Config], c: Config) => whole.get(`${v} ${m}:${b} ${c}`)!;
+  const blocks = side(variants[0]!, pairs[0]!, pairs[0]![1]).length;
   if (blocks < 2) return;
   console.log(`Whole process per block of processes (GNU time: start-up, warm-up, the block's batches, idle time, the profile written at exit), ${blocks} blocks: median (interval)`);
   for (const pair of pairs) {
-    const cells = variants.map((v) => interval(medianRatio(whole.get(`${v} ${pair[0]}`)!.map((x, i) => x / whole.get(`${v} ${pair[1]}`)![i]!))).padEnd(34));
+    const cells = variants.map((v) => interval(medianRatio(side(v, pair, pair[0]).map((x, i) => x / side(v, pair, pair[1])[i]!))).padEnd(34));
     console.log(`  ${`${pair[0]} vs ${pair[1]}`.padEnd(24)} ${cells.join(' ')}`);
   }
 }
@@ -136,7 +137,9 @@ async function main(): Promise<void> {
   const configs = option('configs', CONFIGS.filter((c) => OLD_PRELOAD !== undefined || !c.endsWith('-old')).join(',')).split(',') as Config[];
   for (const c of configs) if (!CONFIGS.includes(c)) throw new Error(`unknown configuration ${c} (${CONFIGS.join(', ')})`);
   if (configs.some((c) => c.endsWith('-old')) && (OLD_PRELOAD === undefined || !existsSync(OLD_PRELOAD))) throw new Error('the -old configurations need --old-bundle PATH (an existing recorder bundle)');
-  const pairs = PAIRS.filter(([m, b]) => configs.includes(m) && configs.includes(b));
+  const chosen = option('pairs', '');
+  const pairs = chosen ? chosen.split(',').map((p) => p.split(':') as [Config, Config]) : PAIRS.filter(([m, b]) => configs.includes(m) && configs.includes(b));
+  for (const [m, b] of pairs) if (!CONFIGS.includes(m) || !CONFIGS.includes(b)) throw new Error(`unknown pair ${m}:${b} (configurations: ${CONFIGS.join(', ')})`);
   const limitPct = Number(option('limit', '5'));
   const pin = process.argv.includes('--pin');
   const respawn = Number(option('respawn', '4'));
@@ -150,14 +153,16 @@ async function main(): Promise<void> {
   const services = new Map<string, Service>();
   try {
     console.log(`record overhead by rounds: ${variants.join(', ')} × ${configs.join(', ')}; ${rounds} rounds of ${requests} requests per process (concurrency ${concurrency}), each pair's two processes alternating ${alternations}× per round (one process at a time), new processes every ${respawn} rounds${pin ? ', services pinned to CPU 1, endpoint to CPU 0' : ''}; recorder ${PRELOAD}${OLD_PRELOAD ? ` (old: ${OLD_PRELOAD})` : ''}; load average before: ${load()}`);
-    const keys = variants.flatMap((v) => configs.map((c) => `${v} ${c}`));
+    // Each pair has its own two processes: a process shared by pairs would run more often than its partner, and a
+    // process that sat idle longer pays more per request (measured: none2 vs a shared none read +25 %).
+    const keys = variants.flatMap((v) => pairs.flatMap(([m, b]) => [`${v} ${m}:${b} ${m}`, `${v} ${m}:${b} ${b}`]));
     const pairRatios = new Map(variants.flatMap((v) => pairs.map(([m, b]) => [`${v} ${m}:${b}`, [] as number[]] as const)));
     const whole = new Map(keys.map((k) => [k, [] as number[]]));
     for (let round = 0; round < rounds; round++) {
       if (round % respawn === 0) {
         for (let k = 0; k < keys.length; k++) {
           const key = keys[(k + round / respawn) % keys.length]!;
-          const [v, c] = key.split(' ') as [string, Config];
+          const [v, , c] = key.split(' ') as [string, string, Config];
           services.set(key, await startService(c, v, `http://127.0.0.1:${port}`, option('warmup', '200'), dir, pin));
         }
       }
@@ -169,9 +174,10 @@ async function main(): Promise<void> {
           let baseline = 0;
           for (let a = 0; a < alternations; a++) {
             const first = (a + round) % 2 === 0;
-            if (first) measured += await services.get(`${v} ${m}`)!.batch(requests, concurrency);
-            baseline += await services.get(`${v} ${b}`)!.batch(requests, concurrency);
-            if (!first) measured += await services.get(`${v} ${m}`)!.batch(requests, concurrency);
+            const run = (c: Config) => services.get(`${v} ${m}:${b} ${c}`)!.batch(requests, concurrency);
+            if (first) measured += await run(m);
+            baseline += await run(b);
+            if (!first) measured += await run(m);
           }
           pairRatios.get(`${v} ${m}:${b}`)!.push(measured / baseline);
         }
