@@ -152,7 +152,7 @@ async function main(): Promise<void> {
   const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
   const services = new Map<string, Service>();
   try {
-    console.log(`record overhead by rounds: ${variants.join(', ')} × ${configs.join(', ')}; ${rounds} rounds of ${requests} requests per process (concurrency ${concurrency}), each pair's two processes alternating ${alternations}× per round (one process at a time), new processes every ${respawn} rounds${pin ? ', services pinned to CPU 1, endpoint to CPU 0' : ''}; recorder ${PRELOAD}${OLD_PRELOAD ? ` (old: ${OLD_PRELOAD})` : ''}; load average before: ${load()}`);
+    console.log(`record overhead by rounds: ${variants.join(', ')} × pairs ${pairs.map(([m, b]) => `${m}:${b}`).join(', ')}; ${rounds} rounds of ${requests} requests per process (concurrency ${concurrency}), each pair's two processes alternating ${alternations}× per round (one process at a time), new processes every ${respawn} rounds${pin ? ', services pinned to CPU 1, endpoint to CPU 0' : ''}; recorder ${PRELOAD}${OLD_PRELOAD ? ` (old: ${OLD_PRELOAD})` : ''}; load average before: ${load()}`);
     // Each pair has its own two processes: a process shared by pairs would run more often than its partner, and a
     // process that sat idle longer pays more per request (measured: none2 vs a shared none read +25 %).
     const keys = variants.flatMap((v) => pairs.flatMap(([m, b]) => [`${v} ${m}:${b} ${m}`, `${v} ${m}:${b} ${b}`]));
