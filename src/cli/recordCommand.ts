@@ -6,6 +6,7 @@
  * the operation. Exit codes: the command's own exit code (0 when it was stopped by SIGINT,
  * SIGTERM or SIGHUP after recording); 2 for a bad command line or when nothing could be recorded.
  */
+import { plural } from '../core/plural';
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -153,7 +154,7 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const lines = [
-    `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${main.record.calls} DynamoDB call${main.record.calls === 1 ? '' : 's'} from ${siteCount(main.record.callSites)} call site${siteCount(main.record.callSites) === 1 ? '' : 's'})`,
+    `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${plural(main.record.calls, 'DynamoDB call')} from ${plural(siteCount(main.record.callSites), 'call site')})`,
     ...recordedSiteLines(main.record.callSites),
     ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${p.record.calls} DynamoDB calls)`),
   ];
