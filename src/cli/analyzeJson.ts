@@ -77,6 +77,7 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
       unresolved: a.coverage.unresolved.map((u) => ({
         profileFile: u.profileFile,
         percent: pct(u.weight, t),
+        weightPercent: pct(u.weight, a.coverage.candidateWeight),
         reason: u.resolution.kind === 'unresolved' ? u.resolution.reason : null,
         ...(u.candidates ? { candidates: u.candidates.map((c) => ({ file: c.relativePath, ...(c.map ? { map: `${c.map.from}=${c.map.to}` } : {}) })) } : {}),
       })),

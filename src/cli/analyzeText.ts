@@ -1,7 +1,7 @@
 /**
  * The human-readable report of `dynamo-hotpath analyze`.
  */
-import { unresolvedAction } from '../core/paths/unresolvedAdvice';
+import { unresolvedPathAction } from '../core/paths/unresolvedAdvice';
 import { DYNAMO_CATEGORIES } from '../core/detect/types';
 import { categoryLabel, categoryShortLabel, formatPercent, formatWeight, mechanismLabel, shortFunctionName } from '../core/analysis/labels';
 import type { Analysis } from '../core/analysis/types';
@@ -95,11 +95,10 @@ function coverageLines(a: Analysis): string[] {
   if (c.candidateWeight === 0) {
     return ['', `Path mapping: the profile names no file of your code (${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime, ${c.counts['no-file'] ?? 0} without a file name)`];
   }
-  const out = ['', `Path mapping: ${c.percent.toFixed(1)}% of the weight in your code's files resolved to the workspace (${plural(c.counts['resolved'] ?? 0, 'file')} resolved; ${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime paths)`];
+  const out = ['', `Path mapping: ${c.percent.toFixed(1)}% of the weight in your code's files (each file's samples, summed over the files) resolved to the workspace (${plural(c.counts['resolved'] ?? 0, 'file')} resolved; ${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime paths)`];
   for (const u of c.unresolved.slice(0, 5)) {
     const why = u.resolution.kind === 'unresolved' ? u.resolution.reason : '';
-    const total = u.resolution.kind === 'unresolved' ? u.resolution.candidates?.length : undefined;
-    out.push(`  unresolved (${why}): ${u.profileFile}  ${formatPercent(u.weight, a.totalWeight)}  → ${unresolvedAction(u.candidates, total)}`);
+    out.push(`  unresolved (${why}): ${u.profileFile}  ${formatPercent(u.weight, c.candidateWeight)} of that weight, on the stack in ${formatPercent(u.weight, a.totalWeight)} of the profile  → ${unresolvedPathAction(u.profileFile, u.resolution, u.candidates)}`);
   }
   return out;
 }

@@ -6,6 +6,7 @@
  * the operation. Exit codes: the command's own exit code (0 when it was stopped by SIGINT,
  * SIGTERM or SIGHUP after recording); 2 for a bad command line or when nothing could be recorded.
  */
+import { plural } from '../core/plural';
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,9 @@ import { collectRecords } from '../record/collectRecords';
 import { DEFAULT_INTERVAL_US, DIR_ENV, extensionOf, FORMAT_ENV, INTERVAL_ENV, RECORD_FORMATS, type RecordFormat } from '../record/recordEnv';
 import { nonNegativeNumber, parseCommandLine } from './options';
 import { CliUsageError } from './usage';
-import { recordedSiteLines } from './recordSummary';
+import { recordedSiteLines, sourcePositionText } from './recordSummary';
+import { createSourceMapper } from '../core/sourcemap/sourceMapper';
+import { diskFiles } from '../core/sourcemap/diskFiles';
 
 const HELP = `usage: dynamo-hotpath record [options] -- <command> [args…]
 
@@ -153,9 +156,9 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   const lines = [
-    `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${main.record.calls} DynamoDB call${main.record.calls === 1 ? '' : 's'} from ${siteCount(main.record.callSites)} call site${siteCount(main.record.callSites) === 1 ? '' : 's'})`,
-    ...recordedSiteLines(main.record.callSites),
-    ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${p.record.calls} DynamoDB calls)`),
+    `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${plural(main.record.calls, 'DynamoDB call')} from ${plural(siteCount(main.record.callSites), 'call site')})`,
+    ...recordedSiteLines(main.record.callSites, sourcePositionText(createSourceMapper(diskFiles))),
+    ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${plural(p.record.calls, 'DynamoDB call')})`),
   ];
   if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording through the aws-sdk v2 or @aws-sdk/client-dynamodb that Node loaded (copies loaded from a bundle, or through a test runner\'s own module registry such as jest or vitest, are not seen)');
   lines.push(`  next: dynamo-hotpath analyze ${main.path} --root <your sources>`);

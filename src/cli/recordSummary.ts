@@ -2,6 +2,7 @@
  * The call-site lines of `record`'s summary (stderr), from the recorder's distinct contexts.
  */
 import { CALL_SITE_LABEL, CALLERS_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, recordedCallers } from '../core/analysis/recorderLabels';
+import type { SourceMapper } from '../core/sourcemap/sourceMapper';
 
 /** One recorded context: its labels (`recorderLabels.ts`) and how many DynamoDB calls it made. */
 export interface RecordedContext {
@@ -9,18 +10,41 @@ export interface RecordedContext {
   readonly calls: number;
 }
 
+/** How a recorded 1-based `file:line:column` is shown. */
+export type PositionText = (file: string, line: number, column: number) => string;
+
+const asRecorded: PositionText = (file, line, column) => `${file}:${line}:${column}`;
+const PLACE = /^(.+):(\d+):(\d+)$/;
+
+/**
+ * Positions in generated JavaScript shown where the user edits them: `/srv/src/db.ts:12:5 (dist/db.js:8:20)`
+ * when the file has a source map with a mapping there (tsc, esbuild, webpack output: the files the
+ * program just ran), else as recorded. `analyze` maps the same way.
+ */
+export function sourcePositionText(mapper: SourceMapper): PositionText {
+  return (file, line, column) => {
+    const original = mapper.originalPosition(file, line, column);
+    if (!original) return asRecorded(file, line, column);
+    const generated = file.replace(/^.*[\\/]/, '');
+    return `${original.file}:${original.line}:${original.column} (${generated}:${line}:${column})`;
+  };
+}
+
 /**
  * One line per call site and first caller, most calls first:
  * `     412  Query on DocumentClient  query  /srv/db.js:8:20  ← listOrders /srv/handlers.js:10:5`.
  * Contexts that differ only in outer callers (a warm-up loop and a handler above the same helper
  * call) share a line and their call counts add up: the summary names the first caller only.
+ * `position` shows each recorded position (default: as recorded).
  */
-export function recordedSiteLines(contexts: readonly RecordedContext[]): string[] {
+export function recordedSiteLines(contexts: readonly RecordedContext[], position: PositionText = asRecorded): string[] {
   const calls = new Map<string, number>();
   for (const c of contexts) {
-    const where = c.labels[CALL_SITE_LABEL] ?? '(no frame of your code on the stack)';
+    const recorded = c.labels[CALL_SITE_LABEL];
+    const place = recorded === undefined ? undefined : PLACE.exec(recorded);
+    const where = place ? position(place[1]!, Number(place[2]), Number(place[3])) : (recorded ?? '(no frame of your code on the stack)');
     const [caller] = recordedCallers(c.labels[CALLERS_LABEL]);
-    const via = caller ? `  ← ${caller.functionName} ${caller.file}:${caller.line}:${caller.column}` : '';
+    const via = caller ? `  ← ${caller.functionName} ${position(caller.file, caller.line, caller.column)}` : '';
     const line = `${c.labels[OPERATION_LABEL]} on ${c.labels[CLIENT_LABEL]}  ${c.labels[FUNCTION_LABEL] ?? ''}  ${where}${via}`;
     calls.set(line, (calls.get(line) ?? 0) + c.calls);
   }

@@ -8,6 +8,7 @@ import type { MigrateCallSiteArgs, ShowReportArgs } from '../shared/protocol';
 import type { RootAnalysis } from './analyzeRoot';
 import { currentLine } from './documentAnchors';
 import { shortFunctionName } from './anchors';
+import { shortFunctionName as displayFunctionName } from '../core/analysis/labels';
 import { CATEGORY_FACTS } from './categoryFacts';
 import { callSiteLensTitle, formatPercent, functionLensTitle, MIGRATE_LENS_TITLE, percentOf, STALE_PREFIX } from './format';
 import { callSiteId } from './report';
@@ -80,7 +81,7 @@ export function documentLenses(
     const line = currentLine(text, anchor);
     // V8 records call sites at the function's own line: the call-site lens says it all there.
     if (line === undefined || callSiteLines.has(line)) continue;
-    const name = shortFunctionName(fn.functionName) ?? fn.functionName;
+    const name = shortFunctionName(fn.functionName) ?? displayFunctionName(fn.functionName);
     const hottest = file.callSites.filter((c) => c.site.functionName === fn.functionName).map((c) => c.site)[0];
     lenses.push(lensAt(line, prefix + functionLensTitle(fn, name, total), { rootUri: root.rootUri, focusCallSite: hottest ? callSiteId(hottest) : undefined }));
   }
@@ -155,7 +156,7 @@ function callerHover(root: RootAnalysis, hit: { caller: CallerShare; site: CallS
   const value = [
     `**DynamoDB Hot Path** — ${callerLensTitle(hit.caller, hit.site, total)}`,
     '',
-    `This line calls \`${hit.site.functionName}\`, whose call into the SDK at ${callSiteName(hit.site)} is the call site: ${callSiteLensTitle(hit.site, total)}. The part shown here is included in that line's figure and in the totals once.`,
+    `This line calls \`${displayFunctionName(hit.site.functionName)}\`, whose call into the SDK at ${callSiteName(hit.site)} is the call site: ${callSiteLensTitle(hit.site, total)}. The part shown here is included in that line's figure and in the totals once.`,
     ...callerLines(hit.site, total),
   ].join('\n');
   return { contents: { kind: 'markdown', value } };

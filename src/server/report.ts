@@ -77,6 +77,7 @@ export function buildReport(rootUri: string, summary: ProfileSummary, analysis: 
       unresolved: analysis.coverage.unresolved.slice(0, 50).map((u) => ({
         profileFile: u.profileFile,
         percent: percentOf(u.weight, total),
+        weightPercent: percentOf(u.weight, analysis.coverage.candidateWeight),
         reason: u.resolution.kind === 'unresolved' ? u.resolution.reason : 'resolved',
         candidates: u.resolution.kind === 'unresolved' ? u.resolution.candidates : undefined,
       })),

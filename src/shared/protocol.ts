@@ -224,9 +224,14 @@ export interface ReportData {
   readonly connectionSetupPercent: number;
   readonly callSites: readonly ReportCallSite[];
   readonly coverage: {
+    /** Percent of the path-mapping weight (each file's samples summed over your code's files) that resolved. */
     readonly percent: number;
     readonly counts: Readonly<Record<string, number>>;
-    readonly unresolved: readonly { readonly profileFile: string; readonly percent: number; readonly reason: string; readonly candidates?: readonly string[] }[];
+    /**
+     * `weightPercent`: the path's part of the same path-mapping weight (resolved `percent` plus every
+     * path's part make 100); `percent`: percent of the profile whose stacks pass through the path.
+     */
+    readonly unresolved: readonly { readonly profileFile: string; readonly percent: number; readonly weightPercent: number; readonly reason: string; readonly candidates?: readonly string[] }[];
   };
   readonly migrations: readonly { readonly id: string; readonly title: string; readonly percent: number; readonly detail: string }[];
   /** Stacks that contain DynamoDB marshalling, root first; pruned below 0.1 % of total. */

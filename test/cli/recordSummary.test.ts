@@ -1,9 +1,16 @@
 // `record`'s summary: one line per call site and first caller; contexts that differ only in outer
 // callers (the same helper line reached from a handler called by a warm-up loop and by the request
-// loop) are one line with their calls added.
+// loop) are one line with their calls added. Positions in built JavaScript are shown at their source.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { recordedSiteLines } from '../../src/cli/recordSummary';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+import { recordedSiteLines, sourcePositionText } from '../../src/cli/recordSummary';
+import { createSourceMapper } from '../../src/core/sourcemap/sourceMapper';
+import { diskFiles } from '../../src/core/sourcemap/diskFiles';
+import { ADAPTER_TS, lineOf } from '../core/sourcemap/buildWithTools';
 import { CALL_SITE_LABEL, CALLERS_LABEL, callersLabel, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL } from '../../src/core/analysis/recorderLabels';
 
 const site = { [CALL_SITE_LABEL]: '/srv/db.js:8:20', [FUNCTION_LABEL]: 'query', [OPERATION_LABEL]: 'Query', [CLIENT_LABEL]: 'DocumentClient' };
@@ -22,5 +29,32 @@ describe('record summary lines', () => {
       '      100  Query on DocumentClient  query  /srv/db.js:8:20  ← listBadges /srv/handlers.js:5:5',
       '        2  GetItem on DynamoDBClient    (no frame of your code on the stack)',
     ]);
+  });
+});
+
+describe('record summary positions', () => {
+  it('shows a position in built JavaScript at its TypeScript line, the generated one beside it (trial6 F14)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dhp-record-summary-'));
+    try {
+      mkdirSync(join(dir, 'src'));
+      writeFileSync(join(dir, 'src/adapter.ts'), ADAPTER_TS);
+      buildSync({ entryPoints: [join(dir, 'src/adapter.ts')], outfile: join(dir, 'dist/adapter.js'), sourcemap: true, format: 'cjs', logLevel: 'silent' });
+      const js = readFileSync(join(dir, 'dist/adapter.js'), 'utf8');
+      const jsLine = lineOf(js, 'this.client.query(');
+      const jsColumn = js.split('\n')[jsLine - 1]!.indexOf('this.client.query(') + 1;
+      const tsLine = lineOf(ADAPTER_TS, 'this.client.query(');
+      const tsColumn = ADAPTER_TS.split('\n')[tsLine - 1]!.indexOf('this.client.query(') + 1;
+      const generated = join(dir, 'dist/adapter.js');
+      const lines = recordedSiteLines(
+        [{ labels: { ...site, [CALL_SITE_LABEL]: `${generated}:${jsLine}:${jsColumn}`, [CALLERS_LABEL]: callersLabel([{ ...listOrders, file: join(dir, 'main.js') }]) }, calls: 7 }],
+        sourcePositionText(createSourceMapper(diskFiles)),
+      );
+      assert.deepEqual(lines, [
+        `        7  Query on DocumentClient  query  ${join(dir, 'src/adapter.ts')}:${tsLine}:${tsColumn} (adapter.js:${jsLine}:${jsColumn})  ← listOrders ${join(dir, 'main.js')}:10:5`,
+      ]);
+      assert.notEqual(jsLine, tsLine);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

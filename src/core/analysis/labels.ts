@@ -52,11 +52,17 @@ export function formatWeight(weight: number, unit: string): string {
   return `${Math.round(weight).toLocaleString('en-US')} ${unit || 'value'}`;
 }
 
+/** @datadog/pprof's name for an anonymous function: `(anonymous:L#<line>:C#<column>)` (position of its start). */
+const PPROF_ANONYMOUS_NAME = /^\(anonymous:L#\d+(:C#\d+)?\)$/;
+
 /**
  * A Go or JavaScript function name shortened for tables: the package path is dropped
- * (`github.com/acme/svc/internal/repo.(*Adapter).Get` → `repo.(*Adapter).Get`).
+ * (`github.com/acme/svc/internal/repo.(*Adapter).Get` → `repo.(*Adapter).Get`), and
+ * @datadog/pprof's synthetic name of an anonymous function reads `(anonymous)`, as V8 and
+ * DevTools name it (the row's file:line already says where it is).
  */
 export function shortFunctionName(name: string): string {
+  if (PPROF_ANONYMOUS_NAME.test(name)) return '(anonymous)';
   const slash = name.lastIndexOf('/', name.indexOf('(') >= 0 ? name.indexOf('(') : name.length);
   return slash >= 0 ? name.slice(slash + 1) : name;
 }

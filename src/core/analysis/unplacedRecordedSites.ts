@@ -6,7 +6,7 @@
  */
 import type { Profile } from '../profile/model';
 import type { PathResolver } from '../paths/types';
-import { pathCandidates, unresolvedAction } from '../paths/unresolvedAdvice';
+import { pathCandidates, unresolvedPathAction } from '../paths/unresolvedAdvice';
 import { recordedCallSite } from './recorderLabels';
 import { formatPercent } from './labels';
 
@@ -40,7 +40,7 @@ export function unplacedRecordedSiteWarnings(profile: Profile, resolver: PathRes
     .map(([file, { weight, lines, resolution }]) => {
       const r = resolution.resolution;
       const why = r.kind === 'unresolved' && r.reason === 'ambiguous' ? `matches ${r.candidates?.length ?? 'several'} workspace files` : 'matches no workspace file';
-      const action = unresolvedAction(pathCandidates(file, r, resolver), r.kind === 'unresolved' ? r.candidates?.length : undefined);
+      const action = unresolvedPathAction(file, r, pathCandidates(file, r, resolver));
       return `recorded call sites in ${file} (${lines.size === 1 ? 'line' : 'lines'} ${[...lines].sort((x, y) => x - y).join(', ')}; ${formatPercent(weight, profile.totalWeight)} of the profile) cannot be placed: the path ${why}; ${action}. Until then their share goes to the nearest frame of your code above the call (or stays unattributed)`;
     });
 }

@@ -7,6 +7,7 @@
  * (`getUserActivity`, `V2Adapter.getUserActivity`), so the name is its own key.
  */
 import { npmPackageOf } from '../paths/npmPackage';
+import { shortFunctionName as displayName } from '../analysis/labels';
 
 /** A Go symbol split at its package: `pkgPath` (`…/ddbv1`), `pkg` (`ddbv1`) and `member` (`(*Adapter).GetUserActivity`). */
 export interface GoSymbol {
@@ -63,7 +64,7 @@ export function functionIdentity(name: string, file: string): string {
  * name is left out when it is an `index` file), else the file's base name (`handle (main.js)`).
  */
 export function shortFunctionName(name: string, file: string): string {
-  if (!isGoFunction(name, file)) return file ? `${name} (${jsFileLabel(file)})` : name;
+  if (!isGoFunction(name, file)) return file ? `${displayName(name)} (${jsFileLabel(file)})` : displayName(name);
   const sym = splitGoSymbol(name);
   return sym ? `${sym.pkg}.${sym.member}` : name;
 }

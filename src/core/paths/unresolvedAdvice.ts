@@ -3,6 +3,8 @@
  * workspace file with the exact `--map FROM=TO` that picks it (as Go files placed by package
  * already get, `goPackageFiles.ts`).
  */
+import { existsSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { mapFlag, mapRuleFor } from './mapRuleFor';
 import type { PathMappingRule, PathResolution, PathResolver } from './types';
 
@@ -33,4 +35,17 @@ export function unresolvedAction(candidates: readonly PathCandidate[] | undefine
   if (ruled.length === 0) return candidates && candidates.length > 0 ? `matches ${candidates.map((c) => c.relativePath).join(', ')}: add --map FROM=TO` : 'add --map FROM=TO';
   const more = (totalCandidates ?? ruled.length) > ruled.length ? ` (${totalCandidates} candidates)` : '';
   return `add ${ruled.map((c) => `${mapFlag(c.map!)} (→ ${c.relativePath})`).join(' or ')}${more}`;
+}
+
+/**
+ * The action for one unresolved profile path: a `not-found` absolute path that exists on this
+ * machine lies outside the analysed root, which no `--map` fixes (trial6 F14: a load driver beside
+ * the project); any other path gets `unresolvedAction`. Reads the file system (one `existsSync`).
+ */
+export function unresolvedPathAction(profileFile: string, resolution: PathResolution, candidates: readonly PathCandidate[] | undefined): string {
+  if (resolution.kind !== 'unresolved') return '';
+  if (resolution.reason === 'not-found' && isAbsolute(profileFile) && existsSync(profileFile)) {
+    return 'the file exists outside the analysed root: analyse with a root that contains it, or ignore it if it is not your code';
+  }
+  return unresolvedAction(candidates, resolution.candidates?.length);
 }

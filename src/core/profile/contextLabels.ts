@@ -6,6 +6,7 @@
  * makes @datadog/pprof's serialization at exit cheaper (one label object per labelled sample).
  * Profiles recorded before carry the full set on every sample; they read as before.
  */
+import { plural } from '../plural';
 import type { LabelSet, Profile } from './model';
 import { replaceFramesOrFields } from './columns/profileTables';
 
@@ -32,6 +33,6 @@ export function expandContextLabels(profile: Profile): Profile {
     if (!found) missing.push(set[CONTEXT_LABEL]!);
     return found ?? set;
   });
-  const warnings = missing.length === 0 ? profile.warnings : [...profile.warnings, `${missing.length} recorded context id${missing.length === 1 ? '' : 's'} (${CONTEXT_LABEL} ${missing.slice(0, 3).map((m) => `"${m}"`).join(', ')}${missing.length > 3 ? ', …' : ''}) without the context's labels in the profile: their samples are credited to no call site`];
+  const warnings = missing.length === 0 ? profile.warnings : [...profile.warnings, `${plural(missing.length, 'recorded context id')} (${CONTEXT_LABEL} ${missing.slice(0, 3).map((m) => `"${m}"`).join(', ')}${missing.length > 3 ? ', …' : ''}) without the context's labels in the profile: their samples are credited to no call site`];
   return replaceFramesOrFields(profile, { fields: { labelSets: expanded, warnings } });
 }

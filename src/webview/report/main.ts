@@ -12,6 +12,7 @@ import { mountReport, showProfileTab } from './comparisonTab';
 import { loadState, saveState, send } from './vscodeApi';
 import { truncationLine, unattributedSentences } from '../../core/analysis/attributionText';
 import { labelCells } from '../theme';
+import { shortFunctionName as shortName } from '../../core/analysis/labels';
 
 const app = document.getElementById('app')!;
 
@@ -66,7 +67,6 @@ function locationLink(place: { absolutePath: string; relativePath: string; line:
   return link;
 }
 
-const shortName = (functionName: string) => functionName.slice(functionName.lastIndexOf('/') + 1);
 
 function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
   const link = locationLink(site, site.id);
@@ -115,18 +115,18 @@ function callSiteSection(data: ReportData): HTMLElement {
 function coverageSection(data: ReportData): HTMLElement {
   const c = data.coverage;
   const counts = Object.entries(c.counts).map(([k, v]) => `${k}: ${v}`).join(', ');
-  const list = h('table', { id: 'unresolved', className: 'grid' }, h('tr', {}, h('th', {}, 'Profile path'), h('th', {}, 'Why'), h('th', {}, 'Share'), h('th', {}, '')));
+  const list = h('table', { id: 'unresolved', className: 'grid' }, h('tr', {}, h('th', {}, 'Profile path'), h('th', {}, 'Why'), h('th', { title: 'Part of the path-mapping weight above' }, 'Part'), h('th', { title: 'Percent of the profile whose stacks pass through this file' }, 'On the stack'), h('th', {}, '')));
   for (const u of c.unresolved) {
     const button = h('button', {}, 'Add mapping…');
     button.addEventListener('click', () => send({ type: 'addPathMapping', from: u.profileFile }));
     const why = u.candidates?.length ? `${u.reason}: ${u.candidates.join(', ')}` : u.reason;
-    list.append(h('tr', {}, h('td', { className: 'path' }, u.profileFile), h('td', {}, why), h('td', { className: 'num' }, pct(u.percent)), h('td', {}, button)));
+    list.append(h('tr', {}, h('td', { className: 'path' }, u.profileFile), h('td', {}, why), h('td', { className: 'num' }, pct(u.weightPercent)), h('td', { className: 'num' }, pct(u.percent)), h('td', {}, button)));
   }
   return h(
     'section',
     { id: 'coverage' },
     h('h2', {}, 'Path mapping'),
-    h('p', {}, `${pct(c.percent)} of the CPU in your own code mapped to workspace files. `, h('span', { className: 'muted' }, counts)),
+    h('p', {}, `${pct(c.percent)} of the weight in your own code's files (each file's samples, summed over the files) mapped to workspace files; the unresolved paths below hold the rest. `, h('span', { className: 'muted' }, counts)),
     c.unresolved.length ? list : h('p', { className: 'muted' }, 'Every path of your own code was found.'),
   );
 }

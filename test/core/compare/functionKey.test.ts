@@ -40,6 +40,8 @@ describe('functionKey', () => {
     assert.equal(shortFunctionName('_read', '/app/node_modules/@aws-sdk/dynamodb-codec/dist-cjs/index.js'), '_read (@aws-sdk/dynamodb-codec)');
     assert.equal(shortFunctionName('read', 'C:\\app\\node_modules\\.pnpm\\@smithy+core@3.1.0\\node_modules\\@smithy\\core\\dist-es\\index.mjs'), 'read (@smithy/core)');
     assert.equal(shortFunctionName('getUserActivity', '/app/src/v2repo.js'), 'getUserActivity (v2repo.js)');
+    // @datadog/pprof's synthetic name of an anonymous function reads as V8 names it (trial6 F14).
+    assert.equal(shortFunctionName('(anonymous:L#55:C#28)', '/app/src/client.js'), '(anonymous) (client.js)');
   });
 });
 
