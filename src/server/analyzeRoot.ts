@@ -38,7 +38,8 @@ export interface PreparedRoot extends RootAnalysis {
  * Scans `rootPath`, maps the profile's paths with the root's `pathMappings`, analyses, and
  * anchors every call site in the file as it is on disk now; a file modified after `recordedMs`
  * (the profile's time, ms since the epoch) has its recorded lines mapped through git or checked
- * ({@link recordedLinesFor}). Files that cannot be read get
+ * ({@link recordedLinesFor}), unless the build's own record of it (the map's `sourcesContent`) placed
+ * them already. Files that cannot be read get
  * no lenses (a source deleted since the profile was recorded is not an error).
  */
 export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings, recordedMs?: number): Promise<PreparedRoot> {
@@ -58,6 +59,7 @@ export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: s
   }
   for (const fn of analysis.userFunctions) entry(fn.absolutePath).fns.push(fn);
   const files = new Map<string, FileAnchors>();
+  const built = new Map((analysis.sourceMaps?.checkedSources ?? []).map((c) => [c.absolutePath, c]));
   for (const [path, { sites, fns, callers }] of byFile) {
     let text: string;
     try {
@@ -65,7 +67,10 @@ export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: s
     } catch {
       continue;
     }
-    files.set(path, anchorFile(path, text, sites, fns, await recordedLinesFor(path, text, recordedMs, sites), callers));
+    const recorded = await recordedLinesFor(path, text, recordedMs, sites, built.get(path));
+    const anchors = anchorFile(path, text, sites, fns, recorded, callers);
+    // The build compiled the text on disk: its lines are today's, whatever the file's time says.
+    files.set(path, built.get(path)?.state === 'same' && recorded === undefined ? { ...anchors, linesFromBuild: true } : anchors);
   }
   return { rootUri, rootPath, settings, analysis, prepared, files };
 }
