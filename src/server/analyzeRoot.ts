@@ -45,7 +45,8 @@ export interface PreparedRoot extends RootAnalysis {
 export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings, recordedMs?: number): Promise<PreparedRoot> {
   const index = await scanWorkspace(rootPath);
   const resolver = createPathResolver(index, [...settings.pathMappings]);
-  const { analysis, profile: prepared } = analyzeWithSources(profile, { resolver });
+  // The same time the lenses' staleness is judged by: a build newer than it does not vouch for the recorded lines.
+  const { analysis, profile: prepared } = analyzeWithSources(profile, { resolver, ...(recordedMs !== undefined ? { profileTimeMs: recordedMs } : {}) });
   type Site = Analysis['callSites'][number];
   const byFile = new Map<string, { sites: Site[]; fns: Analysis['userFunctions'][number][]; callers: { caller: CallerShare; site: Site }[] }>();
   const entry = (path: string) => {

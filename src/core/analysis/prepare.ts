@@ -27,8 +27,9 @@ export interface PrepareOptions extends AnalyzeOptions {
   /** Where generated files and their maps are read from; the local disk by default. */
   readonly files?: SourceMapFiles;
   /**
-   * When the profile was recorded (ms since the epoch); by default the modification time of
-   * `profile.sourcePath` when `files` can tell it. Generated files or maps modified later are warned about.
+   * When the profile was recorded (ms since the epoch); by default the time its writer stamped on
+   * it (`Profile.stampedMs`), else the modification time of `profile.sourcePath` when `files` can
+   * tell it. Generated files or maps modified later are warned about.
    */
   readonly profileTimeMs?: number;
 }
@@ -60,7 +61,7 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
   const grafted = graftRecordedCallSites(repairTruncatedStacks(noted));
   const named = withSdkNames(grafted, resolver.index.root, files);
   const mapper = createSourceMapper(files);
-  const profileTimeMs = options.profileTimeMs ?? files.modifiedMs?.(profile.sourcePath);
+  const profileTimeMs = options.profileTimeMs ?? profile.stampedMs ?? files.modifiedMs?.(profile.sourcePath);
   const mapped = mapProfileSources(named, resolver, mapper, { files, ...(profileTimeMs !== undefined ? { profileTimeMs } : {}) });
   const buildNotes = staleBuildWarnings(mapped.coverage, mapped.profile.totalWeight);
   const warned = buildNotes.length > 0 ? replaceFramesOrFields(mapped.profile, { fields: { warnings: [...mapped.profile.warnings, ...buildNotes] } }) : mapped.profile;

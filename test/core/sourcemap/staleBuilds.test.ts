@@ -4,7 +4,9 @@
 // a generated file newer than the profile, and recorded call sites in a `dist/` not built here.
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { Profile as PprofMessage } from 'pprof-format';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
@@ -14,6 +16,7 @@ import { createPathResolver } from '../../../src/core/paths/resolve';
 import { createWorkspaceIndex } from '../../../src/core/paths/workspaceIndex';
 import type { Frame, Profile } from '../../../src/core/profile/model';
 import { diskFiles } from '../../../src/core/sourcemap/diskFiles';
+import { readProfileFile } from '../../../src/core/profile/read';
 import { lineOf } from './buildWithTools';
 
 const STORE_TS = `import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -143,6 +146,13 @@ describe('source maps built from another version of the source', () => {
 });
 
 describe('generated files newer than the profile', () => {
+  it('reads the time a pprof writer stamped on the profile (time_nanos), as pprof-format decodes it', async () => {
+    const file = 'fixtures/go-adserver/profiles/before-v1.pb.gz';
+    const expected = Number(PprofMessage.decode(gunzipSync(readFileSync(file))).timeNanos) / 1e6;
+    assert.equal(new Date(expected).toISOString(), '2026-11-29T20:49:37.308Z');
+    assert.equal(Math.round((await readProfileFile(file)).stampedMs!), Math.round(expected));
+  });
+
   it('warns naming the generated file when it or its map changed after the profile was recorded', () => {
     const dir = project();
     const js = tscBuild(dir);
