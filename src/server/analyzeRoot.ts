@@ -68,10 +68,12 @@ export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: s
     } catch {
       continue;
     }
-    const recorded = await recordedLinesFor(path, text, recordedMs, sites, built.get(path));
+    const build = built.get(path);
+    const recorded = await recordedLinesFor(path, text, recordedMs, sites, build);
     const anchors = anchorFile(path, text, sites, fns, recorded, callers);
-    // The build compiled the text on disk: its lines are today's, whatever the file's time says.
-    files.set(path, built.get(path)?.state === 'same' && recorded === undefined ? { ...anchors, linesFromBuild: true } : anchors);
+    // The profiled build compiled the text on disk: its lines are today's, whatever the file's time says.
+    // A build newer than the profile may not be the profiled one: its lenses stay marked stale.
+    files.set(path, build?.state === 'same' && !build.throughNewerBuild && recorded === undefined ? { ...anchors, linesFromBuild: true } : anchors);
   }
   return { rootUri, rootPath, settings, analysis, prepared, files };
 }

@@ -33,7 +33,7 @@ const dirs: string[] = [];
 describe('language server: lenses of a profile of the uncommitted build', () => {
   after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-  it('keeps the lens on the send line through the map\'s sourcesContent, not stale, not through git HEAD', async () => {
+  for (const newerBuild of [false, true]) it(`keeps the lens on the send line through the map's sourcesContent, not through git HEAD (build ${newerBuild ? 'newer than the profile: marked stale' : 'older than the profile: not stale'})`, async () => {
     const root = mkdtempSync(join(tmpdir(), 'dhp-built-'));
     dirs.push(root);
     mkdirSync(join(root, 'src'));
@@ -45,7 +45,8 @@ describe('language server: lenses of a profile of the uncommitted build', () => 
     const out = ts.transpileModule(AFTER, { fileName: source, compilerOptions: { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.CommonJS, inlineSourceMap: true, inlineSources: true, sourceRoot: '../src/' } });
     const js = join(root, 'dist/store.js');
     writeFileSync(js, out.outputText);
-    utimesSync(js, new Date(PROFILED.getTime() - 60_000), new Date(PROFILED.getTime() - 60_000));
+    const built = new Date(PROFILED.getTime() + (newerBuild ? 60_000 : -60_000));
+    utimesSync(js, built, built);
     // Saved again after the profile, byte-identical.
     writeFileSync(source, AFTER);
     const jsLines = out.outputText.split('\n');
@@ -59,13 +60,14 @@ describe('language server: lenses of a profile of the uncommitted build', () => 
       durationNs: undefined, frames, samples: [{ stack: Uint32Array.from([0, 1]), weight: 100, count: 1 }], totalWeight: 100, idleWeight: 0, warnings: [],
     };
     const prepared = await analyzeRoot(profile, pathToFileURL(root).toString(), root, DEFAULT_SETTINGS, PROFILED.getTime());
-    assert.equal(prepared.files.get(source)?.linesFromBuild, true);
+    assert.equal(prepared.files.get(source)?.linesFromBuild, newerBuild ? undefined : true);
     const lenses = documentLenses(prepared, source, AFTER, true).map((l) => [l.range.start.line + 1, l.command!.title]);
+    const prefix = newerBuild ? '⚠ stale: ' : '';
     const send = AFTER.split('\n').findIndex((l) => l.includes('doc.send(')) + 1;
     assert.equal(send, BEFORE.split('\n').findIndex((l) => l.includes('doc.send(')) + 1 + 2);
     assert.deepEqual(lenses.filter(([, t]) => t !== 'migrate ›'), [
-      [3, 'getProduct: 100.0% CPU · 100.0% DynamoDB in 1 call site'],
-      [send, '100.0% CPU · 100.0% DynamoDB unmarshal (@aws-sdk/util-dynamodb, interpreted)'],
+      [3, `${prefix}getProduct: 100.0% CPU · 100.0% DynamoDB in 1 call site`],
+      [send, `${prefix}100.0% CPU · 100.0% DynamoDB unmarshal (@aws-sdk/util-dynamodb, interpreted)`],
     ]);
   });
 });
