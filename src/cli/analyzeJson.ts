@@ -108,6 +108,18 @@ function sourceMapsJson(a: Analysis, t: number) {
   return {
     mappedPercent: pct(m.mappedWeight, t),
     missingPercent: pct(m.missingWeight, t),
-    files: m.files.map((f) => ({ file: f.generatedFile, profileFile: f.profileFile, status: f.status, percent: pct(f.weight, t), frames: f.frames, unmappedFrames: f.unmappedFrames, ...(f.mapFile ? { mapFile: f.mapFile } : {}), ...(f.reason ? { reason: f.reason } : {}) })),
+    ...(m.staleWeight ? { stalePercent: pct(m.staleWeight, t) } : {}),
+    files: m.files.map((f) => ({
+      file: f.generatedFile,
+      profileFile: f.profileFile,
+      status: f.status,
+      percent: pct(f.weight, t),
+      frames: f.frames,
+      unmappedFrames: f.unmappedFrames,
+      ...(f.mapFile ? { mapFile: f.mapFile } : {}),
+      ...(f.reason ? { reason: f.reason } : {}),
+      ...(f.newerThanProfile ? { newerThanProfile: true } : {}),
+      ...(f.builtFrom ? { builtFrom: { sources: f.builtFrom.sources, movedFrames: f.builtFrom.movedFrames, staleFrames: f.builtFrom.staleFrames, stalePercent: pct(f.builtFrom.staleWeight, t) } } : {}),
+    })),
   };
 }

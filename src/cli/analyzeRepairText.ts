@@ -33,5 +33,6 @@ export function sourceMapLines(a: Analysis): string[] {
   const out = ['', `Source maps: ${mapped.length} generated file${mapped.length === 1 ? '' : 's'} mapped to ${mapped.length === 1 ? 'its' : 'their'} sources (${formatPercent(m.mappedWeight, a.totalWeight)} of the profile runs through them)`];
   for (const f of missing.slice(0, 5)) out.push(`  not mapped: ${f.generatedFile}  ${formatPercent(f.weight, a.totalWeight)}  (${f.reason ?? f.status}); lenses stay on the JavaScript`);
   for (const f of mapped.filter((x) => x.unmappedFrames > 0).slice(0, 3)) out.push(`  ${f.generatedFile}: ${f.unmappedFrames} of ${f.frames} positions have no mapping and stay on the JavaScript`);
+  if (m.staleWeight) out.push(`  ${formatPercent(m.staleWeight, a.totalWeight)} of the profile stays on the JavaScript: its source lines differ from the build's (see the warnings)`);
   return out;
 }

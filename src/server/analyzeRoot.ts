@@ -38,13 +38,15 @@ export interface PreparedRoot extends RootAnalysis {
  * Scans `rootPath`, maps the profile's paths with the root's `pathMappings`, analyses, and
  * anchors every call site in the file as it is on disk now; a file modified after `recordedMs`
  * (the profile's time, ms since the epoch) has its recorded lines mapped through git or checked
- * ({@link recordedLinesFor}). Files that cannot be read get
+ * ({@link recordedLinesFor}), unless the build's own record of it (the map's `sourcesContent`) placed
+ * them already. Files that cannot be read get
  * no lenses (a source deleted since the profile was recorded is not an error).
  */
 export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings, recordedMs?: number): Promise<PreparedRoot> {
   const index = await scanWorkspace(rootPath);
   const resolver = createPathResolver(index, [...settings.pathMappings]);
-  const { analysis, profile: prepared } = analyzeWithSources(profile, { resolver });
+  // The same time the lenses' staleness is judged by: a build newer than it does not vouch for the recorded lines.
+  const { analysis, profile: prepared } = analyzeWithSources(profile, { resolver, ...(recordedMs !== undefined ? { profileTimeMs: recordedMs } : {}) });
   type Site = Analysis['callSites'][number];
   const byFile = new Map<string, { sites: Site[]; fns: Analysis['userFunctions'][number][]; callers: { caller: CallerShare; site: Site }[] }>();
   const entry = (path: string) => {
@@ -58,6 +60,7 @@ export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: s
   }
   for (const fn of analysis.userFunctions) entry(fn.absolutePath).fns.push(fn);
   const files = new Map<string, FileAnchors>();
+  const built = new Map((analysis.sourceMaps?.checkedSources ?? []).map((c) => [c.absolutePath, c]));
   for (const [path, { sites, fns, callers }] of byFile) {
     let text: string;
     try {
@@ -65,7 +68,12 @@ export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: s
     } catch {
       continue;
     }
-    files.set(path, anchorFile(path, text, sites, fns, await recordedLinesFor(path, text, recordedMs, sites), callers));
+    const build = built.get(path);
+    const recorded = await recordedLinesFor(path, text, recordedMs, sites, build);
+    const anchors = anchorFile(path, text, sites, fns, recorded, callers);
+    // The profiled build compiled the text on disk: its lines are today's, whatever the file's time says.
+    // A build newer than the profile may not be the profiled one: its lenses stay marked stale.
+    files.set(path, build?.state === 'same' && !build.throughNewerBuild && recorded === undefined ? { ...anchors, linesFromBuild: true } : anchors);
   }
   return { rootUri, rootPath, settings, analysis, prepared, files };
 }

@@ -39,6 +39,8 @@ export interface FileAnchors {
   readonly mismatched: number;
   /** The commit whose version of the file the recorded lines were mapped from; absent when none was used. */
   readonly mappedFromCommit?: string;
+  /** The profiled build's map carries this very text (`sourcesContent`): its lenses are not stale, whatever the file's time. */
+  readonly linesFromBuild?: boolean;
 }
 
 /** How recorded lines reach the load-time text of a file that changed after the profile. */

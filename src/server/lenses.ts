@@ -57,7 +57,8 @@ function lensAt(line: number, title: string, args: ShowReportArgs): CodeLens {
  * above `codeLens.minPercent` of total CPU, and the callers of a call site called from two or
  * more lines (`callerBreakdown.ts`) whose part of its DynamoDB share is at or above it
  * (`41.2% DynamoDB via db.js:12 (query) · part of that line's 52.3%`, opening the call site), each on the line its anchor is found at now
- * (hidden when it is gone), titles prefixed with {@link STALE_PREFIX} when `stale`.
+ * (hidden when it is gone), titles prefixed with {@link STALE_PREFIX} when `stale` (unless the profiled
+ * build's map carries the file's text: `FileAnchors.linesFromBuild`).
  * `callSiteTitle`, when given, overrides a call site's title (Compare with Baseline's
  * `50.7% → 3.0% DynamoDB (−97%)`) where it returns one.
  */
@@ -72,7 +73,7 @@ export function documentLenses(
   if (!file || !root.settings.codeLensEnabled) return [];
   const total = root.analysis.totalWeight;
   const min = root.settings.codeLensMinPercent;
-  const prefix = stale ? STALE_PREFIX : '';
+  const prefix = stale && !file.linesFromBuild ? STALE_PREFIX : '';
   const lenses: CodeLens[] = [];
   let lines: string[] | undefined;
   const callSiteLines = new Set(file.callSites.map((c) => currentLine(text, c.anchor)));

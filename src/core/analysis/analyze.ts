@@ -36,6 +36,8 @@ export interface AnalyzeOptions {
   readonly sources?: SourceMapFiles;
   /** Source-map coverage of the stage that mapped the profile (see `prepare.ts`), reported as is. */
   readonly sourceMaps?: SourceMapCoverage;
+  /** Weight of samples whose recorded call site is in generated JavaScript missing from the workspace while its TypeScript source is there (`unplacedRecordedSites.ts`). */
+  readonly unbuiltRecordedWeight?: number;
   /**
    * Line-0 frames of the user's code placed on their declarations (`functionLevel.ts`): call
    * sites on such frames are function-level; the summary is reported with a note.
@@ -268,6 +270,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     sdkFunctions: sdkFunctionStats(frames, keys, tables, attribution, options.maxSdkFunctions ?? 50),
     ...(profile.truncation ? { truncation: truncationSummary(profile, attribution) } : {}),
     ...(options.sourceMaps ? { sourceMaps: options.sourceMaps } : {}),
+    ...(options.unbuiltRecordedWeight ? { unbuiltRecordedWeight: options.unbuiltRecordedWeight } : {}),
     ...(options.functionLevel ? { functionLevel: options.functionLevel.summary } : {}),
     warnings,
   };

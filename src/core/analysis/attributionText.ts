@@ -26,8 +26,16 @@ export interface AttributionShares {
 const pct = (weight: number, total: number) => (total > 0 ? (weight / total) * 100 : 0);
 const one = (percent: number) => `${percent.toFixed(1)}%`;
 
-/** Why marshalling of this profile has no user frame above it (Go depth limit, or Node async callbacks). */
+/** Reason given when the recorded call sites sit in generated files not built in the workspace (trial F19). */
+export const UNBUILT_REASON = 'its recorded call sites are in generated JavaScript that is not in the workspace: build first, the source maps are needed';
+
+/**
+ * Why marshalling of this profile has no user frame above it: recorded call sites in files not
+ * built here (when they hold at least half of what is not measured), the Go depth limit, or Node async callbacks.
+ */
 export function unattributedReason(a: Analysis): string {
+  const away = a.attribution.estimatedWeight + a.attribution.unattributedWeight;
+  if ((a.unbuiltRecordedWeight ?? 0) >= away / 2 && away > 0) return UNBUILT_REASON;
   if (!(a.format === 'pprof' && a.functions.some((f) => f.file.endsWith('.go')))) {
     return 'the SDK parses responses in an async callback, where no frame of your code is on the stack';
   }

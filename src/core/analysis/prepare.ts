@@ -12,12 +12,13 @@ import { functionsOfTable } from '../profile/columns/frameTable';
 import { mapProfileSources } from '../sourcemap/mapProfileSources';
 import { createSourceMapper, type SourceMapFiles } from '../sourcemap/sourceMapper';
 import { diskFiles } from '../sourcemap/diskFiles';
+import { staleBuildWarnings } from '../sourcemap/staleBuildWarnings';
 import { analyzeProfile, type AnalyzeOptions } from './analyze';
 import { repairTruncatedStacks } from './repair/repairTruncatedStacks';
 import { graftRecordedCallSites } from './recordedCallSites';
 import { placeFunctionLevelFrames } from './functionLevel';
 import { unplaceImpossiblePositions } from './impossiblePositions';
-import { unplacedRecordedSiteWarnings } from './unplacedRecordedSites';
+import { unplacedRecordedSites } from './unplacedRecordedSites';
 import { goPackageWarnings, resolveGoFilesByPackage } from '../paths/goPackageFiles';
 import { nameAnonymousSdkFrames, unreadableSdkNote } from './anonymousSdkFrames';
 import type { Analysis } from './types';
@@ -25,6 +26,12 @@ import type { Analysis } from './types';
 export interface PrepareOptions extends AnalyzeOptions {
   /** Where generated files and their maps are read from; the local disk by default. */
   readonly files?: SourceMapFiles;
+  /**
+   * When the profile was recorded (ms since the epoch); by default the time its writer stamped on
+   * it (`Profile.stampedMs`), else the modification time of `profile.sourcePath` when `files` can
+   * tell it. Generated files or maps modified later are warned about.
+   */
+  readonly profileTimeMs?: number;
 }
 
 /** `profile` with the AWS SDK v3 bundles' anonymous functions named ({@link nameAnonymousSdkFrames}), and a note when a bundle could not be read. */
@@ -40,20 +47,25 @@ function withSdkNames(profile: Profile, root: string, files: SourceMapFiles): Pr
  * ({@link repairTruncatedStacks}) and mapping its generated JavaScript through source maps
  * ({@link mapProfileSources}) after naming the SDK v3 bundles' anonymous functions
  * ({@link nameAnonymousSdkFrames}), and placing frames of the user's code that have no line on their
- * function's declaration ({@link placeFunctionLevelFrames}). Returns the profile the analysis saw
+ * function's declaration ({@link placeFunctionLevelFrames}); maps built from another version of a source, or
+ * newer than the profile, are warned about ({@link staleBuildWarnings}). Returns the profile the analysis saw
  * (repaired stacks, frames in original sources) with the analysis. Synchronous: maps are read from `options.files`.
  */
 export function analyzeWithSources(profile: Profile, options: PrepareOptions): { profile: Profile; analysis: Analysis } {
   const files = options.files ?? diskFiles;
   const byPackage = resolveGoFilesByPackage(functionsOfTable(frameTableOf(profile)), options.resolver);
   const resolver = byPackage.resolver;
-  const notes = [...goPackageWarnings(byPackage.files), ...unplacedRecordedSiteWarnings(profile, resolver)];
+  const unplaced = unplacedRecordedSites(profile, resolver);
+  const notes = [...goPackageWarnings(byPackage.files), ...unplaced.warnings];
   const noted = notes.length > 0 ? replaceFramesOrFields(profile, { fields: { warnings: [...profile.warnings, ...notes] } }) : profile;
   const grafted = graftRecordedCallSites(repairTruncatedStacks(noted));
   const named = withSdkNames(grafted, resolver.index.root, files);
   const mapper = createSourceMapper(files);
-  const mapped = mapProfileSources(named, resolver, mapper);
-  const possible = unplaceImpossiblePositions(mapped.profile, resolver, files);
+  const profileTimeMs = options.profileTimeMs ?? profile.stampedMs ?? files.modifiedMs?.(profile.sourcePath);
+  const mapped = mapProfileSources(named, resolver, mapper, { files, ...(profileTimeMs !== undefined ? { profileTimeMs } : {}) });
+  const buildNotes = staleBuildWarnings(mapped.coverage, mapped.profile.totalWeight);
+  const warned = buildNotes.length > 0 ? replaceFramesOrFields(mapped.profile, { fields: { warnings: [...mapped.profile.warnings, ...buildNotes] } }) : mapped.profile;
+  const possible = unplaceImpossiblePositions(warned, resolver, files);
   const placed = placeFunctionLevelFrames(possible, resolver, files, mapper);
   const analysis = analyzeProfile(placed.profile, {
     ...options,
@@ -61,6 +73,7 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
     recordedCallSites: true,
     sources: files,
     ...(mapped.coverage.files.length > 0 ? { sourceMaps: mapped.coverage } : {}),
+    ...(unplaced.unbuiltWeight > 0 ? { unbuiltRecordedWeight: unplaced.unbuiltWeight } : {}),
     ...(placed.summary ? { functionLevel: { summary: placed.summary, placedFrames: placed.placedFrames } } : {}),
   });
   return { profile: placed.profile, analysis };

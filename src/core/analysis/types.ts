@@ -10,7 +10,7 @@ import type { PathCandidate } from '../paths/unresolvedAdvice';
 import type { PathResolution } from '../paths/types';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
 
-export type { SourceMapCoverage } from '../sourcemap/coverage';
+export type { CheckedSource, SourceMapCoverage } from '../sourcemap/coverage';
 import type { FunctionLevelSummary } from './functionLevel';
 
 /** Weight per DynamoDB category; categories with no weight are absent. */
@@ -258,6 +258,8 @@ export interface Analysis {
   readonly sdkFunctions: readonly (FunctionStat & { readonly ruleId: string; readonly category: DynamoCategory; readonly sdk: SdkId })[];
   /** Generated JavaScript of the workspace and whether its source maps were read; absent when the profile has none. */
   readonly sourceMaps?: SourceMapCoverage;
+  /** Weight of samples recorded with a call site in generated JavaScript not built in this workspace (its `.ts` is here): see `unplacedRecordedSites.ts`. */
+  readonly unbuiltRecordedWeight?: number;
   /** Frames of the user's code that had no line, and how many were placed on their declaration; absent when none. */
   readonly functionLevel?: FunctionLevelSummary;
   readonly warnings: readonly string[];

@@ -80,6 +80,12 @@ export interface Profile {
   readonly sampleTypes: readonly SampleType[];
   /** Duration of the recording in ns, when the file says (pprof `duration_nanos`, V8 end − start). */
   readonly durationNs: number | undefined;
+  /**
+   * The wall-clock time the writer stamped on the profile, ms since the epoch: pprof `time_nanos`
+   * (Go: the start of the recording; @datadog/pprof, so `dynamo-hotpath record`: when it was
+   * serialized, at the end). Absent when the file has none (V8 profiles use a monotonic clock).
+   */
+  readonly stampedMs?: number;
   /** Interned frames; {@link Sample.stack} holds indices into this array. */
   readonly frames: readonly Frame[];
   /** Samples with weight > 0, idle samples excluded (see {@link Profile.idleWeight}). */

@@ -228,6 +228,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
       sampleType,
       sampleTypes,
       durationNs: durationNs > 0 ? durationNs : undefined,
+      ...(raw.timeNanos > 0 ? { stampedMs: raw.timeNanos / 1e6 } : {}),
       totalWeight,
       idleWeight: 0,
       ...(labelSets.sets.length > 0 ? { labelSets: labelSets.sets } : {}),

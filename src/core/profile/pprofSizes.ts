@@ -19,7 +19,7 @@ export interface PprofSizes {
 }
 
 /** `perftools.profiles.Profile` field numbers (google/pprof `proto/profile.proto`). */
-export const PPROF_FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, durationNanos: 10, periodType: 11, period: 12, defaultSampleType: 14 } as const;
+export const PPROF_FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, timeNanos: 9, durationNanos: 10, periodType: 11, period: 12, defaultSampleType: 14 } as const;
 /** `Location.line`. */
 const LINE = 4;
 /** A field still incomplete after this many pending bytes stops the count (a malformed varint would keep it waiting to the end). */

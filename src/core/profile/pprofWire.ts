@@ -121,6 +121,8 @@ export interface RawPprof {
   readonly sampleTypes: readonly (readonly [number, number])[];
   readonly defaultSampleType: number;
   readonly durationNanos: number;
+  /** `time_nanos`: wall-clock ns since the epoch the writer stamped (0 when absent). */
+  readonly timeNanos: number;
   /** (type, unit) string indices of `period_type`, undefined when the file has none. */
   readonly periodType: readonly [number, number] | undefined;
   /** `period` in `periodType`'s unit (0 when absent). */
@@ -186,6 +188,7 @@ export class PprofWireDecoder {
   private readonly sampleTypes: [number, number][] = [];
   private defaultSampleType = 0;
   private durationNanos = 0;
+  private timeNanos = 0;
   private periodType: [number, number] | undefined;
   private period = 0;
   private readonly strings: string[] = [];
@@ -298,6 +301,7 @@ export class PprofWireDecoder {
         pos = next;
         if (!this.malformed && !this.overTable) {
           if (num === FIELD.durationNanos) this.durationNanos = value;
+          else if (num === FIELD.timeNanos) this.timeNanos = value;
           else if (num === FIELD.defaultSampleType) this.defaultSampleType = value;
           else if (num === FIELD.period) this.period = value;
         }
@@ -565,6 +569,7 @@ export class PprofWireDecoder {
       sampleTypes: this.sampleTypes,
       defaultSampleType: this.defaultSampleType,
       durationNanos: this.durationNanos,
+      timeNanos: this.timeNanos,
       periodType: this.periodType,
       period: this.period,
       strings: this.strings,

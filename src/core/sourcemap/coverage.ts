@@ -24,6 +24,24 @@ export interface SourceMapFileCoverage {
   readonly generatedCodeFrames?: number;
   readonly mapFile?: string;
   readonly reason?: string;
+  /** The file or its map was modified after the profile was recorded: the profile's positions may be of an earlier build. */
+  readonly newerThanProfile?: boolean;
+  /**
+   * Sources whose `sourcesContent` in this file's map differs from the file on disk (workspace-relative):
+   * positions on lines the diff keeps were moved to today's lines (`movedFrames`); the others stay on the
+   * JavaScript (`staleFrames`, with the weight of the samples through them).
+   */
+  readonly builtFrom?: { readonly sources: readonly string[]; readonly movedFrames: number; readonly staleFrames: number; readonly staleWeight: number };
+}
+
+/** An original source checked against its map's `sourcesContent` (see `buildSources.ts`). */
+export interface CheckedSource {
+  readonly absolutePath: string;
+  readonly relativePath: string;
+  /** `same`: the build compiled today's text; `differs`: its lines were moved through a line diff (or left on the JavaScript). */
+  readonly state: 'same' | 'differs';
+  /** Some generated file that maps to it is newer than the profile: its `sourcesContent` may be of a later build than the profiled one. */
+  readonly throughNewerBuild: boolean;
 }
 
 export interface SourceMapCoverage {
@@ -31,6 +49,10 @@ export interface SourceMapCoverage {
   readonly mappedWeight: number;
   /** Weight of the samples through generated files (a TypeScript file of that name exists, or a map comment) whose map is missing or broken, each sample once. */
   readonly missingWeight: number;
+  /** Weight of the samples through frames left on the JavaScript because their source line changed since the build (each sample once). */
+  readonly staleWeight?: number;
   /** Heaviest first. */
   readonly files: readonly SourceMapFileCoverage[];
+  /** Sources whose map carried `sourcesContent`, compared with the file on disk. */
+  readonly checkedSources?: readonly CheckedSource[];
 }

@@ -17,4 +17,11 @@ export const diskFiles: SourceMapFiles = {
   exists(absolutePath: string): boolean {
     return existsSync(absolutePath);
   },
+  modifiedMs(absolutePath: string): number | undefined {
+    try {
+      return statSync(absolutePath).mtimeMs;
+    } catch {
+      return undefined;
+    }
+  },
 };

@@ -6,14 +6,40 @@
 import { FrameInterner } from '../profile/frameInterner';
 import type { Frame, Profile, Sample } from '../profile/model';
 import type { PathResolver } from '../paths/types';
-import type { SourceMapCoverage, SourceMapFileStatus } from './coverage';
-import type { SourceMapper } from './sourceMapper';
+import type { CheckedSource, SourceMapCoverage, SourceMapFileStatus } from './coverage';
+import type { SourceMapFiles, SourceMapper } from './sourceMapper';
+import { createBuildSourceChecker } from './buildSources';
 import { frameTableOf } from '../profile/columns/profileTables';
 
 /** Extensions of generated JavaScript whose frames are looked up in a source map. */
 const GENERATED = /\.(js|mjs|cjs|jsx)$/i;
 /** Extensions of sources a compiler turns into JavaScript. */
 const COMPILED_SOURCE = /\.(ts|tsx|mts|cts)$/i;
+
+/** What {@link mapProfileSources} checks besides the maps. */
+export interface SourceCheckOptions {
+  /** Reads sources to compare with the maps' `sourcesContent`, and the generated files' modification times. */
+  readonly files?: SourceMapFiles;
+  /** When the profile was recorded (ms since the epoch): generated files or maps modified later are marked. */
+  readonly profileTimeMs?: number;
+}
+
+/** Per generated file, while frames are mapped. */
+interface FileEntry {
+  generated: string;
+  relativePath: string;
+  status: SourceMapFileStatus;
+  mapFile?: string;
+  reason?: string;
+  frames: number;
+  unmappedFrames: number;
+  generatedCodeFrames: number;
+  lineCount: number;
+  newerThanProfile: boolean;
+  differing: Set<string>;
+  movedFrames: number;
+  staleFrames: number;
+}
 
 export interface MappedProfile {
   /** The profile with mapped frames; the input itself when no frame was mapped. */
@@ -69,17 +95,22 @@ function hasCompiledSource(relativePath: string, stems: ReadonlySet<string>): bo
  * Maps the frames of `profile` whose file resolves to a generated JavaScript file of the
  * workspace through that file's source map ({@link SourceMapper}). Frames keep their recorded
  * position when the file has no map or the position has no mapping; their weight is counted in
- * {@link SourceMapCoverage}. Samples keep every field but their stack, so labels and repair
- * marks survive. O(frames) map lookups, each map read once.
+ * {@link SourceMapCoverage}. With `check.files`, an original source whose `sourcesContent` differs
+ * from the file on disk has its lines moved through a line diff to today's file; positions on lines
+ * the edit changed stay on the JavaScript, counted (`buildSources.ts`). Samples keep every field but
+ * their stack, so labels and repair marks survive. O(frames) map lookups, each map read once.
  */
-export function mapProfileSources(profile: Profile, resolver: PathResolver, mapper: SourceMapper): MappedProfile {
+export function mapProfileSources(profile: Profile, resolver: PathResolver, mapper: SourceMapper, check: SourceCheckOptions = {}): MappedProfile {
   // Most profiles (Go, plain Node) have no generated file of the workspace: nothing to intern or remap.
   if (!hasWorkspaceJavaScript(profile, resolver)) return { profile, coverage: { mappedWeight: 0, missingWeight: 0, files: [] } };
   const stems = new Set(resolver.index.files.filter((f) => COMPILED_SOURCE.test(f)).map((f) => f.slice(f.lastIndexOf('/') + 1).replace(COMPILED_SOURCE, '')));
   const interner = new FrameInterner();
   const newId = new Uint32Array(profile.frames.length);
   const fileOfFrame = new Array<string | undefined>(profile.frames.length);
-  const perFile = new Map<string, { generated: string; relativePath: string; status: SourceMapFileStatus; mapFile?: string; reason?: string; frames: number; unmappedFrames: number; generatedCodeFrames: number; lineCount: number }>();
+  const perFile = new Map<string, FileEntry>();
+  const staleFrame = new Uint8Array(profile.frames.length);
+  const checkSource = check.files ? createBuildSourceChecker(mapper, resolver, check.files) : undefined;
+  const checked = new Map<string, CheckedSource>();
   let changed = false;
   const lineCache = new Map<string, string[] | undefined>();
   const originalLine = (file: string, line: number): string | undefined => {
@@ -97,7 +128,8 @@ export function mapProfileSources(profile: Profile, resolver: PathResolver, mapp
     if (!entry) {
       const found = mapper.mapOf(resolution.absolutePath);
       const status: SourceMapFileStatus = found.status === 'no-map' && !hasCompiledSource(resolution.relativePath, stems) ? 'plain-js' : found.status;
-      entry = { generated: resolution.absolutePath, relativePath: resolution.relativePath, status, mapFile: found.mapFile, reason: found.reason, frames: 0, unmappedFrames: 0, generatedCodeFrames: 0, lineCount: found.lineCount ?? 0 };
+      const newerThanProfile = status === 'mapped' && isNewer([resolution.absolutePath, found.mapFile], check);
+      entry = { generated: resolution.absolutePath, relativePath: resolution.relativePath, status, mapFile: found.mapFile, reason: found.reason, frames: 0, unmappedFrames: 0, generatedCodeFrames: 0, lineCount: found.lineCount ?? 0, newerThanProfile, differing: new Set(), movedFrames: 0, staleFrames: 0 };
       perFile.set(frame.file, entry);
     }
     fileOfFrame[id] = frame.file;
@@ -113,14 +145,45 @@ export function mapProfileSources(profile: Profile, resolver: PathResolver, mapp
       newId[id] = interner.intern(frame.name, frame.file, frame.line, frame.inlined, frame.column ?? 0);
       return;
     }
-    changed = true;
     const name = mappedName(frame.name, original.name, originalLine(original.file, original.line));
-    newId[id] = interner.intern(name, original.file, original.line, frame.inlined, original.column);
+    let line = original.line;
+    const source = checkSource?.(entry.generated, original.file);
+    if (source && source.kind !== 'unchecked') {
+      const seen = checked.get(source.absolutePath);
+      checked.set(source.absolutePath, {
+        absolutePath: source.absolutePath,
+        relativePath: source.relativePath,
+        state: seen?.state === 'differs' || source.kind === 'differs' ? 'differs' : 'same',
+        throughNewerBuild: (seen?.throughNewerBuild ?? false) || entry.newerThanProfile,
+      });
+    }
+    if (source?.kind === 'differs') {
+      entry.differing.add(source.relativePath);
+      const today = source.lineMap(original.line);
+      if (today === undefined) {
+        // The build's line was changed or deleted since: no line of today's file holds it.
+        entry.staleFrames++;
+        staleFrame[id] = 1;
+        newId[id] = interner.intern(frame.name, frame.file, frame.line, frame.inlined, frame.column ?? 0);
+        return;
+      }
+      entry.movedFrames++;
+      line = today;
+    }
+    changed = true;
+    newId[id] = interner.intern(name, original.file, line, frame.inlined, original.column);
   });
 
-  const coverage = buildSourceMapCoverage(profile, fileOfFrame, perFile);
+  const coverage = buildSourceMapCoverage(profile, fileOfFrame, perFile, staleFrame, [...checked.values()]);
   if (!changed) return { profile, coverage };
   return { profile: { ...profile, frames: interner.frames, samples: remapStacks(profile.samples, newId) }, coverage };
+}
+
+/** True when one of `paths` was modified after the profile was recorded (false when either time is unknown). */
+function isNewer(paths: readonly (string | undefined)[], check: SourceCheckOptions): boolean {
+  const { files, profileTimeMs } = check;
+  if (profileTimeMs === undefined || !files?.modifiedMs) return false;
+  return paths.some((path) => path !== undefined && (files.modifiedMs!(path) ?? 0) > profileTimeMs);
 }
 
 /** True when a frame's file is generated JavaScript that resolves into the workspace (each file resolved once). */
@@ -153,7 +216,9 @@ const MISSING = 2;
 function buildSourceMapCoverage(
   profile: Profile,
   fileOfFrame: readonly (string | undefined)[],
-  perFile: ReadonlyMap<string, { relativePath: string; status: SourceMapFileStatus; mapFile?: string; reason?: string; frames: number; unmappedFrames: number; generatedCodeFrames: number }>,
+  perFile: ReadonlyMap<string, FileEntry>,
+  staleFrame: Uint8Array,
+  checkedSources: readonly CheckedSource[],
 ): SourceMapCoverage {
   // Per file, and for all mapped / all missing files together: the weight of samples through them, once per sample
   // (`lastSample` marks the sample that last counted a file); a sample through several generated files counts once.
@@ -161,24 +226,35 @@ function buildSourceMapCoverage(
   const fileOf = Int32Array.from(fileOfFrame, (file) => (file === undefined ? -1 : fileIds.get(file)!));
   const kindOf = Uint8Array.from(perFile.values(), (e) => (e.status === 'mapped' ? MAPPED : e.status === 'plain-js' ? 0 : MISSING));
   const fileWeight = new Float64Array(fileIds.size);
+  const fileStaleWeight = new Float64Array(fileIds.size);
   const lastSample = new Int32Array(fileIds.size).fill(-1);
+  const lastStale = new Int32Array(fileIds.size).fill(-1);
   let mappedWeight = 0;
   let missingWeight = 0;
+  let staleWeight = 0;
   profile.samples.forEach((sample, s) => {
     let through = 0;
+    let stale = false;
     for (const id of sample.stack) {
       const file = fileOf[id]!;
-      if (file < 0 || lastSample[file] === s) continue;
+      if (file < 0) continue;
+      if (staleFrame[id] && lastStale[file] !== s) {
+        lastStale[file] = s;
+        fileStaleWeight[file] += sample.weight;
+        stale = true;
+      }
+      if (lastSample[file] === s) continue;
       lastSample[file] = s;
       fileWeight[file] += sample.weight;
       through |= kindOf[file]!;
     }
     if (through & MAPPED) mappedWeight += sample.weight;
     if (through & MISSING) missingWeight += sample.weight;
+    if (stale) staleWeight += sample.weight;
   });
-  const weights = new Map([...fileIds].map(([file, i]) => [file, fileWeight[i]!]));
   const files = [...perFile].map(([profileFile, e]) => {
-    const weight = weights.get(profileFile) ?? 0;
+    const i = fileIds.get(profileFile)!;
+    const weight = fileWeight[i]!;
     return {
       profileFile,
       generatedFile: e.relativePath,
@@ -189,8 +265,10 @@ function buildSourceMapCoverage(
       ...(e.generatedCodeFrames > 0 ? { generatedCodeFrames: e.generatedCodeFrames } : {}),
       ...(e.mapFile ? { mapFile: e.mapFile } : {}),
       ...(e.reason && e.status !== 'mapped' ? { reason: e.reason } : {}),
+      ...(e.newerThanProfile ? { newerThanProfile: true } : {}),
+      ...(e.differing.size > 0 ? { builtFrom: { sources: [...e.differing].sort(), movedFrames: e.movedFrames, staleFrames: e.staleFrames, staleWeight: fileStaleWeight[i]! } } : {}),
     };
   });
   files.sort((a, b) => b.weight - a.weight);
-  return { mappedWeight, missingWeight, files };
+  return { mappedWeight, missingWeight, ...(staleWeight > 0 ? { staleWeight } : {}), files, ...(checkedSources.length > 0 ? { checkedSources } : {}) };
 }

@@ -45,6 +45,8 @@ export interface SourceMapFiles {
   /** The file's text, or undefined when it cannot be read. */
   readText(absolutePath: string): string | undefined;
   exists(absolutePath: string): boolean;
+  /** Last modification, ms since the epoch; undefined when unknown (then no file is taken for newer than a profile). */
+  modifiedMs?(absolutePath: string): number | undefined;
 }
 
 export interface SourceMapper {
@@ -58,6 +60,8 @@ export interface SourceMapper {
   originalPosition(generatedFile: string, line: number, column: number): OriginalPosition | undefined;
   /** The map's `sourcesContent` for an original file the mapper returned, if the map carries it. */
   sourceContent(originalFile: string): string | undefined;
+  /** The `sourcesContent` of `originalFile` in the map of `generatedFile` (two builds may embed two versions of one source). */
+  sourceContentIn(generatedFile: string, originalFile: string): string | undefined;
 }
 
 function load(reference: MapReference | undefined, generatedFile: string, files: SourceMapFiles): GeneratedFileMap {
@@ -86,6 +90,7 @@ export function createSourceMapper(files: SourceMapFiles): SourceMapper {
   const maps = new Map<string, GeneratedFileMap>();
   const indents = new Map<string, Uint32Array>();
   const contents = new Map<string, { map: TraceMap; source: string }>();
+  const contentsByGenerated = new Map<string, { map: TraceMap; source: string }>();
 
   function mapOf(generatedFile: string): GeneratedFileMap {
     let entry = maps.get(generatedFile);
@@ -111,6 +116,8 @@ export function createSourceMapper(files: SourceMapFiles): SourceMapper {
     const file = sourcePathOf(hit.source);
     if (file === '') return undefined;
     if (!contents.has(file)) contents.set(file, { map, source: hit.source });
+    const pair = `${generatedFile}\n${file}`;
+    if (!contentsByGenerated.has(pair)) contentsByGenerated.set(pair, { map, source: hit.source });
     let name = hit.name ?? undefined;
     if (name === undefined && column > 1) {
       const before = originalPositionFor(map, { line, column: column - 2, bias: GREATEST_LOWER_BOUND });
@@ -124,7 +131,12 @@ export function createSourceMapper(files: SourceMapFiles): SourceMapper {
     return entry ? (sourceContentFor(entry.map, entry.source) ?? undefined) : undefined;
   }
 
-  return { mapOf, originalPosition, sourceContent };
+  function sourceContentIn(generatedFile: string, originalFile: string): string | undefined {
+    const entry = contentsByGenerated.get(`${generatedFile}\n${originalFile}`);
+    return entry ? (sourceContentFor(entry.map, entry.source) ?? undefined) : undefined;
+  }
+
+  return { mapOf, originalPosition, sourceContent, sourceContentIn };
 }
 
 /** Per 0-based line of `text`, the 0-based column of its first character that is not a space or tab. */
