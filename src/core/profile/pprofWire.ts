@@ -113,6 +113,48 @@ function tagAt(bytes: Uint8Array, pos: number, end: number): number {
   return tag;
 }
 
+/**
+ * Reads the varint fields numbered 1…`last` of the message in `bytes[start, end)` into
+ * `out[1…last]` (0 when absent, the last occurrence wins) and skips every other field; throws
+ * {@link Malformed} as {@link skip}. One loop per message, its varints read inline: the small
+ * messages (line, function, label, value type) are most of a profile's fields.
+ */
+function varintFields(bytes: Uint8Array, start: number, end: number, out: Float64Array, last: number): void {
+  for (let n = 1; n <= last; n++) out[n] = 0;
+  let pos = start;
+  while (pos < end) {
+    let tag = bytes[pos]!;
+    if (tag < 0x80) pos++;
+    else {
+      tag = tagAt(bytes, pos, end);
+      pos = next;
+    }
+    const wire = tag & 7;
+    const num = tag < 0x80000000 ? tag >>> 3 : Math.floor(tag / 8);
+    if (wire !== 0 || num < 1 || num > last) {
+      pos = skip(bytes, wire, pos, end);
+      continue;
+    }
+    let v = pos < end ? bytes[pos]! : 0x80;
+    let after = pos + 1;
+    if (v >= 0x80) {
+      let b = v;
+      v &= 0x7f;
+      for (let shift = 7; shift < 28 && after < end && b >= 0x80; shift += 7) {
+        b = bytes[after++]!;
+        v |= (b & 0x7f) << shift;
+      }
+      if (b >= 0x80) {
+        v = varint(bytes, pos, end);
+        if (next < 0) throw new Malformed('a varint runs past the end');
+        after = next;
+      }
+    }
+    pos = after;
+    out[num] = v;
+  }
+}
+
 const field = (tag: number): number => (tag < 0x80000000 ? tag >>> 3 : Math.floor(tag / 8));
 
 /** What the decoder collected: raw int64 numbers as the file wrote them, references unresolved. */
@@ -182,8 +224,10 @@ export class PprofWireDecoder {
   private framing: Framing | undefined;
   private malformed: string | undefined;
   private overTable: string | undefined;
-  private readonly tableCounts: Record<string, number> = { locations: 0, functions: 0, strings: 0 };
-  private readonly decoder = new TextDecoder('utf-8');
+  private locationCount = 0;
+  private functionCount = 0;
+  private stringCount = 0;
+  private readonly maxTableEntries: number;
 
   private readonly sampleTypes: [number, number][] = [];
   private defaultSampleType = 0;
@@ -192,6 +236,7 @@ export class PprofWireDecoder {
   private periodType: [number, number] | undefined;
   private period = 0;
   private readonly strings: string[] = [];
+  private readonly decoder = new TextDecoder('utf-8');
 
   private readonly sampleChunk: GrowableU16;
   private readonly sampleStart: GrowableU32;
@@ -218,7 +263,8 @@ export class PprofWireDecoder {
   private readonly fnSystemName: GrowableF64;
   private readonly fnFilename: GrowableF64;
   private readonly fnStartLine: GrowableF64;
-  private readonly functionFields = new Float64Array(6);
+  /** Scratch for {@link varintFields}: the fields of the message being read, by number. */
+  private readonly messageFields = new Float64Array(6);
 
   /**
    * `sizes`: the record counts of a first pass ({@link PprofSizeCounter}), so that each column is
@@ -230,6 +276,7 @@ export class PprofWireDecoder {
     private readonly limits: ProfileLimits,
     sizes: PprofSizes = UNKNOWN_SIZES,
   ) {
+    this.maxTableEntries = limits.maxTableEntries;
     this.sampleChunk = new GrowableU16(sizes.samples);
     this.sampleStart = new GrowableU32(sizes.samples);
     this.sampleUnits = new GrowableU32(sizes.samples);
@@ -260,33 +307,41 @@ export class PprofWireDecoder {
     let pos = 0;
     while (pos < end) {
       const fieldStart = pos;
-      const tag = varint(bytes, pos, end);
-      if (next < 0) {
-        if (!final && end - pos < 10) break;
-        return this.stop({ kind: 'truncated', offset: this.base + fieldStart, length: this.base + end }, end);
+      let tag = bytes[pos]!;
+      if (tag < 0x80) pos++;
+      else {
+        tag = varint(bytes, pos, end);
+        if (next < 0) {
+          if (!final && end - pos < 10) break;
+          return this.stop({ kind: 'truncated', offset: this.base + fieldStart, length: this.base + end }, end);
+        }
+        pos = next;
       }
-      pos = next;
       const wire = tag & 7;
       const num = field(tag);
       if (num === 0) return this.stop({ kind: 'bad-wire-type', offset: this.base + fieldStart, wireType: wire }, end);
       if (wire === 2) {
-        const len = varint(bytes, pos, end);
-        if (next < 0) {
-          if (!final && end - pos < 10) {
-            pos = fieldStart;
-            break;
+        let len = pos < end ? bytes[pos]! : 0x80;
+        let start = pos + 1;
+        if (len >= 0x80) {
+          len = varint(bytes, pos, end);
+          if (next < 0) {
+            if (!final && end - pos < 10) {
+              pos = fieldStart;
+              break;
+            }
+            return this.stop({ kind: 'truncated', offset: this.base + fieldStart, length: this.base + end }, end);
           }
-          return this.stop({ kind: 'truncated', offset: this.base + fieldStart, length: this.base + end }, end);
+          if (len < 0) return this.stop({ kind: 'bad-wire-type', offset: this.base + fieldStart, wireType: wire }, end);
+          start = next;
         }
-        if (len < 0) return this.stop({ kind: 'bad-wire-type', offset: this.base + fieldStart, wireType: wire }, end);
-        if (next + len > end) {
+        if (start + len > end) {
           if (!final) {
             pos = fieldStart;
             break;
           }
           return this.stop({ kind: 'truncated', offset: this.base + fieldStart, length: this.base + end }, end);
         }
-        const start = next;
         pos = start + len;
         this.lengthField(num, bytes, start, pos);
       } else if (wire === 0) {
@@ -330,9 +385,9 @@ export class PprofWireDecoder {
 
   private lengthField(num: number, bytes: Uint8Array, start: number, end: number): void {
     if (this.malformed || this.overTable) return;
-    const table = TABLE_NAMES[num];
-    if (table && ++this.tableCounts[table]! > this.limits.maxTableEntries) {
-      this.overTable = table;
+    const table = num === FIELD.location ? ++this.locationCount : num === FIELD.function ? ++this.functionCount : num === FIELD.stringTable ? ++this.stringCount : 0;
+    if (table > this.maxTableEntries) {
+      this.overTable = TABLE_NAMES[num];
       return;
     }
     try {
@@ -350,22 +405,9 @@ export class PprofWireDecoder {
 
   /** A `ValueType` message: (type, unit) string indices. */
   private valueType(bytes: Uint8Array, start: number, end: number): [number, number] {
-    let type = 0;
-    let unit = 0;
-    for (let pos = start; pos < end; ) {
-      const tag = tagAt(bytes, pos, end);
-      const wire = tag & 7;
-      if (wire === 0 && (field(tag) === 1 || field(tag) === 2)) {
-        const v = varint(bytes, next, end);
-        if (next < 0) throw new Malformed('a varint runs past the end');
-        if (field(tag) === 1) type = v;
-        else unit = v;
-        pos = next;
-      } else {
-        pos = skip(bytes, wire, next, end);
-      }
-    }
-    return [type, unit];
+    const v = this.messageFields;
+    varintFields(bytes, start, end, v, 2);
+    return [v[1]!, v[2]!];
   }
 
   /** Room for `bytes` more bytes in the current chunk, so that one stack never spans two. */
@@ -376,20 +418,29 @@ export class PprofWireDecoder {
     this.used = 0;
   }
 
+  // The hot loop of the decoder (one pass per location of every stack): varints and the dense-index
+  // lookup are read inline, since a call per unit is most of the cost when V8 does not inline.
   private sample(bytes: Uint8Array, start: number, end: number): void {
     this.reserveBytes(UNIT_BYTES * (end - start)); // a location id takes at least one byte
     const from = this.used;
+    let used = from;
     let units = 0;
     const chunk = this.chunk;
     const index = this.locationIndex;
+    let direct = index.direct;
     this.valueStart.push(this.values.length);
     const labelFrom = this.labelPairs.length / 2;
     let labelled = false;
-    for (let pos = start; pos < end; ) {
-      const tag = tagAt(bytes, pos, end);
-      pos = next;
+    let pos = start;
+    while (pos < end) {
+      let tag = bytes[pos]!;
+      if (tag < 0x80) pos++;
+      else {
+        tag = tagAt(bytes, pos, end);
+        pos = next;
+      }
       const wire = tag & 7;
-      const num = field(tag);
+      const num = tag < 0x80000000 ? tag >>> 3 : Math.floor(tag / 8);
       if ((num === 1 || num === 2) && (wire === 2 || wire === 0)) {
         let stop = end;
         if (wire === 2) {
@@ -399,16 +450,33 @@ export class PprofWireDecoder {
           stop = pos + len;
         }
         do {
-          const v = varint(bytes, pos, stop);
-          if (next < 0) throw new Malformed('a varint runs past the end');
-          pos = next;
+          let v = pos < stop ? bytes[pos]! : 0x80;
+          let after = pos + 1;
+          if (v >= 0x80) {
+            let b = v;
+            v &= 0x7f;
+            for (let shift = 7; shift < 28 && after < stop && b >= 0x80; shift += 7) {
+              b = bytes[after++]!;
+              v |= (b & 0x7f) << shift;
+            }
+            if (b >= 0x80) {
+              v = varint(bytes, pos, stop);
+              if (next < 0) throw new Malformed('a varint runs past the end');
+              after = next;
+            }
+          }
+          pos = after;
           if (num === 1) {
-            let unit = index.getOrAdd(v);
+            let unit = v >= 0 && v < direct.length ? direct[v]! : -1;
+            if (unit < 0) {
+              unit = index.getOrAdd(v);
+              direct = index.direct;
+            }
             while (unit >= 0x80) {
-              chunk[this.used++] = (unit & 0x7f) | 0x80;
+              chunk[used++] = (unit & 0x7f) | 0x80;
               unit >>>= 7;
             }
-            chunk[this.used++] = unit;
+            chunk[used++] = unit;
             units++;
           } else this.values.push(v);
         } while (wire === 2 && pos < stop);
@@ -423,6 +491,7 @@ export class PprofWireDecoder {
         pos = skip(bytes, wire, pos, end);
       }
     }
+    this.used = used;
     this.sampleChunk.push(this.chunks.length);
     this.sampleStart.push(from);
     this.sampleUnits.push(units);
@@ -437,38 +506,30 @@ export class PprofWireDecoder {
   }
 
   private label(bytes: Uint8Array, start: number, end: number): void {
-    let key = 0;
-    let str = 0;
-    for (let pos = start; pos < end; ) {
-      const tag = tagAt(bytes, pos, end);
-      const wire = tag & 7;
-      const num = field(tag);
-      if (wire === 0 && (num === 1 || num === 2)) {
-        const v = varint(bytes, next, end);
-        if (next < 0) throw new Malformed('a varint runs past the end');
-        if (num === 1) key = v;
-        else str = v;
-        pos = next;
-      } else {
-        pos = skip(bytes, wire, next, end);
-      }
-    }
-    if (str !== 0) {
-      this.labelPairs.push(key);
-      this.labelPairs.push(str);
+    const v = this.messageFields;
+    varintFields(bytes, start, end, v, 2);
+    if (v[2] !== 0) {
+      this.labelPairs.push(v[1]!);
+      this.labelPairs.push(v[2]!);
     }
   }
 
   private location(bytes: Uint8Array, start: number, end: number): void {
     let id = 0;
     let address = 0;
+    let big: bigint | undefined;
     const def = this.address.length;
     this.lineStart.push(this.lineFunction.length);
-    for (let pos = start; pos < end; ) {
-      const tag = tagAt(bytes, pos, end);
-      pos = next;
+    let pos = start;
+    while (pos < end) {
+      let tag = bytes[pos]!;
+      if (tag < 0x80) pos++;
+      else {
+        tag = tagAt(bytes, pos, end);
+        pos = next;
+      }
       const wire = tag & 7;
-      const num = field(tag);
+      const num = tag < 0x80000000 ? tag >>> 3 : Math.floor(tag / 8);
       if (wire === 0 && (num === 1 || num === 3)) {
         const at = pos;
         const v = varint(bytes, pos, end);
@@ -476,21 +537,27 @@ export class PprofWireDecoder {
         pos = next;
         if (num === 1) id = v;
         else if (next - at >= 8) {
-          this.bigAddress.set(def, bigVarint(bytes, at, end)!);
+          big = bigVarint(bytes, at, end)!;
           address = -1;
         } else {
           address = v;
-          this.bigAddress.delete(def);
+          big = undefined;
         }
       } else if (num === 4 && wire === 2) {
-        const len = varint(bytes, pos, end);
-        if (next < 0 || len < 0 || next + len > end) throw new Malformed('a line runs past the end');
-        pos = next + len;
-        this.line(bytes, next, pos);
+        let len = pos < end ? bytes[pos]! : 0x80;
+        let from = pos + 1;
+        if (len >= 0x80) {
+          len = varint(bytes, pos, end);
+          from = next;
+        }
+        if (from < 0 || len < 0 || from + len > end) throw new Malformed('a line runs past the end');
+        pos = from + len;
+        this.line(bytes, from, pos);
       } else {
         pos = skip(bytes, wire, pos, end);
       }
     }
+    if (big !== undefined) this.bigAddress.set(def, big);
     this.address.push(address);
     this.defId.push(id);
     const dense = this.locationIndex.getOrAdd(id);
@@ -499,40 +566,15 @@ export class PprofWireDecoder {
   }
 
   private line(bytes: Uint8Array, start: number, end: number): void {
-    let fn = 0;
-    let line = 0;
-    for (let pos = start; pos < end; ) {
-      const tag = tagAt(bytes, pos, end);
-      const wire = tag & 7;
-      const num = field(tag);
-      if (wire === 0 && (num === 1 || num === 2)) {
-        const v = varint(bytes, next, end);
-        if (next < 0) throw new Malformed('a varint runs past the end');
-        if (num === 1) fn = v;
-        else line = v;
-        pos = next;
-      } else {
-        pos = skip(bytes, wire, next, end);
-      }
-    }
-    this.lineFunction.push(fn);
-    this.lineNumber.push(line);
+    const v = this.messageFields;
+    varintFields(bytes, start, end, v, 2);
+    this.lineFunction.push(v[1]!);
+    this.lineNumber.push(v[2]!);
   }
 
   private function(bytes: Uint8Array, start: number, end: number): void {
-    const v = this.functionFields.fill(0);
-    for (let pos = start; pos < end; ) {
-      const tag = tagAt(bytes, pos, end);
-      const wire = tag & 7;
-      const num = field(tag);
-      if (wire === 0 && num >= 1 && num <= 5) {
-        v[num] = varint(bytes, next, end);
-        if (next < 0) throw new Malformed('a varint runs past the end');
-        pos = next;
-      } else {
-        pos = skip(bytes, wire, next, end);
-      }
-    }
+    const v = this.messageFields;
+    varintFields(bytes, start, end, v, 5);
     this.fnId.push(v[1]!);
     this.fnName.push(v[2]!);
     this.fnSystemName.push(v[3]!);

@@ -9,7 +9,11 @@ import { GrowableF64 } from './growable';
 const DIRECT_MAX = 1 << 24;
 
 export class IdIndex {
-  private direct: Int32Array;
+  /**
+   * Id → dense index (−1: not seen) for ids below its length; read directly by the decoder's hot
+   * loop (a call per unit costs more than the lookup), written only here.
+   */
+  direct: Int32Array;
   private map: Map<number, number> | undefined;
   /** Dense index → id, in order of first appearance. */
   readonly ids: GrowableF64;
