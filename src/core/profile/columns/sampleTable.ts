@@ -68,20 +68,41 @@ export function stackDepth(table: SampleTable, i: number): number {
   if (expansion) {
     const chunk = table.store.chunks[table.chunk[i]!]!;
     const from = table.start[i]!;
+    const start = expansion.start;
     depth = 0;
     if (varint) {
       let pos = from;
       for (let k = 0; k < table.unitCount[i]!; k++) {
-        const unit = readUnit(chunk, pos);
-        pos = unitEnd;
-        depth += expansion.start[unit + 1]! - expansion.start[unit]!;
+        // The varint inline (a call per unit cost ~20 % of a 13 M-unit pass with TurboFan inlining off).
+        let unit = chunk[pos++]!;
+        if (unit >= 0x80) {
+          unit &= 0x7f;
+          let shift = 7;
+          let b: number;
+          do {
+            b = chunk[pos++]!;
+            unit |= (b & 0x7f) << shift;
+            shift += 7;
+          } while (b >= 0x80);
+        }
+        depth += start[unit + 1]! - start[unit]!;
       }
     } else {
-      for (let k = from; k < from + table.unitCount[i]!; k++) depth += expansion.start[chunk[k]! + 1]! - expansion.start[chunk[k]!]!;
+      for (let k = from; k < from + table.unitCount[i]!; k++) depth += start[chunk[k]! + 1]! - start[chunk[k]!]!;
     }
   }
   const s = table.suffixes;
   return s && s.start[i]! >= 0 ? depth + s.length[i]! : depth;
+}
+
+/** The deepest stack of `table` (frames), 0 when it has no samples. */
+export function maxStackDepth(table: SampleTable): number {
+  let max = 0;
+  for (let i = 0; i < table.length; i++) {
+    const depth = stackDepth(table, i);
+    if (depth > max) max = depth;
+  }
+  return max;
 }
 
 /**
@@ -119,46 +140,54 @@ export function readStack(table: SampleTable, i: number, buffer: StackBuffer): n
   return depth;
 }
 
-/** Position after the unit read last by {@link readUnit}. */
-let unitEnd = 0;
-
-/** The unsigned varint at `pos` (units stay below 2^28: four bytes at most); sets {@link unitEnd}. */
-function readUnit(bytes: Uint32Array | Uint8Array, pos: number): number {
-  let unit = bytes[pos++]!;
-  if (unit >= 0x80) {
-    unit &= 0x7f;
-    let shift = 7;
-    let b: number;
-    do {
-      b = bytes[pos++]!;
-      unit |= (b & 0x7f) << shift;
-      shift += 7;
-    } while (b >= 0x80);
-  }
-  unitEnd = pos;
-  return unit;
-}
-
 /** Writes the `n` varint units from byte `from` of `bytes` into `out` (at least `n` long). */
 export function decodeUnits(bytes: Uint8Array, from: number, n: number, out: Uint32Array): void {
   let pos = from;
   for (let k = 0; k < n; k++) {
-    out[k] = readUnit(bytes, pos);
-    pos = unitEnd;
+    let unit = bytes[pos++]!;
+    if (unit >= 0x80) {
+      unit &= 0x7f;
+      let shift = 7;
+      let b: number;
+      do {
+        b = bytes[pos++]!;
+        unit |= (b & 0x7f) << shift;
+        shift += 7;
+      } while (b >= 0x80);
+    }
+    out[k] = unit;
   }
 }
 
-/** Frames of `n` varint units from byte `from` into `ids` (expanded, then mapped); returns how many. */
+/**
+ * Frames of `n` varint units (unsigned LEB128, below 2^28: four bytes at most) from byte `from`
+ * of `bytes` into `ids` (expanded, then mapped); returns how many. The varint is read inline: this
+ * loop runs once per stack entry (13.5 M on the 50 MB synthetic).
+ */
 function readVarintUnits(bytes: Uint32Array | Uint8Array, from: number, n: number, expansion: StackStore['expansion'], map: Uint32Array | undefined, ids: Uint32Array): number {
   let depth = 0;
   let pos = from;
+  const start = expansion?.start;
+  const frames = expansion?.frames;
   for (let k = 0; k < n; k++) {
-    const unit = readUnit(bytes, pos);
-    pos = unitEnd;
-    if (!expansion) ids[depth++] = map ? map[unit]! : unit;
-    else {
-      const b = expansion.start[unit + 1]!;
-      for (let f = expansion.start[unit]!; f < b; f++) ids[depth++] = map ? map[expansion.frames[f]!]! : expansion.frames[f]!;
+    let unit = bytes[pos++]!;
+    if (unit >= 0x80) {
+      unit &= 0x7f;
+      let shift = 7;
+      let b: number;
+      do {
+        b = bytes[pos++]!;
+        unit |= (b & 0x7f) << shift;
+        shift += 7;
+      } while (b >= 0x80);
+    }
+    if (!start) ids[depth++] = map ? map[unit]! : unit;
+    else if (map) {
+      const end = start[unit + 1]!;
+      for (let f = start[unit]!; f < end; f++) ids[depth++] = map[frames![f]!]!;
+    } else {
+      const end = start[unit + 1]!;
+      for (let f = start[unit]!; f < end; f++) ids[depth++] = frames![f]!;
     }
   }
   return depth;
@@ -171,9 +200,16 @@ function readVarintUnits(bytes: Uint32Array | Uint8Array, from: number, n: numbe
  */
 export function forEachStack(table: SampleTable, visit: (stack: Uint32Array, i: number) => void): void {
   const buffer = new StackBuffer();
+  // One view per depth, made once: a new view per sample was 540,000 short-lived objects on the 50 MB synthetic.
+  let views: Uint32Array[] = [];
+  let viewsOf = buffer.ids;
   for (let i = 0; i < table.length; i++) {
     const depth = readStack(table, i, buffer);
-    visit(buffer.ids.subarray(0, depth), i);
+    if (buffer.ids !== viewsOf) {
+      views = [];
+      viewsOf = buffer.ids;
+    }
+    visit((views[depth] ??= viewsOf.subarray(0, depth)), i);
   }
 }
 
