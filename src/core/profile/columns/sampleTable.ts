@@ -97,9 +97,32 @@ export function stackDepth(table: SampleTable, i: number): number {
 
 /** The deepest stack of `table` (frames), 0 when it has no samples. */
 export function maxStackDepth(table: SampleTable): number {
+  const { chunks, expansion, varint } = table.store;
   let max = 0;
+  if (!varint || !expansion || table.suffixes) {
+    for (let i = 0; i < table.length; i++) max = Math.max(max, stackDepth(table, i));
+    return max;
+  }
+  // The pprof reader's layout in one loop, without a call and five property reads per sample.
+  const start = expansion.start;
   for (let i = 0; i < table.length; i++) {
-    const depth = stackDepth(table, i);
+    const chunk = chunks[table.chunk[i]!]!;
+    let pos = table.start[i]!;
+    let depth = 0;
+    for (let k = table.unitCount[i]!; k > 0; k--) {
+      let unit = chunk[pos++]!;
+      if (unit >= 0x80) {
+        unit &= 0x7f;
+        let shift = 7;
+        let b: number;
+        do {
+          b = chunk[pos++]!;
+          unit |= (b & 0x7f) << shift;
+          shift += 7;
+        } while (b >= 0x80);
+      }
+      depth += start[unit + 1]! - start[unit]!;
+    }
     if (depth > max) max = depth;
   }
   return max;
