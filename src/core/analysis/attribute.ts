@@ -115,7 +115,8 @@ export interface AttributionResult {
  * @param sources reads the user's files, to find the operations each call site runs for the
  *   estimates (`siteCode.ts`); without it only SDK frames name operations.
  * @param flatCum counts flat/cum on the same walk over the stacks when given (`analyze.ts`
- *   does, which saves a second pass over every stack frame).
+ *   does, which saves a second pass over every stack frame); its line tables then count the
+ *   lines of the user's code only ({@link FlatCumCounter.countLinesOnly}).
  */
 export function attributeSamples(
   profile: Profile,
@@ -131,6 +132,8 @@ export function attributeSamples(
   const { matches, flags, family, operations: operationOf } = spreadToFrames(classifyFunctions(table, keys), functionOf);
   const recordedDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedFrameCount) : [];
   const { names: fileNames, resolutions: fileResolutions, fileOf, isUser } = recordedFiles(table, resolver);
+  // Line totals are read at call sites only, and a call site is always a frame of the user's code.
+  flatCum?.countLinesOnly(isUser);
   // What the walk reads per frame side by side (file index; flags, USER and family + 1 as bits), and per file (last sample, weight): one cache miss each on a large profile.
   const frameInfo = packFrameInfo(fileOf, flags, isUser, family);
   const fileAcc = new Float64Array(2 * fileNames.length);
@@ -155,6 +158,7 @@ export function attributeSamples(
   let labelledWeight = 0;
   const estimator = new UnattributedEstimator();
   const requestSiteFrames = new Map<number, number>();
+  const ruleKeys = new Map<FrameRule, string[]>();
   const siteKey = (frame: number) => {
     const line = keys.lineOf[frame]!;
     return line >= 0 ? line : -1 - functionOf[frame]!;
@@ -223,7 +227,7 @@ export function attributeSamples(
     const rule = apiRule(stack, d, u, matches, decider.rule);
     if (rule.migration) byMigration.set(rule.migration, (byMigration.get(rule.migration) ?? 0) + weight);
     apisCalled.add(rule.id);
-    const ruleKey = `${rule.id}|${category}`;
+    const ruleKey = ruleKeyOf(ruleKeys, rule, ci, category);
     if (u >= stack.length) {
       if (category === 'connection-setup') return;
       unattributedWeight += weight;
@@ -287,6 +291,13 @@ export function attributeSamples(
   const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileAcc[2 * i + 1]! }]));
   const method = estimatedWeight > 0 ? { estimateMethod: estimateMethod(estimates) } : {};
   return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, labelledWeight, estimatedWeight, ...method, callSites, byMigration, matches, isUser, files, dynamoByRepair };
+}
+
+/** `ruleId|category`, made once per rule and category instead of once per marshalling sample. */
+function ruleKeyOf(keys: Map<FrameRule, string[]>, rule: FrameRule, categoryIndex: number, category: DynamoCategory): string {
+  let perCategory = keys.get(rule);
+  if (!perCategory) keys.set(rule, (perCategory = []));
+  return (perCategory[categoryIndex] ??= `${rule.id}|${category}`);
 }
 
 /** Per frame id, two words: its file index, and its flags with {@link USER} and family + 1 (from {@link FAMILY_SHIFT}) as bits. */

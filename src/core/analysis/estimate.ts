@@ -102,6 +102,8 @@ export class UnattributedEstimator {
   private readonly requestSide = new Map<number, Float64Array>();
   private readonly frameOperations = new Map<number, Set<DynamoOperation>>();
   private readonly buckets = new Map<string, Bucket>();
+  /** The same buckets by family·2 + response, then operation: found without building the string key per sample. */
+  private readonly bucketIndex: Map<DynamoOperation | undefined, Bucket>[] = [];
 
   /** `weight` measured beneath call site `siteKey` in SDK family `family`; `operation` when an SDK frame under the site names it. */
   addRequestSide(siteKey: number, family: number, weight: number, operation?: DynamoOperation): void {
@@ -117,9 +119,13 @@ export class UnattributedEstimator {
   /** Marshalling `weight` of SDK family `family` that reached no call site; `operation` when a frame of its stack names it. */
   addUnattributed(family: number, categoryIndex: number, ruleKey: string, weight: number, operation?: DynamoOperation): void {
     const response = IS_RESPONSE[categoryIndex]!;
-    const key = `${family}|${response}|${operation ?? ''}`;
-    let b = this.buckets.get(key);
-    if (!b) this.buckets.set(key, (b = { family, response, operation, weight: 0, byCategory: new Float64Array(DYNAMO_CATEGORIES.length), byRule: new Map() }));
+    const index = (this.bucketIndex[2 * family + (response ? 1 : 0)] ??= new Map());
+    let b = index.get(operation);
+    if (!b) {
+      b = { family, response, operation, weight: 0, byCategory: new Float64Array(DYNAMO_CATEGORIES.length), byRule: new Map() };
+      index.set(operation, b);
+      this.buckets.set(`${family}|${response}|${operation ?? ''}`, b);
+    }
     b.weight += weight;
     b.byCategory[categoryIndex]! += weight;
     b.byRule.set(ruleKey, (b.byRule.get(ruleKey) ?? 0) + weight);

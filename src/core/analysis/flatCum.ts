@@ -15,7 +15,10 @@ export interface FlatCumTables {
   readonly functionCum: Float64Array;
   /** Sample counts through each function (cum), for sampling-error estimates. */
   readonly functionCumCount: Float64Array;
-  /** Indexed by line id. */
+  /**
+   * Indexed by line id. A counter told {@link FlatCumCounter.countLinesOnly} counts only those
+   * frames' lines (the call sites' candidates); the other lines read 0.
+   */
   readonly lineFlat: Float64Array;
   readonly lineCum: Float64Array;
   readonly lineCumCount: Float64Array;
@@ -28,6 +31,8 @@ export interface FlatCumTables {
  * What one frame needs is kept side by side (its function and line id; a function's or line's
  * seen mark, cum and count), so that a frame costs three memory reads where scattered arrays
  * took eight: on a 50 MB profile the tables are megabytes and each read is a cache miss.
+ * A seen mark is the sample index + 1 (0: never), so the accumulators need no fill pass and the
+ * pages of functions and lines no sample reaches are never touched.
  */
 export class FlatCumCounter {
   /** Per frame: function id at 2·frame, line id (−1 none) at 2·frame+1. */
@@ -45,30 +50,41 @@ export class FlatCumCounter {
       this.keyOf[2 * id] = functionOf[id]!;
       this.keyOf[2 * id + 1] = lineOf[id]!;
     }
-    this.fnAcc = seenAccumulators(keys.functionCount);
-    this.lnAcc = seenAccumulators(keys.lineCount);
+    this.fnAcc = new Float64Array(3 * keys.functionCount);
+    this.lnAcc = new Float64Array(3 * keys.lineCount);
     this.functionFlat = new Float64Array(keys.functionCount);
     this.lineFlat = new Float64Array(keys.lineCount);
+  }
+
+  /**
+   * From now on counts the lines of the frames marked in `frames` (per frame id, 1 = count) only;
+   * call before the first {@link add}. The analysis reads a line's cum at call sites only, which
+   * are frames of the user's code: on the 50 MB synthetic this skips a random read and write per
+   * stack frame and leaves 17 MB of line accumulators untouched.
+   */
+  countLinesOnly(frames: Uint8Array): void {
+    for (let id = 0; id < frames.length; id++) if (!frames[id]) this.keyOf[2 * id + 1] = -1;
   }
 
   /** Counts sample `s` (stack of frame ids, leaf first; weight in the profile's unit; count in samples). */
   add(stack: Uint32Array, s: number, weight: number, count: number): void {
     if (stack.length === 0) return;
     const { keyOf, fnAcc, lnAcc } = this;
+    const mark = s + 1;
     this.functionFlat[keyOf[2 * stack[0]!]!]! += weight;
     const leafLine = keyOf[2 * stack[0]! + 1]!;
     if (leafLine >= 0) this.lineFlat[leafLine]! += weight;
     for (let i = 0; i < stack.length; i++) {
       const at = 2 * stack[i]!;
       const fn = 3 * keyOf[at]!;
-      if (fnAcc[fn] !== s) {
-        fnAcc[fn] = s;
+      if (fnAcc[fn] !== mark) {
+        fnAcc[fn] = mark;
         fnAcc[fn + 1]! += weight;
         fnAcc[fn + 2]! += count;
       }
       const ln = keyOf[at + 1]!;
-      if (ln >= 0 && lnAcc[3 * ln] !== s) {
-        lnAcc[3 * ln] = s;
+      if (ln >= 0 && lnAcc[3 * ln] !== mark) {
+        lnAcc[3 * ln] = mark;
         lnAcc[3 * ln + 1]! += weight;
         lnAcc[3 * ln + 2]! += count;
       }
@@ -88,17 +104,13 @@ export class FlatCumCounter {
   }
 }
 
-/** `n` triples (seen mark −1, 0, 0). */
-function seenAccumulators(n: number): Float64Array {
-  const acc = new Float64Array(3 * n);
-  for (let i = 0; i < acc.length; i += 3) acc[i] = -1;
-  return acc;
-}
-
-/** Field `k` of every triple of `acc`. */
+/** Field `k` of every triple of `acc`; zeros are not written, so pages of a sparse column stay untouched. */
 function column(acc: Float64Array, k: number): Float64Array {
   const out = new Float64Array(acc.length / 3);
-  for (let i = 0; i < out.length; i++) out[i] = acc[3 * i + k]!;
+  for (let i = 0; i < out.length; i++) {
+    const value = acc[3 * i + k]!;
+    if (value !== 0) out[i] = value;
+  }
   return out;
 }
 

@@ -27,23 +27,26 @@ export interface FrameKeys {
  * Interns the functions and lines of a profile's frames, read from its frame columns: names and
  * files are already interned there (equal strings, equal ids), so a function is a pair (file id,
  * name id) and a line a pair (file id, line), each looked up in a typed-array hash
- * ({@link PairIndex}). Ids are given in frame order. O(frames); no object per frame or line.
+ * ({@link PairIndex}). Ids are given in frame order. A table that knows its frames' functions
+ * (`FrameTable.functionOf`, numbered the same way) gives them without a second lookup.
+ * O(frames); no object per frame or line.
  */
 export function buildFrameKeys(profile: Profile): FrameKeys {
   const table = frameTableOf(profile);
   const { nameId, fileId, line } = table;
-  const functionOf = new Uint32Array(table.length);
+  const known = table.functionOf;
+  const functionOf = known ?? new Uint32Array(table.length);
   const lineOf = new Int32Array(table.length);
   const functionFrame = new Uint32Array(table.length);
   const lineFrame = new Uint32Array(table.length);
   const functionIds = new PairIndex();
   const lineIds = new PairIndex();
+  let functionCount = 0;
   for (let id = 0; id < table.length; id++) {
     const file = fileId[id]!;
-    const knownFunctions = functionIds.size;
-    const fn = functionIds.idOf(file, nameId[id]!);
-    if (fn === knownFunctions) functionFrame[fn] = id;
-    functionOf[id] = fn;
+    const fn = known ? known[id]! : functionIds.idOf(file, nameId[id]!);
+    if (fn === functionCount) functionFrame[functionCount++] = id;
+    if (!known) functionOf[id] = fn;
     const at = line[id]!;
     if (at <= 0) {
       lineOf[id] = -1;
@@ -54,7 +57,7 @@ export function buildFrameKeys(profile: Profile): FrameKeys {
     if (ln === knownLines) lineFrame[ln] = id;
     lineOf[id] = ln;
   }
-  return lazyObjects(table, functionOf, lineOf, functionFrame.slice(0, functionIds.size), lineFrame.slice(0, lineIds.size));
+  return lazyObjects(table, functionOf, lineOf, functionFrame.slice(0, functionCount), lineFrame.slice(0, lineIds.size));
 }
 
 function lazyObjects(table: FrameTable, functionOf: Uint32Array, lineOf: Int32Array, functionFrame: Uint32Array, lineFrame: Uint32Array): FrameKeys {

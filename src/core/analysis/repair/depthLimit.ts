@@ -8,7 +8,7 @@
  * root-most frame is not where a goroutine starts.
  */
 import type { Profile } from '../../profile/model';
-import { forEachStack, stackDepth } from '../../profile/columns/sampleTable';
+import { forEachStack, maxStackDepth } from '../../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../../profile/columns/profileTables';
 import { frameAt } from '../../profile/columns/frameTable';
 
@@ -43,8 +43,7 @@ export function findCutStacks(profile: Profile): CutStacks | undefined {
   if (profile.format !== 'pprof') return undefined;
   const table = sampleTableOf(profile);
   if (table.length === 0) return undefined;
-  let maxDepth = 0;
-  for (let i = 0; i < table.length; i++) maxDepth = Math.max(maxDepth, stackDepth(table, i));
+  const maxDepth = maxStackDepth(table);
   const depthLimit = [...GO_DEPTH_LIMITS].reverse().find((limit) => maxDepth >= limit && maxDepth <= limit + EXPANSION_SLACK);
   if (depthLimit === undefined) return undefined;
   const rootOf = (stack: Uint32Array) => stack[stack.length - 1]!;

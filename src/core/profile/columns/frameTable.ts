@@ -22,6 +22,12 @@ export interface FrameTable {
   readonly column: Uint32Array;
   /** Per frame: 1 when inlined. */
   readonly inlined: Uint8Array;
+  /**
+   * Per frame: its function, the distinct (file, name) pairs numbered in order of their first
+   * frame — as `buildFrameKeys` numbers them. Present when every frame was interned (the pprof
+   * reader), which had to find the function anyway.
+   */
+  readonly functionOf?: Uint32Array;
 }
 
 /** Frame `id` of `table` as a {@link Frame} object (`column` only when known, as the readers make them). */
@@ -72,6 +78,8 @@ export class FrameTableBuilder {
   /** Function id → its first frame; then a chain through `nextOfFunction`. */
   private readonly firstOfFunction = new GrowableI32();
   private readonly nextOfFunction: GrowableI32;
+  /** Per frame: its function id, while every frame is interned; undefined after the first {@link add}. */
+  private functionOfFrame: GrowableU32 | undefined;
 
   constructor(capacity = 1024) {
     this.nameId = new GrowableU32(capacity);
@@ -80,6 +88,7 @@ export class FrameTableBuilder {
     this.column = new GrowableU32(capacity);
     this.inlined = new GrowableU8(capacity);
     this.nextOfFunction = new GrowableI32(capacity);
+    this.functionOfFrame = new GrowableU32(capacity);
   }
 
   get length(): number {
@@ -99,6 +108,11 @@ export class FrameTableBuilder {
 
   /** Appends a frame without looking for an equal one; returns its id. */
   add(nameId: number, fileId: number, line: number, column: number, inlined: boolean): number {
+    this.functionOfFrame = undefined;
+    return this.append(nameId, fileId, line, column, inlined);
+  }
+
+  private append(nameId: number, fileId: number, line: number, column: number, inlined: boolean): number {
     const id = this.nameId.length;
     this.nameId.push(nameId);
     this.fileId.push(fileId);
@@ -119,7 +133,8 @@ export class FrameTableBuilder {
       if (this.line.array[id] === line && this.column.array[id] === column && this.inlined.array[id] === flag) return id;
       last = id;
     }
-    const id = this.add(nameId, fileId, line, column, inlined);
+    const id = this.append(nameId, fileId, line, column, inlined);
+    this.functionOfFrame?.push(fn);
     if (last < 0) this.firstOfFunction.array[fn] = id;
     else this.nextOfFunction.array[last] = id;
     return id;
@@ -134,6 +149,7 @@ export class FrameTableBuilder {
       line: this.line.finish(),
       column: this.column.finish(),
       inlined: this.inlined.finish(),
+      ...(this.functionOfFrame && this.functionOfFrame.length === this.nameId.length ? { functionOf: this.functionOfFrame.finish() } : {}),
     };
   }
 }
