@@ -57,7 +57,9 @@ function summary(a: Analysis): string[] {
 function callSiteTable(a: Analysis, top: number): string[] {
   if (a.callSites.length === 0) {
     // With no marshalling at all, --root cannot be why (the warning below says what the profile lacks).
-    return ['', a.dynamoWeight > 0 ? 'No call site of your code leads into DynamoDB marshalling (check --root and the path mapping below).' : 'No call site: the profile has no DynamoDB marshalling.'];
+    if (a.dynamoWeight === 0) return ['', 'No call site: the profile has no DynamoDB marshalling.'];
+    const why = (a.unbuiltRecordedWeight ?? 0) > 0 ? 'build first: the recorded call sites are in generated JavaScript that is not in the workspace (warning below)' : 'check --root and the path mapping below';
+    return ['', `No call site of your code leads into DynamoDB marshalling (${why}).`];
   }
   const estimates = a.callSites.some((s) => (s.estimatedWeight ?? 0) > 0);
   const rows = [['call site', 'function', 'total', 'dynamo', ...(estimates ? ['estimated'] : []), 'category']];
@@ -98,7 +100,7 @@ function coverageLines(a: Analysis): string[] {
   const out = ['', `Path mapping: ${c.percent.toFixed(1)}% of the weight in your code's files (each file's samples, summed over the files) resolved to the workspace (${plural(c.counts['resolved'] ?? 0, 'file')} resolved; ${c.counts['dependency'] ?? 0} dependency, ${c.counts['runtime'] ?? 0} runtime paths)`];
   for (const u of c.unresolved.slice(0, 5)) {
     const why = u.resolution.kind === 'unresolved' ? u.resolution.reason : '';
-    out.push(`  unresolved (${why}): ${u.profileFile}  ${formatPercent(u.weight, c.candidateWeight)} of that weight, on the stack in ${formatPercent(u.weight, a.totalWeight)} of the profile  → ${unresolvedPathAction(u.profileFile, u.resolution, u.candidates)}`);
+    out.push(`  unresolved (${why}): ${u.profileFile}  ${formatPercent(u.weight, c.candidateWeight)} of that weight, on the stack in ${formatPercent(u.weight, a.totalWeight)} of the profile  → ${unresolvedPathAction(u.profileFile, u.resolution, u.candidates, u.compiledSource)}`);
   }
   return out;
 }

@@ -157,7 +157,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const lines = [
     `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${plural(main.record.calls, 'DynamoDB call')} from ${plural(siteCount(main.record.callSites), 'call site')})`,
-    ...recordedSiteLines(main.record.callSites, sourcePositionText(createSourceMapper(diskFiles))),
+    ...recordedSiteLines(main.record.callSites, sourcePositionText(createSourceMapper(diskFiles), diskFiles, process.cwd())),
     ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${plural(p.record.calls, 'DynamoDB call')})`),
   ];
   if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording through the aws-sdk v2 or @aws-sdk/client-dynamodb that Node loaded (copies loaded from a bundle, or through a test runner\'s own module registry such as jest or vitest, are not seen)');

@@ -2,7 +2,8 @@
  * The call-site lines of `record`'s summary (stderr), from the recorder's distinct contexts.
  */
 import { CALL_SITE_LABEL, CALLERS_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, recordedCallers } from '../core/analysis/recorderLabels';
-import type { SourceMapper } from '../core/sourcemap/sourceMapper';
+import { isAbsolute, resolve } from 'node:path';
+import type { SourceMapFiles, SourceMapper } from '../core/sourcemap/sourceMapper';
 
 /** One recorded context: its labels (`recorderLabels.ts`) and how many DynamoDB calls it made. */
 export interface RecordedContext {
@@ -16,15 +17,26 @@ export type PositionText = (file: string, line: number, column: number) => strin
 const asRecorded: PositionText = (file, line, column) => `${file}:${line}:${column}`;
 const PLACE = /^(.+):(\d+):(\d+)$/;
 
+/** `\r\n` → `\n`, so a checkout with other line ends is not taken for an edit. */
+const normalized = (text: string) => text.replace(/\r\n/g, '\n');
+
 /**
  * Positions in generated JavaScript shown where the user edits them: `/srv/src/db.ts:12:5 (dist/db.js:8:20)`
  * when the file has a source map with a mapping there (tsc, esbuild, webpack output: the files the
- * program just ran), else as recorded. `analyze` maps the same way.
+ * program just ran), else as recorded. As `analyze` (`buildSources.ts`), a map whose `sourcesContent`
+ * is not the source on disk (a stale build, or webpack + ts-loader with `inlineSourceMap`, whose
+ * "source" is compiled JavaScript) is not trusted: the position stays as recorded. Relative
+ * source paths (webpack) are read against `cwd`.
  */
-export function sourcePositionText(mapper: SourceMapper): PositionText {
+export function sourcePositionText(mapper: SourceMapper, files: SourceMapFiles, cwd: string): PositionText {
   return (file, line, column) => {
     const original = mapper.originalPosition(file, line, column);
     if (!original) return asRecorded(file, line, column);
+    const built = mapper.sourceContentIn(file, original.file);
+    if (built !== undefined) {
+      const onDisk = files.readText(isAbsolute(original.file) ? original.file : resolve(cwd, original.file));
+      if (onDisk === undefined || normalized(onDisk) !== normalized(built)) return asRecorded(file, line, column);
+    }
     const generated = file.replace(/^.*[\\/]/, '');
     return `${original.file}:${original.line}:${original.column} (${generated}:${line}:${column})`;
   };

@@ -47,12 +47,16 @@ describe('record summary positions', () => {
       const generated = join(dir, 'dist/adapter.js');
       const lines = recordedSiteLines(
         [{ labels: { ...site, [CALL_SITE_LABEL]: `${generated}:${jsLine}:${jsColumn}`, [CALLERS_LABEL]: callersLabel([{ ...listOrders, file: join(dir, 'main.js') }]) }, calls: 7 }],
-        sourcePositionText(createSourceMapper(diskFiles)),
+        sourcePositionText(createSourceMapper(diskFiles), diskFiles, dir),
       );
       assert.deepEqual(lines, [
         `        7  Query on DocumentClient  query  ${join(dir, 'src/adapter.ts')}:${tsLine}:${tsColumn} (adapter.js:${jsLine}:${jsColumn})  ← listOrders ${join(dir, 'main.js')}:10:5`,
       ]);
       assert.notEqual(jsLine, tsLine);
+      // The source edited after the build: the map's sourcesContent is not today's file, so its lines are not trusted.
+      writeFileSync(join(dir, 'src/adapter.ts'), `// moved\n// down\n${ADAPTER_TS}`);
+      const stale = sourcePositionText(createSourceMapper(diskFiles), diskFiles, dir)(generated, jsLine, jsColumn);
+      assert.equal(stale, `${generated}:${jsLine}:${jsColumn}`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

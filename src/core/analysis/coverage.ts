@@ -4,6 +4,7 @@
  */
 import type { PathResolution, PathResolver } from '../paths/types';
 import { pathCandidates } from '../paths/unresolvedAdvice';
+import { compiledSourceOf } from './unplacedRecordedSites';
 import type { PathCoverage } from './types';
 
 /** Reasons that make a path no candidate for the user's code. */
@@ -13,7 +14,9 @@ const NOT_CANDIDATE = new Set(['no-file', 'dependency', 'runtime']);
  * @param files per distinct recorded path: its resolution and the weight of samples through it
  *   (each sample counted once per path).
  * @param maxUnresolved how many unresolved paths to list (heaviest first); default 20.
- * @param resolver when given, ambiguous paths listed get their candidates and `--map` rules.
+ * @param resolver when given, ambiguous paths listed get their candidates and `--map` rules, and
+ *   generated JavaScript missing here while its TypeScript source is in the workspace gets that source
+ *   (`compiledSource`: build first, no `--map` helps).
  */
 export function buildCoverage(
   files: ReadonlyMap<string, { readonly resolution: PathResolution; readonly weight: number }>,
@@ -39,7 +42,8 @@ export function buildCoverage(
     percent: candidateWeight > 0 ? (resolvedWeight / candidateWeight) * 100 : 100,
     unresolved: unresolved.slice(0, maxUnresolved).map((u) => {
       const candidates = resolver ? pathCandidates(u.profileFile, u.resolution, resolver) : [];
-      return candidates.length > 0 ? { ...u, candidates } : u;
+      const compiledSource = resolver && u.resolution.kind === 'unresolved' && u.resolution.reason === 'not-found' ? compiledSourceOf(u.profileFile, resolver) : undefined;
+      return { ...u, ...(candidates.length > 0 ? { candidates } : {}), ...(compiledSource !== undefined ? { compiledSource } : {}) };
     }),
     counts,
   };

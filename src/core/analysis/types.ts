@@ -156,9 +156,10 @@ export interface PathCoverage {
   readonly percent: number;
   /**
    * Unresolved profile paths, heaviest first; an ambiguous path with its candidate files and the
-   * `--map` picking each (`paths/unresolvedAdvice.ts`).
+   * `--map` picking each (`paths/unresolvedAdvice.ts`); a missing generated `.js` whose TypeScript
+   * source is in the workspace with that source (`compiledSource`, relative path).
    */
-  readonly unresolved: readonly { readonly profileFile: string; readonly weight: number; readonly resolution: PathResolution; readonly candidates?: readonly PathCandidate[] }[];
+  readonly unresolved: readonly { readonly profileFile: string; readonly weight: number; readonly resolution: PathResolution; readonly candidates?: readonly PathCandidate[]; readonly compiledSource?: string }[];
   /** Distinct profile paths per resolution kind (`resolved`, `dependency`, …). */
   readonly counts: Readonly<Record<string, number>>;
 }

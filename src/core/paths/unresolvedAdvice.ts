@@ -40,10 +40,12 @@ export function unresolvedAction(candidates: readonly PathCandidate[] | undefine
 /**
  * The action for one unresolved profile path: a `not-found` absolute path that exists on this
  * machine lies outside the analysed root, which no `--map` fixes (trial6 F14: a load driver beside
- * the project); any other path gets `unresolvedAction`. Reads the file system (one `existsSync`).
+ * the project); generated JavaScript not built here (`compiledSource`: its TypeScript source) needs a
+ * build, not a `--map` (trial7 N6); any other path gets `unresolvedAction`. Reads the file system (one `existsSync`).
  */
-export function unresolvedPathAction(profileFile: string, resolution: PathResolution, candidates: readonly PathCandidate[] | undefined): string {
+export function unresolvedPathAction(profileFile: string, resolution: PathResolution, candidates: readonly PathCandidate[] | undefined, compiledSource?: string): string {
   if (resolution.kind !== 'unresolved') return '';
+  if (compiledSource !== undefined) return `build first (the source maps are needed): ${profileFile} ↔ ${compiledSource}`;
   if (resolution.reason === 'not-found' && isAbsolute(profileFile) && existsSync(profileFile)) {
     return 'the file exists outside the analysed root: analyse with a root that contains it, or ignore it if it is not your code';
   }

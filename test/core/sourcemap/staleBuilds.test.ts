@@ -2,6 +2,7 @@
 // build with `inlineSources` whose .ts was edited since, a webpack-like map whose
 // sourcesContent is the compiled JavaScript (ts-loader with the project's `inlineSourceMap`),
 // a generated file newer than the profile, and recorded call sites in a `dist/` not built here.
+import { renderAnalysisText } from '../../../src/cli/analyzeText';
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -187,5 +188,10 @@ describe('recorded call sites in a build that is not in the workspace', () => {
     const sentences = unattributedSentences(attributionShares(analysis));
     assert.match(sentences[0]!, /^100\.0% of the profile is marshalling with no frame of your code above it \(its recorded call sites are in generated JavaScript that is not in the workspace: build first/);
     assert.ok(!sentences.some((s) => s.includes('async callback') || s.includes('Record with')), sentences.join('\n'));
+    // The CLI text says the same everywhere: no "--map" and no "check --root" beside "build first" (trial7 N6).
+    const text = renderAnalysisText(analysis, { root: dir, top: 10 }).split('\n');
+    assert.ok(text.includes('No call site of your code leads into DynamoDB marshalling (build first: the recorded call sites are in generated JavaScript that is not in the workspace (warning below)).'), text.join('\n'));
+    assert.ok(text.some((l) => l.startsWith('  unresolved (not-found): /app/dist/store.js ') && l.endsWith('→ build first (the source maps are needed): /app/dist/store.js ↔ src/store.ts')), text.join('\n'));
+    assert.ok(!text.some((l) => l.includes('--map')), text.join('\n'));
   });
 });
