@@ -78,7 +78,13 @@ describe('record: the Node sample service with aws-sdk v2 and v3', () => {
         const table = written.sample.filter((s) => s.locationId.length === 0);
         assert.ok(table.length >= 3 && table.every((s) => s.value.every((v) => Number(v) === 0) && keys(s).includes('ddb.call_site')), `${table.length} context table samples`);
       }
-      for (const [fn, line] of Object.entries(expected.distLines)) assert.match(r.stderr, new RegExp(`${fn}\\s+\\S+${expected.dist.replace(/[./]/g, '\\$&')}:${line}:\\d+`), r.stderr);
+      // The summary shows each site at its .ts line through the build's source maps, the recorded dist position beside it.
+      const escape = (text: string) => text.replace(/[./]/g, '\\$&');
+      const distName = expected.dist.slice(expected.dist.lastIndexOf('/') + 1);
+      for (const [fn, line] of Object.entries(expected.distLines)) {
+        const tsLine = expected.lines[fn as keyof typeof expected.lines];
+        assert.match(r.stderr, new RegExp(`${fn}\\s+\\S+${escape(expected.file)}:${tsLine}:\\d+ \\(${escape(distName)}:${line}:\\d+\\)`), r.stderr);
+      }
 
       const { analysis: a } = await analyzeFile(out, { root: SERVICE });
       const inAdapter = a.callSites.filter((s) => s.relativePath === expected.file && s.functionName in expected.lines);
