@@ -4,6 +4,7 @@
 import { CALL_SITE_LABEL, CALLERS_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, recordedCallers } from '../core/analysis/recorderLabels';
 import { isAbsolute, resolve } from 'node:path';
 import type { SourceMapFiles, SourceMapper } from '../core/sourcemap/sourceMapper';
+import { isSameSourceText } from '../core/sourcemap/buildSources';
 
 /** One recorded context: its labels (`recorderLabels.ts`) and how many DynamoDB calls it made. */
 export interface RecordedContext {
@@ -16,9 +17,6 @@ export type PositionText = (file: string, line: number, column: number) => strin
 
 const asRecorded: PositionText = (file, line, column) => `${file}:${line}:${column}`;
 const PLACE = /^(.+):(\d+):(\d+)$/;
-
-/** `\r\n` → `\n`, so a checkout with other line ends is not taken for an edit. */
-const normalized = (text: string) => text.replace(/\r\n/g, '\n');
 
 /**
  * Positions in generated JavaScript shown where the user edits them: `/srv/src/db.ts:12:5 (dist/db.js:8:20)`
@@ -35,7 +33,7 @@ export function sourcePositionText(mapper: SourceMapper, files: SourceMapFiles, 
     const built = mapper.sourceContentIn(file, original.file);
     if (built !== undefined) {
       const onDisk = files.readText(isAbsolute(original.file) ? original.file : resolve(cwd, original.file));
-      if (onDisk === undefined || normalized(onDisk) !== normalized(built)) return asRecorded(file, line, column);
+      if (onDisk === undefined || !isSameSourceText(built, onDisk)) return asRecorded(file, line, column);
     }
     const generated = file.replace(/^.*[\\/]/, '');
     return `${original.file}:${original.line}:${original.column} (${generated}:${line}:${column})`;

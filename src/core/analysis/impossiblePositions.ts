@@ -48,6 +48,7 @@ function impossible(lines: readonly string[], line: number, column: number): boo
 export function unplaceImpossiblePositions(profile: Profile, resolver: PathResolver, files: SourceMapFiles): Profile {
   const table = frameTableOf(profile);
   const linesOf = new Map<string, string[] | undefined>();
+  const textOf = new Map<string, string | undefined>();
   const byFile = new Map<string, FileCount>();
   let frames: Frame[] | undefined;
   for (let id = 0; id < table.length; id++) {
@@ -56,14 +57,18 @@ export function unplaceImpossiblePositions(profile: Profile, resolver: PathResol
     if (!(line > 0) || !TYPESCRIPT.test(file)) continue;
     const resolution = resolver.resolve(file);
     if (resolution.kind !== 'resolved') continue;
-    if (!linesOf.has(resolution.absolutePath)) linesOf.set(resolution.absolutePath, files.readText(resolution.absolutePath)?.split(/\r?\n/));
+    if (!linesOf.has(resolution.absolutePath)) {
+      const text = files.readText(resolution.absolutePath);
+      textOf.set(resolution.absolutePath, text);
+      linesOf.set(resolution.absolutePath, text?.split(/\r?\n/));
+    }
     const lines = linesOf.get(resolution.absolutePath);
     if (!lines || !impossible(lines, line, table.column[id]!)) continue;
     const frame = frameAt(table, id);
     const count = byFile.get(resolution.absolutePath) ?? { relativePath: resolution.relativePath, frames: 0, placed: 0 };
     byFile.set(resolution.absolutePath, count);
     count.frames++;
-    const declaration = POSITION_NAME.test(frame.name) ? undefined : findDeclaration(lines.join('\n'), frame.name).line;
+    const declaration = POSITION_NAME.test(frame.name) ? undefined : findDeclaration(textOf.get(resolution.absolutePath)!, frame.name).line;
     frames ??= [...profile.frames];
     if (declaration === undefined) {
       frames[id] = { ...frame, file: '' };

@@ -23,6 +23,11 @@ const UNCHECKED: BuildSourceCheck = { kind: 'unchecked' };
 /** `\r\n` → `\n`, so a checkout with other line ends is not taken for an edit. */
 const normalized = (text: string) => text.replace(/\r\n/g, '\n');
 
+/** True when a map's `sourcesContent` is the text on disk (line ends aside): the build compiled today's file. */
+export function isSameSourceText(built: string, onDisk: string): boolean {
+  return normalized(built) === normalized(onDisk);
+}
+
 /**
  * A checker of `(generated file, original file)` pairs, each compared once: the map's
  * `sourcesContent` of `originalFile` (as {@link SourceMapper.originalPosition} names it) against
@@ -49,6 +54,6 @@ function compare(built: string | undefined, originalFile: string, resolver: Path
   const onDisk = files.readText(resolution.absolutePath);
   if (onDisk === undefined) return UNCHECKED;
   const where = { absolutePath: resolution.absolutePath, relativePath: resolution.relativePath };
-  if (normalized(built) === normalized(onDisk)) return { kind: 'same', ...where };
+  if (isSameSourceText(built, onDisk)) return { kind: 'same', ...where };
   return { kind: 'differs', ...where, lineMap: mapLines(built, onDisk) };
 }
