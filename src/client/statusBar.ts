@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { ProfileSummary } from '../shared/protocol';
-import { attributionLine, statusBarText, truncationLine, unattributedSentences } from '../core/analysis/attributionText';
+import { attributionLine, offLensSentence, statusBarText, truncationLine, unattributedSentences } from '../core/analysis/attributionText';
 
 export function createStatusBar(): vscode.StatusBarItem {
   const item = vscode.window.createStatusBarItem('dynamoHotpath.profile', vscode.StatusBarAlignment.Left, 10);
@@ -23,7 +23,7 @@ export function updateStatusBar(item: vscode.StatusBarItem, summary: ProfileSumm
   }
   const shares = summary.attribution;
   item.text = `$(flame) ${shares ? statusBarText(shares) : `DynamoDB ${summary.dynamoPercent.toFixed(1)}%`} · ${summary.name}`;
-  const detail = shares ? [`Credited to your code: ${attributionLine(shares)}.`, ...unattributedSentences(shares), truncationLine(shares) ?? ''].filter((l) => l) : [];
+  const detail = shares ? [`Credited to your code: ${attributionLine(shares)}.`, ...unattributedSentences(shares), truncationLine(shares) ?? '', offLensSentence(shares) ?? ''].filter((l) => l) : [];
   item.tooltip = [`${summary.name}: ${summary.dynamoPercent.toFixed(1)}% of ${summary.sampleType} in DynamoDB marshalling.`, ...detail, 'Click for the report.'].join('\n');
   item.show();
 }

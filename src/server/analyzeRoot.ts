@@ -26,6 +26,13 @@ export interface RootAnalysis {
   readonly analysis: Analysis;
   /** Anchors per absolute file path. */
   readonly files: ReadonlyMap<string, FileAnchors>;
+  /**
+   * DynamoDB weight (profile units) of the call sites that got no lens: their recorded line
+   * changed or went away since the profile (`FileAnchors.unanchoredSiteWeight`), or their file
+   * can no longer be read. Part of the measured and estimated shares, shown apart so that the
+   * lenses plus this add up to them.
+   */
+  readonly offLensWeight: number;
 }
 
 /** A root's analysis with the profile it saw, as the profile worker holds it (the flame graph is built from `prepared`). */
@@ -60,22 +67,25 @@ export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: s
   }
   for (const fn of analysis.userFunctions) entry(fn.absolutePath).fns.push(fn);
   const files = new Map<string, FileAnchors>();
+  let offLensWeight = 0;
   const built = new Map((analysis.sourceMaps?.checkedSources ?? []).map((c) => [c.absolutePath, c]));
   for (const [path, { sites, fns, callers }] of byFile) {
     let text: string;
     try {
       text = await readFile(path, 'utf8');
     } catch {
+      for (const site of sites) offLensWeight += site.dynamoWeight;
       continue;
     }
     const build = built.get(path);
     const recorded = await recordedLinesFor(path, text, recordedMs, sites, build);
     const anchors = anchorFile(path, text, sites, fns, recorded, callers);
+    offLensWeight += anchors.unanchoredSiteWeight;
     // The profiled build compiled the text on disk: its lines are today's, whatever the file's time says.
     // A build newer than the profile may not be the profiled one: its lenses stay marked stale.
     files.set(path, build?.state === 'same' && !build.throughNewerBuild && recorded === undefined ? { ...anchors, linesFromBuild: true } : anchors);
   }
-  return { rootUri, rootPath, settings, analysis, prepared, files };
+  return { rootUri, rootPath, settings, analysis, prepared, files, offLensWeight };
 }
 
 /** Modification time of a file in ms since the epoch; undefined when it cannot be read. */

@@ -37,6 +37,8 @@ export interface FileAnchors {
   readonly callers: readonly AnchoredCaller[];
   /** Call sites, callers and functions whose recorded line did not match the source at load time. */
   readonly mismatched: number;
+  /** DynamoDB weight (`CallSite.dynamoWeight`, profile units) of the call sites among `mismatched`: no lens shows it. */
+  readonly unanchoredSiteWeight: number;
   /** The commit whose version of the file the recorded lines were mapped from; absent when none was used. */
   readonly mappedFromCommit?: string;
   /** The profiled build's map carries this very text (`sourcesContent`): its lenses are not stale, whatever the file's time. */
@@ -101,11 +103,15 @@ export function anchorFile(
   callers: readonly { readonly caller: CallerShare; readonly site: CallSite }[] = [],
 ): FileAnchors {
   let mismatched = 0;
+  let unanchoredSiteWeight = 0;
   const anchoredSites: AnchoredCallSite[] = [];
   for (const site of callSites) {
     const anchor = siteAnchor(text, site, recorded);
     if (anchor) anchoredSites.push({ site, anchor });
-    else mismatched++;
+    else {
+      mismatched++;
+      unanchoredSiteWeight += site.dynamoWeight;
+    }
   }
   const anchoredFunctions: AnchoredFunction[] = [];
   for (const fn of functions) {
@@ -119,7 +125,7 @@ export function anchorFile(
     if (anchor) anchoredCallers.push({ caller, site, anchor });
     else mismatched++;
   }
-  return { absolutePath, callSites: anchoredSites, functions: anchoredFunctions, callers: anchoredCallers, mismatched, ...(recorded?.kind === 'committed' ? { mappedFromCommit: recorded.commit } : {}) };
+  return { absolutePath, callSites: anchoredSites, functions: anchoredFunctions, callers: anchoredCallers, mismatched, unanchoredSiteWeight, ...(recorded?.kind === 'committed' ? { mappedFromCommit: recorded.commit } : {}) };
 }
 
 /**

@@ -12,9 +12,10 @@ import { shortFunctionName as displayFunctionName } from '../core/analysis/label
 import { CATEGORY_FACTS } from './categoryFacts';
 import { callSiteLensTitle, formatPercent, functionLensTitle, MIGRATE_LENS_TITLE, percentOf, STALE_PREFIX } from './format';
 import { callSiteId } from './report';
-import { attributionLine, attributionShares, truncationLine, unattributedSentences } from '../core/analysis/attributionText';
+import { attributionLine, offLensSentence, truncationLine, unattributedSentences } from '../core/analysis/attributionText';
 import { callerLensTitle, callerSentences, callSiteName } from '../core/analysis/callerBreakdown';
 import type { CallerShare, CallSite } from '../core/analysis/types';
+import { rootAttributionShares } from './lensShares';
 
 /** The client command a lens runs (declared in package.json). */
 export const SHOW_REPORT_COMMAND = 'dynamoHotpath.showReport';
@@ -174,14 +175,16 @@ function creditLines(root: RootAnalysis, site: RootAnalysis['analysis']['callSit
   const here = [`${formatPercent(percentOf(site.dynamoWeight, total))} measured`];
   if (labelled > 0) here.push(`${formatPercent(labelled)} of it through the call site recorded by \`dynamo-hotpath record\``);
   if (estimated > 0) here.push(`~${formatPercent(estimated)} estimated`);
-  const shares = attributionShares(root.analysis);
+  const shares = rootAttributionShares(root);
   const truncation = truncationLine(shares);
+  const offLens = offLensSentence(shares);
   return [
     `**This line:** ${here.join(' · ')}`,
     '',
     `**The profile:** DynamoDB ${formatPercent(shares.dynamoPercent)} — ${attributionLine(shares)}`,
     ...unattributedSentences(shares).map((s) => `- ${s}`),
     ...(truncation ? [`- ${truncation}`] : []),
+    ...(offLens ? [`- ${offLens}`] : []),
   ];
 }
 

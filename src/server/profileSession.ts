@@ -5,7 +5,6 @@
  */
 import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
-import { attributionShares } from '../core/analysis/attributionText';
 import type { FlameNode, ProfileSummary } from '../shared/protocol';
 import type { RootAnalysis } from './analyzeRoot';
 import { percentOf } from './format';
@@ -14,6 +13,7 @@ import { DEFAULT_SETTINGS, profileLimits, type HotpathSettings } from './setting
 import type { CompareCall, ComparisonView, DiffFlameAnswer, LoadCall, ProfileFacts } from './profileWorkerMessages';
 import { PROFILE_WORKER_SCRIPT, WorkerTerminated } from './profileWorkerClient';
 import { ProfileEngine } from './profileEngine';
+import { rootAttributionShares } from './lensShares';
 
 /** A workspace root the server knows: URI and absolute path. */
 export interface WorkspaceRoot {
@@ -163,7 +163,7 @@ export function summarize(session: ProfileSession): ProfileSummary {
     totalWeight: profile.totalWeight,
     unit: profile.sampleType.unit,
     dynamoPercent: percentOf(dynamoWeight, profile.totalWeight),
-    ...(first ? { attribution: attributionShares((hottestRoot ?? first).analysis) } : {}),
+    ...(first ? { attribution: rootAttributionShares(hottestRoot ?? first) } : {}),
     roots: [...session.roots.values()].map((r) => ({
       rootUri: r.rootUri,
       callSiteCount: r.analysis.callSites.length,

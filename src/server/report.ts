@@ -4,7 +4,7 @@
 import type { Analysis, CallSite, CategoryWeights } from '../core/analysis/types';
 import type { FlameNode, ProfileSummary, ReportCallSite, ReportData } from '../shared/protocol';
 import { describeCallSite, percentOf } from './format';
-import { attributionShares } from '../core/analysis/attributionText';
+import { attributionShares, type AttributionShares } from '../core/analysis/attributionText';
 import { shownCallers } from '../core/analysis/callerBreakdown';
 
 /** Id of a call site in lens arguments and the report: `relativePath:line`. */
@@ -61,11 +61,11 @@ function reportCallers(site: CallSite, total: number): Pick<ReportCallSite, 'cal
  * The whole report for one root. Unresolved paths are limited to the 50 heaviest; the
  * summary's attribution split is this root's (another root may map other files).
  */
-export function buildReport(rootUri: string, summary: ProfileSummary, analysis: Analysis, flame: FlameNode): ReportData {
+export function buildReport(rootUri: string, summary: ProfileSummary, analysis: Analysis, flame: FlameNode, attribution: AttributionShares = attributionShares(analysis)): ReportData {
   const total = analysis.totalWeight;
   return {
     rootUri,
-    summary: { ...summary, attribution: attributionShares(analysis) },
+    summary: { ...summary, attribution },
     sampleType: `${analysis.sampleType.type}/${analysis.sampleType.unit}`,
     byCategory: categoryPercents(analysis.byCategory, total),
     gcPercent: percentOf(analysis.gcWeight, total),

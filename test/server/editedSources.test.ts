@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeLensRequest, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
 import { LoadProfileRequest } from '../../src/shared/protocol';
+import { offLensSentence } from '../../src/core/analysis/attributionText';
 import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
 
 const ADAPTER = 'internal/repository/ddbv1/adapter.go';
@@ -27,7 +28,8 @@ function edit(text: string, shift: boolean): string {
   return edited;
 }
 
-async function lensesAfterEdit(withGit: boolean, shift: boolean): Promise<[number, string][]> {
+/** The lenses (line, title) of adapter.go and the load's `offLensPercent` (undefined when every call site has its lens). */
+async function lensesAfterEdit(withGit: boolean, shift: boolean): Promise<{ lenses: [number, string][]; offLensPercent: number | undefined; tooltipNote: string | undefined }> {
   const workDir = makeWorkDir();
   const serverJs = await buildServer(workDir);
   const root = copyGoSources(workDir);
@@ -45,9 +47,13 @@ async function lensesAfterEdit(withGit: boolean, shift: boolean): Promise<[numbe
   const lsp = await LspSession.start(serverJs, root, workDir);
   sessions.push(lsp);
   await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'go', version: 1, text: edited } });
-  await lsp.connection.sendRequest(LoadProfileRequest, { path: profile, progressId: 'edited' });
+  const summary = await lsp.connection.sendRequest(LoadProfileRequest, { path: profile, progressId: 'edited' });
   const lenses = (await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
-  return lenses.filter((l) => l.command?.command !== 'dynamoHotpath.runBenchmark').map((l) => [l.range.start.line + 1, l.command?.title ?? '']);
+  return {
+    lenses: lenses.filter((l) => l.command?.command !== 'dynamoHotpath.runBenchmark').map((l) => [l.range.start.line + 1, l.command?.title ?? '']),
+    offLensPercent: summary.attribution?.offLensPercent,
+    tooltipNote: summary.attribution ? offLensSentence(summary.attribution) : undefined,
+  };
 }
 
 const sessions: LspSession[] = [];
@@ -58,7 +64,8 @@ describe('language server: lenses on code edited after the profile', () => {
   });
 
   it('maps recorded lines through the diff from the commit at the profile time: +3 lines, the replaced call loses its lens', async () => {
-    assert.deepEqual(await lensesAfterEdit(true, true), [
+    const { lenses, offLensPercent, tooltipNote } = await lensesAfterEdit(true, true);
+    assert.deepEqual(lenses, [
       [51, `${STALE}GetUserActivity: 56.5% CPU · 55.5% DynamoDB in 2 call sites`],
       [52, `${STALE}51.6% CPU · 50.7% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection)`],
       [52, 'migrate ›'],
@@ -71,14 +78,21 @@ describe('language server: lenses on code edited after the profile', () => {
       [98, `${STALE}2.5% CPU · 1.3% DynamoDB marshal (aws-sdk-go v1 jsonutil, reflection)`],
       [98, 'migrate ›'],
     ]);
+    // The replaced UnmarshalListOfMaps call (recorded line 63, 4.8 % DynamoDB) has no lens: its share is said apart.
+    assert.equal(offLensPercent?.toFixed(1), '4.8');
+    assert.equal(tooltipNote, "4.8% of the profile is credited to call sites on lines changed or removed since it was recorded: no lens shows it (the report's call-site table lists them at their recorded lines).");
   });
 
   it('without git, keeps a lens only where the recorded line still calls what it names', async () => {
     // Shifted by 3 lines, no recorded line calls what its lens names any more: no lens at all.
-    assert.deepEqual(await lensesAfterEdit(false, true), []);
+    const shifted = await lensesAfterEdit(false, true);
+    assert.deepEqual(shifted.lenses, []);
+    // Every call site lost its lens: the whole measured share (84.6 %) is off-lens.
+    assert.equal(shifted.offLensPercent?.toFixed(1), '84.6');
     // Edited in place: every lens stays but the one on the replaced call (line 63).
     const inPlace = await lensesAfterEdit(false, false);
-    assert.deepEqual(inPlace.map(([line]) => line), [48, 49, 49, 70, 71, 71, 83, 83, 90, 95, 95]);
-    assert.ok(inPlace.every(([, title]) => title === 'migrate ›' || title.startsWith(STALE)));
+    assert.deepEqual(inPlace.lenses.map(([line]) => line), [48, 49, 49, 70, 71, 71, 83, 83, 90, 95, 95]);
+    assert.ok(inPlace.lenses.every(([, title]) => title === 'migrate ›' || title.startsWith(STALE)));
+    assert.equal(inPlace.offLensPercent?.toFixed(1), '4.8');
   });
 });

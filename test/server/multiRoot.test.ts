@@ -53,6 +53,8 @@ describe('language server with two workspace folders (Go and Node fixtures)', ()
     assert.ok(Math.abs(shares.measuredPercent + shares.estimatedPercent + shares.unattributedPercent - report.summary.dynamoPercent) < 1e-9);
     assert.ok(shares.estimatedPercent > 30, `estimated ${shares.estimatedPercent}`);
     assert.ok(hottest.estimatedPercent > 1, `estimated at getTargetingModel ${hottest.estimatedPercent}`);
+    // Sources unchanged since the profile: every call site has its lens, nothing is said apart.
+    assert.equal(shares.offLensPercent, undefined);
     assert.match(hottest.description, /^DynamoDB unmarshal \(aws-sdk v2 DynamoDB\.Converter/);
     const uri = await lsp.open(hottest.absolutePath);
     // The profile's lenses (`▶ Benchmark` lenses are checked in benchmarkLenses.test.ts).

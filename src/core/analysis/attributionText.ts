@@ -21,6 +21,11 @@ export interface AttributionShares {
   readonly unattributedReason?: string;
   /** Stacks cut by the profiler's depth limit and their repair, when any were cut. */
   readonly truncation?: { readonly depthLimit: number; readonly truncatedPercent: number; readonly repairedPercent: number; readonly stillCutPercent: number };
+  /**
+   * Part of `measuredPercent + estimatedPercent` on call sites that the editor shows no lens for
+   * (their line changed since the profile, or their file is gone); set by the language server, absent when none.
+   */
+  readonly offLensPercent?: number;
 }
 
 const pct = (weight: number, total: number) => (total > 0 ? (weight / total) * 100 : 0);
@@ -95,6 +100,15 @@ export function unattributedSentences(s: AttributionShares): string[] {
   if (s.unattributedPercent > 0) out.push(`${one(s.unattributedPercent)} stays unattributed: no call site of the same SDK was found to share it.`);
   if (s.unattributedReason?.startsWith('the SDK parses') && s.labelledPercent === 0) out.push('Record with `dynamo-hotpath record -- node app.js` to measure it per call site.');
   return out;
+}
+
+/**
+ * `0.9% of the profile is credited to call sites on lines changed or removed since it was
+ * recorded: no lens shows it …`, or undefined when every credited call site has its lens (below 0.05 %).
+ */
+export function offLensSentence(s: AttributionShares): string | undefined {
+  if ((s.offLensPercent ?? 0) < 0.05) return undefined;
+  return `${one(s.offLensPercent!)} of the profile is credited to call sites on lines changed or removed since it was recorded: no lens shows it (the report's call-site table lists them at their recorded lines).`;
 }
 
 /** `Go stacks cut at 64 frames: 48.0% of the profile; 45.0% repaired, 3.0% still cut`, or undefined. */

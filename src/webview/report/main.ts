@@ -10,7 +10,7 @@ import { h, pct } from './dom';
 import { renderFlameGraph } from './flameGraph';
 import { mountReport, showProfileTab } from './comparisonTab';
 import { loadState, saveState, send } from './vscodeApi';
-import { truncationLine, unattributedSentences } from '../../core/analysis/attributionText';
+import { offLensSentence, truncationLine, unattributedSentences } from '../../core/analysis/attributionText';
 import { labelCells } from '../theme';
 import { shortFunctionName as shortName } from '../../core/analysis/labels';
 
@@ -41,7 +41,7 @@ function summarySection(data: ReportData): HTMLElement {
   const table = h('table', { className: 'summary' });
   for (const [k, v] of rows) table.append(h('tr', {}, h('th', {}, k), h('td', { className: 'num' }, v)));
   const warnings = s.warnings.length ? h('ul', { className: 'warnings' }, ...s.warnings.map((w) => h('li', {}, w))) : undefined;
-  const notes = s.attribution ? [...unattributedSentences(s.attribution), truncationLine(s.attribution) ?? ''].filter((n) => n) : [];
+  const notes = s.attribution ? [...unattributedSentences(s.attribution), truncationLine(s.attribution) ?? '', offLensSentence(s.attribution) ?? ''].filter((n) => n) : [];
   const attribution = notes.length ? h('ul', { id: 'attribution' }, ...notes.map((n) => h('li', {}, n))) : undefined;
   return h('section', { id: 'summary' }, h('h2', {}, 'Summary'), table, attribution, warnings);
 }
