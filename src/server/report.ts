@@ -4,7 +4,8 @@
 import type { Analysis, CallSite, CategoryWeights } from '../core/analysis/types';
 import type { FlameNode, ProfileSummary, ReportCallSite, ReportData } from '../shared/protocol';
 import { describeCallSite, percentOf } from './format';
-import { attributionShares, type AttributionShares } from '../core/analysis/attributionText';
+import type { RootAnalysis } from './analyzeRoot';
+import { rootAttributionShares } from './lensShares';
 import { shownCallers } from '../core/analysis/callerBreakdown';
 
 /** Id of a call site in lens arguments and the report: `relativePath:line`. */
@@ -19,14 +20,31 @@ export function categoryPercents(weights: CategoryWeights, total: number): Recor
   return out;
 }
 
-/** The report's call-site rows, heaviest DynamoDB weight first (the analysis' order). */
-export function reportCallSites(analysis: Analysis): ReportCallSite[] {
+/**
+ * Where a call site's lens is, from the root's anchors: `lineNow` when an edit since the profile
+ * moved its line, `lineGone` when it has no lens (line changed or removed, or file unreadable);
+ * nothing when the lens is on the recorded line. Without `files` (no anchors known) nothing.
+ */
+function lensPlace(site: CallSite, files: RootAnalysis['files'] | undefined): Pick<ReportCallSite, 'lineNow' | 'lineGone'> {
+  if (!files) return {};
+  const anchored = files.get(site.absolutePath)?.callSites.find((a) => a.site.line === site.line && a.site.functionName === site.functionName);
+  if (!anchored) return { lineGone: true };
+  // An anchor is made on the load-time text, so its `recordedLine` is the line there, after any mapping through git.
+  return anchored.anchor.recordedLine !== site.line ? { lineNow: anchored.anchor.recordedLine } : {};
+}
+
+/**
+ * The report's call-site rows, heaviest DynamoDB weight first (the analysis' order); with the
+ * root's anchors (`files`), each row says where its lens is ({@link lensPlace}).
+ */
+export function reportCallSites(analysis: Analysis, files?: RootAnalysis['files']): ReportCallSite[] {
   const total = analysis.totalWeight;
   return analysis.callSites.map((site) => ({
     id: callSiteId(site),
     relativePath: site.relativePath,
     absolutePath: site.absolutePath,
     line: site.line,
+    ...lensPlace(site, files),
     functionName: site.functionName,
     totalPercent: percentOf(site.totalWeight, total),
     dynamoPercent: percentOf(site.dynamoWeight, total),
@@ -61,16 +79,17 @@ function reportCallers(site: CallSite, total: number): Pick<ReportCallSite, 'cal
  * The whole report for one root. Unresolved paths are limited to the 50 heaviest; the
  * summary's attribution split is this root's (another root may map other files).
  */
-export function buildReport(rootUri: string, summary: ProfileSummary, analysis: Analysis, flame: FlameNode, attribution: AttributionShares = attributionShares(analysis)): ReportData {
+export function buildReport(summary: ProfileSummary, root: RootAnalysis, flame: FlameNode): ReportData {
+  const { rootUri, analysis } = root;
   const total = analysis.totalWeight;
   return {
     rootUri,
-    summary: { ...summary, attribution },
+    summary: { ...summary, attribution: rootAttributionShares(root) },
     sampleType: `${analysis.sampleType.type}/${analysis.sampleType.unit}`,
     byCategory: categoryPercents(analysis.byCategory, total),
     gcPercent: percentOf(analysis.gcWeight, total),
     connectionSetupPercent: percentOf(analysis.connectionSetupWeight, total),
-    callSites: reportCallSites(analysis),
+    callSites: reportCallSites(analysis, root.files),
     coverage: {
       percent: analysis.coverage.percent,
       counts: analysis.coverage.counts,

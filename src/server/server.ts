@@ -38,7 +38,6 @@ import { hotCallSitePercent } from './lenses';
 import { registerCompareFeature } from './compareSession';
 import { benchmarkLenses, hotCallSiteLines, legacyCallLines } from './benchmarkLenses';
 import { registerGoMigrateRequest } from './goMigrateRequest';
-import { rootAttributionShares } from './lensShares';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -183,7 +182,7 @@ connection.onRequest(GetReportRequest, async (params) => {
   const root = (params.rootUri && current.roots.get(params.rootUri)) || analyses.find((r) => r.analysis.callSites.length > 0) || analyses[0];
   if (!root) return undefined;
   const flame = await rootFlame(current, root.rootUri);
-  return await compare.withComparison(buildReport(root.rootUri, summarize(current), root.analysis, flame, rootAttributionShares(root)));
+  return await compare.withComparison(buildReport(summarize(current), root, flame));
 });
 
 function documentText(uri: string, path: string): string | undefined {

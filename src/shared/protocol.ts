@@ -175,7 +175,12 @@ export interface ReportCallSite {
   readonly id: string;
   readonly relativePath: string;
   readonly absolutePath: string;
+  /** The line the profile recorded. */
   readonly line: number;
+  /** The same line in the file as it was loaded, when an edit since the profile moved it (the lens is there). */
+  readonly lineNow?: number;
+  /** The recorded line was changed or removed since the profile (or the file is gone): no lens shows this call site. */
+  readonly lineGone?: true;
   readonly functionName: string;
   readonly totalPercent: number;
   readonly dynamoPercent: number;

@@ -12,7 +12,7 @@ import { copyFileSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeLensRequest, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
-import { LoadProfileRequest } from '../../src/shared/protocol';
+import { GetReportRequest, LoadProfileRequest } from '../../src/shared/protocol';
 import { offLensSentence } from '../../src/core/analysis/attributionText';
 import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
 
@@ -29,7 +29,10 @@ function edit(text: string, shift: boolean): string {
 }
 
 /** The lenses (line, title) of adapter.go and the load's `offLensPercent` (undefined when every call site has its lens). */
-async function lensesAfterEdit(withGit: boolean, shift: boolean): Promise<{ lenses: [number, string][]; offLensPercent: number | undefined; tooltipNote: string | undefined }> {
+async function lensesAfterEdit(
+  withGit: boolean,
+  shift: boolean,
+): Promise<{ lenses: [number, string][]; offLensPercent: number | undefined; tooltipNote: string | undefined; reportLines: [number, number | undefined, boolean][] }> {
   const workDir = makeWorkDir();
   const serverJs = await buildServer(workDir);
   const root = copyGoSources(workDir);
@@ -49,7 +52,9 @@ async function lensesAfterEdit(withGit: boolean, shift: boolean): Promise<{ lens
   await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId: 'go', version: 1, text: edited } });
   const summary = await lsp.connection.sendRequest(LoadProfileRequest, { path: profile, progressId: 'edited' });
   const lenses = (await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } })) ?? [];
+  const report = await lsp.connection.sendRequest(GetReportRequest, {});
   return {
+    reportLines: (report?.callSites ?? []).map((c) => [c.line, c.lineNow, c.lineGone === true]),
     lenses: lenses.filter((l) => l.command?.command !== 'dynamoHotpath.runBenchmark').map((l) => [l.range.start.line + 1, l.command?.title ?? '']),
     offLensPercent: summary.attribution?.offLensPercent,
     tooltipNote: summary.attribution ? offLensSentence(summary.attribution) : undefined,
@@ -64,7 +69,7 @@ describe('language server: lenses on code edited after the profile', () => {
   });
 
   it('maps recorded lines through the diff from the commit at the profile time: +3 lines, the replaced call loses its lens', async () => {
-    const { lenses, offLensPercent, tooltipNote } = await lensesAfterEdit(true, true);
+    const { lenses, offLensPercent, tooltipNote, reportLines } = await lensesAfterEdit(true, true);
     assert.deepEqual(lenses, [
       [51, `${STALE}GetUserActivity: 56.5% CPU · 55.5% DynamoDB in 2 call sites`],
       [52, `${STALE}51.6% CPU · 50.7% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection)`],
@@ -80,6 +85,15 @@ describe('language server: lenses on code edited after the profile', () => {
     ]);
     // The replaced UnmarshalListOfMaps call (recorded line 63, 4.8 % DynamoDB) has no lens: its share is said apart.
     assert.equal(offLensPercent?.toFixed(1), '4.8');
+    // The report's rows: recorded line, the line its lens is on now, and whether it lost its lens.
+    assert.deepEqual(reportLines, [
+      [49, 52, false],
+      [71, 74, false],
+      [63, undefined, true],
+      [83, 86, false],
+      [95, 98, false],
+      [91, 94, false],
+    ]);
     assert.equal(tooltipNote, "4.8% of the profile is credited to call sites on lines changed or removed since it was recorded: no lens shows it (the report's call-site table lists them at their recorded lines).");
   });
 

@@ -68,12 +68,19 @@ function locationLink(place: { absolutePath: string; relativePath: string; line:
 }
 
 
+/** Where the call site's lens is, when not on the recorded line: moved by an edit since the profile, or gone. */
+function lensPlaceNote(site: ReportCallSite): HTMLElement | undefined {
+  if (site.lineGone) return h('div', { className: 'muted line-note' }, 'line changed since the profile: no lens');
+  if (site.lineNow !== undefined) return h('div', { className: 'muted line-note' }, `recorded at line ${site.line}, moved by an edit`);
+  return undefined;
+}
+
 function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
-  const link = locationLink(site, site.id);
+  const link = locationLink({ ...site, line: site.lineNow ?? site.line }, site.id);
   return h(
     'tr',
     { dataset: { callSite: site.id } },
-    h('td', {}, link, h('div', { className: 'fn muted', title: site.functionName }, shortName(site.functionName))),
+    h('td', {}, link, h('div', { className: 'fn muted', title: site.functionName }, shortName(site.functionName)), lensPlaceNote(site)),
     h('td', { className: 'num' }, pct(site.totalPercent)),
     h('td', { className: 'num' }, pct(site.dynamoPercent)),
     h('td', { className: 'num estimated' }, site.estimatedPercent > 0 ? `~${pct(site.estimatedPercent)}` : ''),
