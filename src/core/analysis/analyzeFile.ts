@@ -18,6 +18,8 @@ export interface AnalyzeFileOptions {
   readonly sampleType?: string;
   /** What reading the profile may cost (core/profile/limits.ts). */
   readonly limits?: ReadOptions['limits'];
+  /** How many of the heaviest functions the analysis keeps (`AnalyzeOptions.maxFunctions`); default all. */
+  readonly maxFunctions?: number;
 }
 
 /**
@@ -31,5 +33,5 @@ export async function analyzeFile(profilePath: string, options: AnalyzeFileOptio
     scanWorkspace(options.root),
   ]);
   const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
-  return analyzeWithSources(profile, { resolver });
+  return analyzeWithSources(profile, { resolver, ...(options.maxFunctions !== undefined ? { maxFunctions: options.maxFunctions } : {}) });
 }
