@@ -2,15 +2,17 @@
  * Heap tuning for `analyze` of big profiles: V8's young generation held at its size when the
  * command starts, and one full collection between reading the profile and analysing it.
  *
- * Why, measured on the 50 MB synthetic pprof (perf-mem, production bundle, whole processes):
+ * Why (perf-mem, production bundle, whole processes alternating with the untuned build, GNU time):
  * - Reading and analysing keep most of what they allocate (string tables, per-function results),
  *   so every scavenge sees a high survival rate and V8 doubles the semi-spaces to 32 MB; their
  *   spare room is resident at the peak. `--semi-space-growth-factor` is read at each scavenge, so
  *   it works when set after start (`--max-semi-space-size` is read when the isolate starts).
- *   google-pprof_large.cpu.pb.gz: peak RSS 79 → 74 MB (median of 7 alternating runs, CPU the same).
+ *   Peak RSS: the 50 MB synthetic pprof 288 → 268 MB (median of 4), google-pprof_large.cpu.pb.gz
+ *   79 → 72 MB (median of 21, CPU 0.56 → 0.52 s, i.e. unchanged within the noise).
  * - The decoder's raw tables (~70 MB of typed arrays on the synthetic) are garbage once the
  *   profile is built, but V8 frees them only at its next full collection, which came after the
- *   analysis had allocated its own tables on top: the whole-process peak.
+ *   analysis had allocated its own tables on top: the whole-process peak. With the collection the
+ *   synthetic peaks at 231 MB, at the end of the read. google-pprof_large holds 18 MB after the read: not collected.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
