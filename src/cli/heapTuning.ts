@@ -12,7 +12,8 @@
  * - The decoder's raw tables (~70 MB of typed arrays on the synthetic) are garbage once the
  *   profile is built, but V8 frees them only at its next full collection, which came after the
  *   analysis had allocated its own tables on top: the whole-process peak. With the collection the
- *   synthetic peaks at 231 MB, at the end of the read. google-pprof_large holds 18 MB after the read: not collected.
+ *   synthetic peaks at 231 MB, at the end of the read. google-pprof_large holds 18 MB of typed
+ *   arrays after its read: not collected.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
