@@ -10,6 +10,7 @@ import { nonNegativeInteger, nonNegativeNumber, parseCommandLine, parseMapping, 
 import { CliUsageError } from './usage';
 import { renderAnalysisText } from './analyzeText';
 import { toAnalysisJson } from './analyzeJson';
+import { collectAfterBigRead, holdYoungGenerationSmall } from './heapTuning';
 
 const HELP = `usage: dynamo-hotpath analyze <profile> [options]
 
@@ -56,9 +57,10 @@ export async function run(args: string[]): Promise<number> {
   const root = resolve(values.root ?? '.');
   const profilePath = positionals[0]!;
 
+  holdYoungGenerationSmall();
   let result;
   try {
-    result = await analyzeFile(profilePath, { root, mappings, ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}), ...(limits ? { limits } : {}) });
+    result = await analyzeFile(profilePath, { root, mappings, maxFunctions: top, afterRead: () => collectAfterBigRead(), ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}), ...(limits ? { limits } : {}) });
   } catch (err) {
     if (isInputError(err)) {
       process.stderr.write(`dynamo-hotpath analyze: ${err.message}\n`);

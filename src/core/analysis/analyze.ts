@@ -11,13 +11,14 @@ import { frameAt, type FrameTable } from '../profile/columns/frameTable';
 import type { PathResolver } from '../paths/types';
 import { attributeSamples, type AttributionResult, type CallSiteAccumulator } from './attribute';
 import { buildFrameKeys, type FrameKeys } from './frameKeys';
+import { functionStats } from './functionStats';
 import { FlatCumCounter, type FlatCumTables } from './flatCum';
 import { buildCoverage } from './coverage';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { functionLevelWarning, type FunctionLevelSummary } from './functionLevel';
 import { callerShares, markThinWrappers } from './callerShares';
-import type { Analysis, CallSite, CategoryWeights, ChainFrame, FunctionStat, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
+import type { Analysis, CallSite, CategoryWeights, ChainFrame, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
 
 export interface AnalyzeOptions {
@@ -27,6 +28,12 @@ export interface AnalyzeOptions {
   readonly maxChainLength?: number;
   /** How many SDK functions to list; default 50. */
   readonly maxSdkFunctions?: number;
+  /**
+   * How many of the heaviest functions `Analysis.functions` keeps (plus the heaviest Go function
+   * when none of them is one, see `functionStats.ts`); default all. A CLI printing the top rows
+   * passes how many it prints.
+   */
+  readonly maxFunctions?: number;
   /**
    * True when `graftRecordedCallSites` (recordedCallSites.ts) ran on the profile: the last frame of a sample with a
    * recorder call-site label is its recorded call site (`prepare.ts` sets it).
@@ -159,15 +166,6 @@ function rollUpUserFunctions(callSites: readonly CallSite[], frames: FrameTable,
   return out.sort((a, b) => b.dynamoWeight - a.dynamoWeight);
 }
 
-function functionStats(frames: FrameTable, keys: FrameKeys, tables: FlatCumTables): FunctionStat[] {
-  const out: FunctionStat[] = [];
-  keys.functionFrame.forEach((frame, id) => {
-    const cum = tables.functionCum[id]!;
-    if (cum > 0) out.push({ name: frames.strings[frames.nameId[frame]!]!, file: frames.strings[frames.fileId[frame]!]!, flat: tables.functionFlat[id]!, cum });
-  });
-  return out.sort((a, b) => b.cum - a.cum || b.flat - a.flat);
-}
-
 function sdkFunctionStats(frames: FrameTable, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, max: number): Analysis['sdkFunctions'] {
   const seen = new Set<number>();
   const out: Analysis['sdkFunctions'][number][] = [];
@@ -264,7 +262,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     moduleLoadingWeight: attribution.moduleLoadingWeight,
     callSites,
     userFunctions: rollUpUserFunctions(callSites, frames, keys, tables),
-    functions: functionStats(frames, keys, tables),
+    functions: functionStats(frames, keys, tables, options.maxFunctions),
     coverage: buildCoverage(attribution.files, undefined, options.resolver),
     migrations: migrationSuggestions(attribution),
     sdkFunctions: sdkFunctionStats(frames, keys, tables, attribution, options.maxSdkFunctions ?? 50),

@@ -18,6 +18,10 @@ export interface AnalyzeFileOptions {
   readonly sampleType?: string;
   /** What reading the profile may cost (core/profile/limits.ts). */
   readonly limits?: ReadOptions['limits'];
+  /** How many of the heaviest functions the analysis keeps (`AnalyzeOptions.maxFunctions`); default all. */
+  readonly maxFunctions?: number;
+  /** Called once the profile is read and the root scanned, before the analysis (the CLI collects garbage there). */
+  readonly afterRead?: () => void;
 }
 
 /**
@@ -30,6 +34,7 @@ export async function analyzeFile(profilePath: string, options: AnalyzeFileOptio
     readProfileFile(profilePath, { ...(options.sampleType ? { sampleType: options.sampleType } : {}), ...(options.limits ? { limits: options.limits } : {}) }),
     scanWorkspace(options.root),
   ]);
+  options.afterRead?.();
   const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
-  return analyzeWithSources(profile, { resolver });
+  return analyzeWithSources(profile, { resolver, ...(options.maxFunctions !== undefined ? { maxFunctions: options.maxFunctions } : {}) });
 }
