@@ -18,7 +18,7 @@ import { estimateMethod, familyIndexOfSdk, UnattributedEstimator, type SiteEstim
 import type { DynamoOperation } from '../source/dynamoOperations';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { codeOperationsReader } from './siteCode';
-import { recordedFiles } from './recordedFiles';
+import { recordedFiles, type RecordedFiles } from './recordedFiles';
 import { classifyFunctions, spreadToFrames, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TRANSPARENT } from './functionClasses';
 import type { FrameKeys } from './frameKeys';
 import { recordedFrameCount, recordedUserCaller } from './recordedCallSites';
@@ -117,6 +117,7 @@ export interface AttributionResult {
  * @param flatCum counts flat/cum on the same walk over the stacks when given (`analyze.ts`
  *   does, which saves a second pass over every stack frame); its line tables then count the
  *   lines of the user's code only ({@link FlatCumCounter.countLinesOnly}).
+ * @param fileTable the frames' {@link recordedFiles} with this `resolver`, when the caller has them already.
  */
 export function attributeSamples(
   profile: Profile,
@@ -125,13 +126,14 @@ export function attributeSamples(
   recordedCallSites = false,
   sources?: SourceMapFiles,
   flatCum?: FlatCumCounter,
+  fileTable: RecordedFiles = recordedFiles(frameTableOf(profile), resolver),
 ): AttributionResult {
   const table = frameTableOf(profile);
   const functionOf = keys.functionOf;
   // Classified once per function (frames of one function differ only by line), then spread to frames.
   const { matches, flags, family, operations: operationOf } = spreadToFrames(classifyFunctions(table, keys), functionOf);
   const recordedDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedFrameCount) : [];
-  const { names: fileNames, resolutions: fileResolutions, fileOf, isUser } = recordedFiles(table, resolver);
+  const { names: fileNames, resolutions: fileResolutions, fileOf, isUser } = fileTable;
   // Line totals are read at call sites only, and a call site is always a frame of the user's code.
   flatCum?.countLinesOnly(isUser);
   // What the walk reads per frame side by side (file index; flags, USER and family + 1 as bits), and per file (last sample, weight): one cache miss each on a large profile.
@@ -201,7 +203,7 @@ export function attributeSamples(
     // The estimates' basis: SDK work that is not marshalling (signing, HTTP, middleware), about
     // the same per call whatever the item sizes; module loading at `require` is no call.
     if (!decider && firstUser >= 0 && sdkFamily >= 0 && !loading) {
-      const requester = stack[creditedUser(stack, firstUser, recorded, isUser, functionOf)]!;
+      const requester = stack[creditedUser(stack, firstUser, firstUser, recorded, isUser, functionOf)]!;
       const key = siteKey(requester);
       if (!requestSiteFrames.has(key)) requestSiteFrames.set(key, requester);
       estimator.addRequestSide(key, sdkFamily, weight, operationIn(stack, 0, firstUser, operationOf));
@@ -211,8 +213,9 @@ export function attributeSamples(
       return;
     }
     const category = categoryOf(decider.rule, directionFromStack(stack, d, matches));
-    const u = creditedUser(stack, d + 1, recorded, isUser, functionOf);
-    if (category === 'connection-setup' ? !anyFlag(stack, 0, stack.length, flags, DYNAMO_CLIENT) : anyFlag(stack, d + 1, u, flags, MODULE_LOAD)) {
+    const u = creditedUser(stack, d + 1, firstUser, recorded, isUser, functionOf);
+    // stackFlags has every frame's flags: a flag absent from it is absent from any part of the stack.
+    if (category === 'connection-setup' ? !(stackFlags & DYNAMO_CLIENT) : loading && anyFlag(stack, d + 1, u, flags, MODULE_LOAD)) {
       if (category === 'connection-setup') tlsUnknownHostWeight += weight;
       else moduleLoadingWeight += weight;
       return;
@@ -313,9 +316,10 @@ function packFrameInfo(fileOf: Int32Array, flags: Uint8Array, isUser: Uint8Array
 /**
  * Index of the user frame credited for work at `stack[from…]`: the nearest user frame, or the
  * recorded call site at `recorded` (−1: none) when that is the same function; `stack.length` when none.
+ * `firstUser` is the stack's first user frame (−1: none), so the search starts there when it is at or above `from`.
  */
-function creditedUser(stack: Uint32Array, from: number, recorded: number, isUser: Uint8Array, functionOf: Uint32Array): number {
-  let u = from;
+function creditedUser(stack: Uint32Array, from: number, firstUser: number, recorded: number, isUser: Uint8Array, functionOf: Uint32Array): number {
+  let u = firstUser < 0 ? stack.length : Math.max(from, firstUser);
   while (u < stack.length && !isUser[stack[u]!]) u++;
   if (recorded >= 0 && u < recorded && isUser[stack[recorded]!] && functionOf[stack[u]!] === functionOf[stack[recorded]!]) u = recorded;
   return u;

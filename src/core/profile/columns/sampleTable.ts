@@ -80,16 +80,27 @@ export function stackDepth(table: SampleTable, i: number): number {
   return s && s.start[i]! >= 0 ? depth + s.length[i]! : depth;
 }
 
-/** The deepest stack of `table` (frames), 0 when it has no samples. */
-export function maxStackDepth(table: SampleTable): number {
+/**
+ * The deepest stack of `table` (frames), 0 when it has no samples. With `enough`, the search
+ * stops at the first stack deeper than that and returns its depth (a caller that only asks
+ * whether the deepest stack is in some range needs no more).
+ */
+export function maxStackDepth(table: SampleTable, enough = Infinity): number {
   const { chunks, expansion, varint } = table.store;
   let max = 0;
   if (!varint || !expansion || table.suffixes) {
-    for (let i = 0; i < table.length; i++) max = Math.max(max, stackDepth(table, i));
+    for (let i = 0; i < table.length && max <= enough; i++) max = Math.max(max, stackDepth(table, i));
     return max;
   }
-  // The pprof reader's layout: one call per sample, without stackDepth's property reads.
-  for (let i = 0; i < table.length; i++) max = Math.max(max, varintDepth(chunks[table.chunk[i]!]!, table.start[i]!, table.unitCount[i]!, expansion.start));
+  // The pprof reader's layout: one call per sample, without stackDepth's property reads. A unit
+  // expands to `widest` frames at most, so a sample of few units cannot beat the deepest so far
+  // and is not read (on the 50 MB synthetic, about half of them).
+  const { unitCount } = table;
+  const widest = expansion.widest;
+  for (let i = 0; i < table.length && max <= enough; i++) {
+    const units = unitCount[i]!;
+    if (units * widest > max) max = Math.max(max, varintDepth(chunks[table.chunk[i]!]!, table.start[i]!, units, expansion.start));
+  }
   return max;
 }
 
