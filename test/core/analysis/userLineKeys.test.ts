@@ -2,7 +2,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readProfileFile } from '../../../src/core/profile/read';
 import { frameTableOf, sampleTableOf } from '../../../src/core/profile/columns/profileTables';
-import { forEachStack, maxStackDepth } from '../../../src/core/profile/columns/sampleTable';
+import { forEachStack, maxStackDepth, stacksOf } from '../../../src/core/profile/columns/sampleTable';
+import { singleFrameUnits } from '../../../src/core/profile/columns/varintUnits';
 import { buildFrameKeys } from '../../../src/core/analysis/frameKeys';
 import { FlatCumCounter } from '../../../src/core/analysis/flatCum';
 import { recordedFiles } from '../../../src/core/analysis/recordedFiles';
@@ -57,5 +58,27 @@ describe('the deepest stack, with a depth that is enough', () => {
     assert.ok(firstOver50 < deepest, `first over 50: ${firstOver50}`);
     assert.equal(maxStackDepth(table, 50), firstOver50);
     assert.equal(maxStackDepth(table, deepest), deepest);
+  });
+});
+
+describe('the stack walk through single-frame units', () => {
+  it('reads the same stacks as the expansion alone, on a Go profile with inlined calls', async () => {
+    const table = sampleTableOf(await readProfileFile('fixtures/go-adserver/profiles/before-v1.pb.gz'));
+    const expansion = table.store.expansion!;
+    const single = singleFrameUnits(expansion);
+    // 1,554 locations, 189 of them with inlined calls (several frames: no single frame).
+    assert.equal(single.length, 1554);
+    assert.equal(single.filter((frame) => frame < 0).length, 189);
+    for (let unit = 0; unit < single.length; unit++) {
+      const frames = expansion.frames.subarray(expansion.start[unit]!, expansion.start[unit + 1]!);
+      assert.equal(single[unit], frames.length === 1 ? frames[0] : -1, `unit ${unit}`);
+    }
+    const reference = stacksOf(table);
+    let multiFrameStacks = 0;
+    forEachStack(table, (stack, i) => {
+      assert.deepEqual(Array.from(stack), Array.from(reference[i]!), `sample ${i}`);
+      if (stack.length > table.unitCount[i]!) multiFrameStacks++;
+    });
+    assert.ok(multiFrameStacks > 100, `stacks through inlined calls: ${multiFrameStacks}`);
   });
 });
