@@ -82,3 +82,29 @@ describe('the stack walk through single-frame units', () => {
     assert.ok(multiFrameStacks > 100, `stacks through inlined calls: ${multiFrameStacks}`);
   });
 });
+
+describe("the counter's first sight of each function in a sample", () => {
+  it('lists, for every sample, the stack index and function id of each function where it first appears', async () => {
+    const profile = await readProfileFile('fixtures/go-adserver/profiles/before-v1.pb.gz');
+    const keys = buildFrameKeys(profile);
+    const counter = new FlatCumCounter(keys);
+    const table = sampleTableOf(profile);
+    let repeated = 0;
+    forEachStack(table, (stack, s) => {
+      counter.add(stack, s, table.weight[s]!, table.count[s]!);
+      const expected: number[] = [];
+      const seen = new Set<number>();
+      stack.forEach((frame, i) => {
+        const fn = keys.functionOf[frame]!;
+        if (!seen.has(fn)) expected.push(i, fn);
+        seen.add(fn);
+      });
+      if (expected.length < 2 * stack.length) repeated++;
+      assert.deepEqual(Array.from(counter.firstSights.subarray(0, 2 * counter.firstSightCount)), expected, `sample ${s}`);
+    });
+    // jsonutil's unmarshalAny/unmarshalStruct recursion repeats functions on most stacks.
+    assert.ok(repeated > 1000, `samples with a repeated function: ${repeated}`);
+    counter.add(new Uint32Array(0), table.length, 1, 1);
+    assert.equal(counter.firstSightCount, 0);
+  });
+});
