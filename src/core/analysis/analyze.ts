@@ -15,6 +15,7 @@ import { functionStats } from './functionStats';
 import { FlatCumCounter, type FlatCumTables } from './flatCum';
 import { buildCoverage } from './coverage';
 import type { SourceMapCoverage } from '../sourcemap/coverage';
+import { recordedFiles } from './recordedFiles';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { functionLevelWarning, type FunctionLevelSummary } from './functionLevel';
 import { callerShares, markThinWrappers } from './callerShares';
@@ -216,9 +217,11 @@ function migrationSuggestions(attribution: AttributionResult): MigrationSuggesti
  */
 export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analysis {
   const frames = frameTableOf(profile);
-  const keys = buildFrameKeys(profile);
+  const files = recordedFiles(frames, options.resolver);
+  // Line totals are read at call sites only, and a call site is always a frame of the user's code.
+  const keys = buildFrameKeys(profile, files.isUser);
   const counter = new FlatCumCounter(keys);
-  const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true, options.sources, counter);
+  const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true, options.sources, counter, files);
   const tables = counter.tables;
   const callSites = buildCallSites(frames, keys, tables, attribution, options.resolver, options.maxChainLength ?? 48, options.functionLevel?.placedFrames);
   const warnings = [...profile.warnings];

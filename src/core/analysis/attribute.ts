@@ -18,13 +18,13 @@ import { estimateMethod, familyIndexOfSdk, UnattributedEstimator, type SiteEstim
 import type { DynamoOperation } from '../source/dynamoOperations';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { codeOperationsReader } from './siteCode';
-import { recordedFiles } from './recordedFiles';
+import { recordedFiles, type RecordedFiles } from './recordedFiles';
 import { classifyFunctions, spreadToFrames, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TRANSPARENT } from './functionClasses';
 import type { FrameKeys } from './frameKeys';
 import { recordedFrameCount, recordedUserCaller } from './recordedCallSites';
 import { forEachStack } from '../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
-import type { FlatCumCounter } from './flatCum';
+import { FlatCumCounter } from './flatCum';
 
 /** In the walk's packed per-frame bits only: the frame is the user's code; the SDK family + 1 sits above it. */
 const USER = 128;
@@ -114,9 +114,11 @@ export interface AttributionResult {
  * DynamoDB weight by caller line; what had no caller is the rest of `dynamoWeight`.
  * @param sources reads the user's files, to find the operations each call site runs for the
  *   estimates (`siteCode.ts`); without it only SDK frames name operations.
- * @param flatCum counts flat/cum on the same walk over the stacks when given (`analyze.ts`
- *   does, which saves a second pass over every stack frame); its line tables then count the
- *   lines of the user's code only ({@link FlatCumCounter.countLinesOnly}).
+ * @param flatCum counts flat/cum on the same walk over the stacks (`analyze.ts` passes one, which
+ *   saves a second pass over every stack frame; else the walk makes its own); its line tables then
+ *   count the lines of the user's code only ({@link FlatCumCounter.countLinesOnly}). The walk
+ *   reads each sample's functions from it ({@link FlatCumCounter.firstSights}).
+ * @param fileTable the frames' {@link recordedFiles} with this `resolver`, when the caller has them already.
  */
 export function attributeSamples(
   profile: Profile,
@@ -124,18 +126,19 @@ export function attributeSamples(
   resolver: PathResolver,
   recordedCallSites = false,
   sources?: SourceMapFiles,
-  flatCum?: FlatCumCounter,
+  flatCum: FlatCumCounter = new FlatCumCounter(keys),
+  fileTable: RecordedFiles = recordedFiles(frameTableOf(profile), resolver),
 ): AttributionResult {
   const table = frameTableOf(profile);
   const functionOf = keys.functionOf;
   // Classified once per function (frames of one function differ only by line), then spread to frames.
   const { matches, flags, family, operations: operationOf } = spreadToFrames(classifyFunctions(table, keys), functionOf);
   const recordedDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedFrameCount) : [];
-  const { names: fileNames, resolutions: fileResolutions, fileOf, isUser } = recordedFiles(table, resolver);
+  const { names: fileNames, resolutions: fileResolutions, fileOf, isUser } = fileTable;
   // Line totals are read at call sites only, and a call site is always a frame of the user's code.
-  flatCum?.countLinesOnly(isUser);
-  // What the walk reads per frame side by side (file index; flags, USER and family + 1 as bits), and per file (last sample, weight): one cache miss each on a large profile.
-  const frameInfo = packFrameInfo(fileOf, flags, isUser, family);
+  flatCum.countLinesOnly(isUser);
+  // What the walk reads per function side by side (file index; flags, USER and family + 1 as bits), and per file (last sample, weight): one cache miss each on a large profile.
+  const functionInfo = packFunctionInfo(keys.functionFrame, fileOf, flags, isUser, family);
   const fileAcc = new Float64Array(2 * fileNames.length);
   for (let i = 0; i < fileAcc.length; i += 2) fileAcc[i] = -1;
 
@@ -169,24 +172,27 @@ export function attributeSamples(
   forEachStack(samples, (stack, s) => {
     const weight = samples.weight[s]!;
     const count = samples.count[s]!;
-    flatCum?.add(stack, s, weight, count);
+    flatCum.add(stack, s, weight, count);
     const labels = labelsOf ? labelsOf[s]! : -1;
     const depth = labels >= 0 ? (recordedDepth[labels] ?? 0) : 0;
     const recorded = depth > 0 && stack.length >= depth ? stack.length - depth : -1;
     let stackFlags = 0;
     let firstUser = -1;
     let sdkFamily = -1;
-    for (let i = 0; i < stack.length; i++) {
-      const at = 2 * stack[i]!;
-      const file = 2 * frameInfo[at]!;
+    // Frames of one function share its file and bits: the first frame of each function decides
+    // (recursive SDK stacks repeat a few functions many times).
+    const sights = flatCum.firstSights;
+    for (let k = 0; k < 2 * flatCum.firstSightCount; k += 2) {
+      const at = 2 * sights[k + 1]!;
+      const file = 2 * functionInfo[at]!;
       if (fileAcc[file] !== s) {
         fileAcc[file] = s;
         fileAcc[file + 1]! += weight;
       }
-      const bits = frameInfo[at + 1]!;
+      const bits = functionInfo[at + 1]!;
       stackFlags |= bits;
       if (firstUser < 0) {
-        if (bits & USER) firstUser = i;
+        if (bits & USER) firstUser = sights[k]!;
         else if (sdkFamily < 0) sdkFamily = (bits >> FAMILY_SHIFT) - 1;
       }
     }
@@ -201,7 +207,7 @@ export function attributeSamples(
     // The estimates' basis: SDK work that is not marshalling (signing, HTTP, middleware), about
     // the same per call whatever the item sizes; module loading at `require` is no call.
     if (!decider && firstUser >= 0 && sdkFamily >= 0 && !loading) {
-      const requester = stack[creditedUser(stack, firstUser, recorded, isUser, functionOf)]!;
+      const requester = stack[creditedUser(stack, firstUser, firstUser, recorded, isUser, functionOf)]!;
       const key = siteKey(requester);
       if (!requestSiteFrames.has(key)) requestSiteFrames.set(key, requester);
       estimator.addRequestSide(key, sdkFamily, weight, operationIn(stack, 0, firstUser, operationOf));
@@ -211,8 +217,9 @@ export function attributeSamples(
       return;
     }
     const category = categoryOf(decider.rule, directionFromStack(stack, d, matches));
-    const u = creditedUser(stack, d + 1, recorded, isUser, functionOf);
-    if (category === 'connection-setup' ? !anyFlag(stack, 0, stack.length, flags, DYNAMO_CLIENT) : anyFlag(stack, d + 1, u, flags, MODULE_LOAD)) {
+    const u = creditedUser(stack, d + 1, firstUser, recorded, isUser, functionOf);
+    // stackFlags has every frame's flags: a flag absent from it is absent from any part of the stack.
+    if (category === 'connection-setup' ? !(stackFlags & DYNAMO_CLIENT) : loading && anyFlag(stack, d + 1, u, flags, MODULE_LOAD)) {
       if (category === 'connection-setup') tlsUnknownHostWeight += weight;
       else moduleLoadingWeight += weight;
       return;
@@ -300,12 +307,17 @@ function ruleKeyOf(keys: Map<FrameRule, string[]>, rule: FrameRule, categoryInde
   return (perCategory[categoryIndex] ??= `${rule.id}|${category}`);
 }
 
-/** Per frame id, two words: its file index, and its flags with {@link USER} and family + 1 (from {@link FAMILY_SHIFT}) as bits. */
-function packFrameInfo(fileOf: Int32Array, flags: Uint8Array, isUser: Uint8Array, family: Int8Array): Int32Array {
-  const info = new Int32Array(2 * fileOf.length);
-  for (let id = 0; id < fileOf.length; id++) {
-    info[2 * id] = fileOf[id]!;
-    info[2 * id + 1] = flags[id]! | (isUser[id] ? USER : 0) | ((family[id]! + 1) << FAMILY_SHIFT);
+/**
+ * Per function id, two words: its file index, and its flags with {@link USER} and family + 1 (from
+ * {@link FAMILY_SHIFT}) as bits, read at its first frame (`functionFrame`): a function is a (file,
+ * name) pair, and its frames share the file and the classes.
+ */
+function packFunctionInfo(functionFrame: Uint32Array, fileOf: Int32Array, flags: Uint8Array, isUser: Uint8Array, family: Int8Array): Int32Array {
+  const info = new Int32Array(2 * functionFrame.length);
+  for (let fn = 0; fn < functionFrame.length; fn++) {
+    const id = functionFrame[fn]!;
+    info[2 * fn] = fileOf[id]!;
+    info[2 * fn + 1] = flags[id]! | (isUser[id] ? USER : 0) | ((family[id]! + 1) << FAMILY_SHIFT);
   }
   return info;
 }
@@ -313,9 +325,10 @@ function packFrameInfo(fileOf: Int32Array, flags: Uint8Array, isUser: Uint8Array
 /**
  * Index of the user frame credited for work at `stack[from…]`: the nearest user frame, or the
  * recorded call site at `recorded` (−1: none) when that is the same function; `stack.length` when none.
+ * `firstUser` is the stack's first user frame (−1: none), so the search starts there when it is at or above `from`.
  */
-function creditedUser(stack: Uint32Array, from: number, recorded: number, isUser: Uint8Array, functionOf: Uint32Array): number {
-  let u = from;
+function creditedUser(stack: Uint32Array, from: number, firstUser: number, recorded: number, isUser: Uint8Array, functionOf: Uint32Array): number {
+  let u = firstUser < 0 ? stack.length : Math.max(from, firstUser);
   while (u < stack.length && !isUser[stack[u]!]) u++;
   if (recorded >= 0 && u < recorded && isUser[stack[recorded]!] && functionOf[stack[u]!] === functionOf[stack[recorded]!]) u = recorded;
   return u;

@@ -43,7 +43,8 @@ export function findCutStacks(profile: Profile): CutStacks | undefined {
   if (profile.format !== 'pprof') return undefined;
   const table = sampleTableOf(profile);
   if (table.length === 0) return undefined;
-  const maxDepth = maxStackDepth(table);
+  // Deeper than the largest limit with its slack: no limit fits, however deep the deepest stack is.
+  const maxDepth = maxStackDepth(table, GO_DEPTH_LIMITS[GO_DEPTH_LIMITS.length - 1] + EXPANSION_SLACK);
   const depthLimit = [...GO_DEPTH_LIMITS].reverse().find((limit) => maxDepth >= limit && maxDepth <= limit + EXPANSION_SLACK);
   if (depthLimit === undefined) return undefined;
   const rootOf = (stack: Uint32Array) => stack[stack.length - 1]!;

@@ -6,7 +6,7 @@
  * that share the store, so a 50 MB profile's 13 million stack entries exist once.
  */
 import type { Sample } from '../model';
-import { readVarintUnits, varintDepth } from './varintUnits';
+import { readVarintUnits, singleFrameUnits, varintDepth } from './varintUnits';
 
 /** Where stacks live. Chunks are never copied once filled; a stack never spans two chunks. */
 export interface StackStore {
@@ -80,24 +80,36 @@ export function stackDepth(table: SampleTable, i: number): number {
   return s && s.start[i]! >= 0 ? depth + s.length[i]! : depth;
 }
 
-/** The deepest stack of `table` (frames), 0 when it has no samples. */
-export function maxStackDepth(table: SampleTable): number {
+/**
+ * The deepest stack of `table` (frames), 0 when it has no samples. With `enough`, the search
+ * stops at the first stack deeper than that and returns its depth (a caller that only asks
+ * whether the deepest stack is in some range needs no more).
+ */
+export function maxStackDepth(table: SampleTable, enough = Infinity): number {
   const { chunks, expansion, varint } = table.store;
   let max = 0;
   if (!varint || !expansion || table.suffixes) {
-    for (let i = 0; i < table.length; i++) max = Math.max(max, stackDepth(table, i));
+    for (let i = 0; i < table.length && max <= enough; i++) max = Math.max(max, stackDepth(table, i));
     return max;
   }
-  // The pprof reader's layout: one call per sample, without stackDepth's property reads.
-  for (let i = 0; i < table.length; i++) max = Math.max(max, varintDepth(chunks[table.chunk[i]!]!, table.start[i]!, table.unitCount[i]!, expansion.start));
+  // The pprof reader's layout: one call per sample, without stackDepth's property reads. A unit
+  // expands to `widest` frames at most, so a sample of few units cannot beat the deepest so far
+  // and is not read (on the 50 MB synthetic, about half of them).
+  const { unitCount } = table;
+  const widest = expansion.widest;
+  for (let i = 0; i < table.length && max <= enough; i++) {
+    const units = unitCount[i]!;
+    if (units * widest > max) max = Math.max(max, varintDepth(chunks[table.chunk[i]!]!, table.start[i]!, units, expansion.start));
+  }
   return max;
 }
 
 /**
  * Writes sample `i`'s stack (frame ids, leaf first) into `buffer.ids` and returns its depth.
- * The buffer is overwritten by the next call: copy what must be kept.
+ * The buffer is overwritten by the next call: copy what must be kept. `single`: the store's
+ * `singleFrameUnits` (varint stores with an expansion), for a caller that reads many stacks.
  */
-export function readStack(table: SampleTable, i: number, buffer: StackBuffer): number {
+export function readStack(table: SampleTable, i: number, buffer: StackBuffer, single?: Int32Array): number {
   const chunk = table.store.chunks[table.chunk[i]!]!;
   const from = table.start[i]!;
   const n = table.unitCount[i]!;
@@ -108,7 +120,7 @@ export function readStack(table: SampleTable, i: number, buffer: StackBuffer): n
   const ids = buffer.ensure(n * (expansion ? expansion.widest : 1) + extra);
   let depth = 0;
   if (table.store.varint) {
-    depth = readVarintUnits(chunk, from, n, expansion, map, ids);
+    depth = readVarintUnits(chunk, from, n, expansion, map, ids, single);
   } else if (!expansion) {
     if (map) for (let k = 0; k < n; k++) ids[k] = map[chunk[from + k]!]!;
     else for (let k = 0; k < n; k++) ids[k] = chunk[from + k]!;
@@ -138,8 +150,10 @@ export function forEachStack(table: SampleTable, visit: (stack: Uint32Array, i: 
   // One view per depth, made once: a new view per sample was 540,000 short-lived objects on the 50 MB synthetic.
   let views: Uint32Array[] = [];
   let viewsOf = buffer.ids;
+  const { varint, expansion } = table.store;
+  const single = varint && expansion ? singleFrameUnits(expansion) : undefined;
   for (let i = 0; i < table.length; i++) {
-    const depth = readStack(table, i, buffer);
+    const depth = readStack(table, i, buffer, single);
     if (buffer.ids !== viewsOf) {
       views = [];
       viewsOf = buffer.ids;

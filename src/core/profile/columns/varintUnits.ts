@@ -35,10 +35,23 @@ export function decodeUnits(bytes: Uint8Array, from: number, n: number, out: Uin
 }
 
 /**
- * Frames of `n` varint units (unsigned LEB128, below 2^28: four bytes at most) from byte `from`
- * of `bytes` into `ids` (expanded, then mapped); returns how many.
+ * Per unit of `expansion`: its frame when it stands for exactly one (a location without inlined
+ * calls: most of them), else −1. With it, {@link readVarintUnits} reads one array per such unit
+ * instead of three (start, next start, frame).
  */
-export function readVarintUnits(bytes: Uint32Array | Uint8Array, from: number, n: number, expansion: StackExpansion | undefined, map: Uint32Array | undefined, ids: Uint32Array): number {
+export function singleFrameUnits(expansion: StackExpansion): Int32Array {
+  const { start, frames } = expansion;
+  const single = new Int32Array(start.length - 1);
+  for (let u = 0; u < single.length; u++) single[u] = start[u + 1]! - start[u]! === 1 ? frames[start[u]!]! : -1;
+  return single;
+}
+
+/**
+ * Frames of `n` varint units (unsigned LEB128, below 2^28: four bytes at most) from byte `from`
+ * of `bytes` into `ids` (expanded, then mapped); returns how many. `single`: the expansion's
+ * {@link singleFrameUnits}, when the caller reads many stacks.
+ */
+export function readVarintUnits(bytes: Uint32Array | Uint8Array, from: number, n: number, expansion: StackExpansion | undefined, map: Uint32Array | undefined, ids: Uint32Array, single?: Int32Array): number {
   let depth = 0;
   let pos = from;
   const start = expansion?.start;
@@ -55,7 +68,9 @@ export function readVarintUnits(bytes: Uint32Array | Uint8Array, from: number, n
         shift += 7;
       } while (b >= 0x80);
     }
+    const only = single ? single[unit]! : -1;
     if (!start) ids[depth++] = map ? map[unit]! : unit;
+    else if (only >= 0) ids[depth++] = map ? map[only]! : only;
     else if (map) {
       const end = start[unit + 1]!;
       for (let f = start[unit]!; f < end; f++) ids[depth++] = map[frames![f]!]!;
