@@ -43,14 +43,13 @@ function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => strin
   const empty = new Uint8Array(f.length);
   const startLine = new Float64Array(f.length);
   let hasGoFiles = false;
-  // A file is shared by many functions: its canonical id is looked up once per string-table entry.
+  // A file is shared by many functions: its canonical id (and whether it is Go) is found once per string-table entry.
   const fileIdOfString = new Int32Array(raw.strings.length).fill(-1);
   const strings = raw.strings;
   // The message naming the function is only made for a dangling reference (`str` throws it).
   const text = (index: number, d: number): string => strings[index] ?? str(index, `function ${ids.ids[d]}`);
   for (let d = 0; d < f.length; d++) {
     const file = text(f.filename[d]!, d);
-    hasGoFiles ||= file.endsWith('.go');
     const name = functionName(text(f.name[d]!, d), text(f.systemName[d]!, d), file);
     const dense = index.getOrAdd(ids.ids[d]!);
     while (nameId.length <= dense) {
@@ -60,7 +59,10 @@ function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => strin
     nameId.array[dense] = frames.stringId(name);
     const fileString = f.filename[d]!;
     let canonicalFile = fileIdOfString[fileString]!;
-    if (canonicalFile < 0) canonicalFile = fileIdOfString[fileString] = frames.stringId(functionFile(file));
+    if (canonicalFile < 0) {
+      canonicalFile = fileIdOfString[fileString] = frames.stringId(functionFile(file));
+      hasGoFiles ||= file.endsWith('.go');
+    }
     fileId.array[dense] = canonicalFile;
     empty[dense] = name === '' ? 1 : 0;
     startLine[dense] = f.startLine[d]!;
