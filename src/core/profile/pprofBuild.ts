@@ -10,13 +10,13 @@ import { GrowableU32 } from './columns/growable';
 import { IdIndex } from './columns/idIndex';
 import { columnarProfile } from './columns/profileTables';
 import type { SampleTable } from './columns/sampleTable';
-import { decodeUnits } from './columns/varintUnits';
 import { LabelSetInterner } from './labelSets';
 import type { Profile, ReadOptions, SampleType } from './model';
 import { chooseColumn, countColumn, nsPerUnit } from './pprofColumns';
 import { functionIds } from './pprofFunctionIds';
 import { functionFile, functionName, lineNumber } from './pprofFrames';
-import { estimatedTicks, estimateTick, tickWarning } from './pprofTicks';
+import { keptSamples } from './pprofSamples';
+import { estimateTick, tickWarning } from './pprofTicks';
 import type { RawPprof } from './pprofWire';
 import { plural } from '../plural';
 
@@ -43,13 +43,14 @@ function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => strin
   const empty = new Uint8Array(f.length);
   const startLine = new Float64Array(f.length);
   let hasGoFiles = false;
-  // A file is shared by many functions: its canonical id is looked up once per string-table entry.
+  // A file is shared by many functions: its canonical id (and whether it is Go) is found once per string-table entry.
   const fileIdOfString = new Int32Array(raw.strings.length).fill(-1);
+  const strings = raw.strings;
+  // The message naming the function is only made for a dangling reference (`str` throws it).
+  const text = (index: number, d: number): string => strings[index] ?? str(index, `function ${ids.ids[d]}`);
   for (let d = 0; d < f.length; d++) {
-    const what = `function ${ids.ids[d]}`;
-    const file = str(f.filename[d]!, what);
-    hasGoFiles ||= file.endsWith('.go');
-    const name = functionName(str(f.name[d]!, what), str(f.systemName[d]!, what), file);
+    const file = text(f.filename[d]!, d);
+    const name = functionName(text(f.name[d]!, d), text(f.systemName[d]!, d), file);
     const dense = index.getOrAdd(ids.ids[d]!);
     while (nameId.length <= dense) {
       nameId.push(0);
@@ -58,7 +59,10 @@ function resolveFunctions(raw: RawPprof, str: (i: number, what: string) => strin
     nameId.array[dense] = frames.stringId(name);
     const fileString = f.filename[d]!;
     let canonicalFile = fileIdOfString[fileString]!;
-    if (canonicalFile < 0) canonicalFile = fileIdOfString[fileString] = frames.stringId(functionFile(file));
+    if (canonicalFile < 0) {
+      canonicalFile = fileIdOfString[fileString] = frames.stringId(functionFile(file));
+      hasGoFiles ||= file.endsWith('.go');
+    }
     fileId.array[dense] = canonicalFile;
     empty[dense] = name === '' ? 1 : 0;
     startLine[dense] = f.startLine[d]!;
@@ -99,6 +103,20 @@ function locationFrames(raw: RawPprof, fns: ReturnType<typeof resolveFunctions>,
   return { frameStart, frames: out.finish(), addressOnly, widest };
 }
 
+/** Dense location index → its frames (`StackStore.expansion`); stacks stay as the decoder packed them. */
+function expandLocations(loc: RawPprof['locations'], expanded: ReturnType<typeof locationFrames>): { start: Uint32Array; frames: Uint32Array } {
+  const dense = loc.ids.length;
+  const start = new Uint32Array(dense + 1);
+  const frames = new GrowableU32(Math.max(dense, expanded.frames.length) + 16);
+  for (let u = 0; u < dense; u++) {
+    const def = loc.definition[u]!;
+    start[u] = frames.length;
+    if (def >= 0) for (let k = expanded.frameStart[def]!; k < expanded.frameStart[def + 1]!; k++) frames.push(expanded.frames[k]!);
+  }
+  start[dense] = frames.length;
+  return { start, frames: frames.finish() };
+}
+
 /**
  * Builds the profile from decoded tables.
  *
@@ -133,7 +151,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   const sampleType: SampleType = nsPerUnit(chosen.unit) !== undefined ? { type: chosen.type, unit: 'nanoseconds' } : chosen;
   const countCol = countColumn(sampleTypes);
 
-  const frames = new FrameTableBuilder(raw.locations.lineFunction.length + 16);
+  const frames = new FrameTableBuilder(raw.locations.lineFunction.length + 16, raw.functions.length + 16);
   const fns = resolveFunctions(raw, str, frames);
   const loc = raw.locations;
   if (loc.defCount > 0 && loc.lineStart[loc.defCount] === 0) {
@@ -147,53 +165,16 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   const periodNsPerUnit = raw.periodType ? nsPerUnit(str(raw.periodType[1], 'period_type')) : undefined;
   const tick = estimateTick({ countColumn: countCol, valueType: chosen.type, nsScale: nsPerUnit(chosen.unit), periodNs: periodNsPerUnit === undefined ? undefined : raw.period * periodNsPerUnit, hasGoFiles: fns.hasGoFiles });
 
-  // Dense location index → frames (`StackStore.expansion`); stacks stay as the decoder packed them.
-  const dense = loc.ids.length;
-  const expansionStart = new Uint32Array(dense + 1);
-  const expansionFrames = new GrowableU32(Math.max(dense, expanded.frames.length) + 16);
-  for (let u = 0; u < dense; u++) {
-    const def = loc.definition[u]!;
-    expansionStart[u] = expansionFrames.length;
-    if (def >= 0) for (let k = expanded.frameStart[def]!; k < expanded.frameStart[def + 1]!; k++) expansionFrames.push(expanded.frames[k]!);
-  }
-  expansionStart[dense] = expansionFrames.length;
-
+  const expansion = expandLocations(loc, expanded);
   const labelSets = new LabelSetInterner();
+  const { kept, keep, weight, count, labels, totalWeight, zeroWeights, badWeights } = keptSamples(
+    raw,
+    { valueCount: sampleTypes.length, column, nsScale, countColumn: countCol, tick },
+    str,
+    labelSets,
+    sourcePath,
+  );
   const n = samples.length;
-  const keep = new Uint32Array(n);
-  const weight = new Float64Array(n);
-  const count = new Float64Array(n);
-  const labels = samples.labels ? new Int32Array(n) : undefined;
-  let kept = 0;
-  let totalWeight = 0;
-  let zeroWeights = 0;
-  let badWeights = 0;
-  let units = new Uint32Array(256);
-  for (let s = 0; s < n; s++) {
-    const vs = samples.valueStart[s]!;
-    const values = samples.valueStart[s + 1]! - vs;
-    if (values !== sampleTypes.length) throw corrupt(sourcePath, `sample ${s} has ${values} values but the profile declares ${sampleTypes.length} sample types`);
-    const unitCount = samples.unitCount[s]!;
-    if (unitCount > units.length) units = new Uint32Array(Math.max(unitCount, 2 * units.length));
-    decodeUnits(samples.chunks[samples.chunk[s]!]!, samples.start[s]!, unitCount, units);
-    for (let k = 0; k < unitCount; k++) {
-      if (loc.definition[units[k]!]! < 0) throw corrupt(sourcePath, `sample ${s} refers to location ${loc.ids[units[k]!]}, which the file does not define (a dangling reference)`);
-    }
-    const w = samples.values[vs + column]! * nsScale;
-    const c = countCol >= 0 ? samples.values[vs + countCol]! : tick ? estimatedTicks(w, tick) : 1;
-    const set = samples.labels ? labelSetOf(samples.labels, s, str, labelSets) : -1;
-    if (!(w > 0) || !Number.isFinite(w)) {
-      if (w === 0) zeroWeights++;
-      else badWeights++;
-      continue;
-    }
-    keep[kept] = s;
-    weight[kept] = w;
-    count[kept] = c;
-    if (labels) labels[kept] = set;
-    kept++;
-    totalWeight += w;
-  }
 
   const warnings: string[] = [];
   if (fns.byPosition) warnings.push(`every function id in the file is 0 (as Pyroscope's .NET profiler writes): functions are numbered by their position, which is how the locations refer to them`);
@@ -216,7 +197,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
     weight: weight.subarray(0, kept),
     count: count.subarray(0, kept),
     ...(labels && labelSets.sets.length > 0 ? { labels: labels.subarray(0, kept) } : {}),
-    store: { chunks: samples.chunks, varint: true, expansion: { start: expansionStart, frames: expansionFrames.finish(), widest: expanded.widest } },
+    store: { chunks: samples.chunks, varint: true, expansion: { ...expansion, widest: expanded.widest } },
     chunk: pick(samples.chunk),
     start: pick(samples.start),
     unitCount: pick(samples.unitCount),
@@ -240,8 +221,3 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   );
 }
 
-function labelSetOf(labels: NonNullable<RawPprof['samples']['labels']>, s: number, str: (i: number, what: string) => string, sets: LabelSetInterner): number {
-  const pairs: [string, string][] = [];
-  for (let p = labels.start[s]!; p < labels.start[s + 1]!; p++) pairs.push([str(labels.pairs[2 * p]!, 'a sample label'), str(labels.pairs[2 * p + 1]!, 'a sample label')]);
-  return sets.intern(pairs) ?? -1;
-}

@@ -74,14 +74,16 @@ export class FrameTableBuilder {
   private readonly column: GrowableU32;
   private readonly inlined: GrowableU8;
   /** (file, name) → function id (a typed-array hash: a `Map` of 220,000 keys held ~10 MB of heap). */
-  private readonly functions = new PairIndex();
+  private readonly functions: PairIndex;
   /** Function id → its first frame; then a chain through `nextOfFunction`. */
   private readonly firstOfFunction = new GrowableI32();
   private readonly nextOfFunction: GrowableI32;
   /** Per frame: its function id, while every frame is interned; undefined after the first {@link add}. */
   private functionOfFrame: GrowableU32 | undefined;
 
-  constructor(capacity = 1024) {
+  /** `capacity`: frames expected; `functionCapacity`: distinct (file, name) pairs expected. */
+  constructor(capacity = 1024, functionCapacity = 32) {
+    this.functions = new PairIndex(functionCapacity);
     this.nameId = new GrowableU32(capacity);
     this.fileId = new GrowableU32(capacity);
     this.line = new GrowableF64(capacity);

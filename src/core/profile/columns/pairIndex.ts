@@ -4,11 +4,19 @@
  * allocates a handful of arrays; one `Map` per file took ~100 MB of heap and 0.5 s.
  */
 export class PairIndex {
-  private slots = new Int32Array(64).fill(-1);
-  private first = new Uint32Array(32);
-  private second = new Float64Array(32);
+  private slots: Int32Array;
+  private first: Uint32Array;
+  private second: Float64Array;
   /** Number of distinct pairs so far; ids are 0 … size−1, in order of first sight. */
   size = 0;
+
+  /** `capacity`: the number of pairs expected; the table holds that many before its first rehash. */
+  constructor(capacity = 32) {
+    const pairs = Math.max(32, capacity);
+    this.slots = new Int32Array(2 ** Math.ceil(Math.log2(2 * pairs))).fill(-1);
+    this.first = new Uint32Array(pairs);
+    this.second = new Float64Array(pairs);
+  }
 
   /** The id of (a, b), given the next id when the pair is new. `a` is a uint32, `b` any double; equality is exact. */
   idOf(a: number, b: number): number {

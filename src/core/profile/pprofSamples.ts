@@ -1,0 +1,115 @@
+/**
+ * The sample pass of the pprof build: each sample's value count and location references checked,
+ * its weight (ns or the sample type's unit) and count taken from the chosen columns, samples of
+ * weight 0 (and negative ones) dropped. Kept apart from `buildPprofProfile` so that V8 compiles
+ * this loop on its own (on-stack replacement of the whole build function compiled it twice).
+ */
+import { ProfileError } from './errors';
+import { decodeUnits } from './columns/varintUnits';
+import type { LabelSetInterner } from './labelSets';
+import { estimatedTicks, type TickEstimate } from './pprofTicks';
+import type { RawPprof } from './pprofWire';
+
+/** Where the weight and count of a sample are read, and how they are scaled. */
+export interface SampleColumns {
+  /** Values per sample (the number of sample types). */
+  readonly valueCount: number;
+  /** Index of the weight column, and its factor to ns (1 when the unit is not a time). */
+  readonly column: number;
+  readonly nsScale: number;
+  /** Index of the `samples`/`count` column, −1 when there is none. */
+  readonly countColumn: number;
+  /** The tick that estimates a count from a weight, when there is no count column. */
+  readonly tick: TickEstimate | undefined;
+}
+
+/** The samples of positive weight, by their index in the file, with their weight, count and label set. */
+export interface KeptSamples {
+  readonly kept: number;
+  /** `keep[i]`: index in the file of kept sample i (the first `kept` entries). */
+  readonly keep: Uint32Array;
+  readonly weight: Float64Array;
+  readonly count: Float64Array;
+  /** Label set per kept sample (−1: none); undefined when the file has no string labels. */
+  readonly labels: Int32Array | undefined;
+  readonly totalWeight: number;
+  readonly zeroWeights: number;
+  /** Samples with a negative, NaN or infinite weight. */
+  readonly badWeights: number;
+}
+
+type StringAt = (index: number, what: string) => string;
+
+function corrupt(sourcePath: string, what: string): ProfileError {
+  return new ProfileError(sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: ${what}`);
+}
+
+/**
+ * Whether some dense location index was never defined. Indices are made by a location's
+ * definition or by a sample's reference, so an undefined one is a sample's dangling reference:
+ * only then must every stack be read to name the sample.
+ */
+function hasUndefinedLocation(definition: Int32Array): boolean {
+  for (let u = 0; u < definition.length; u++) if (definition[u]! < 0) return true;
+  return false;
+}
+
+/**
+ * Reads every sample of `raw` in file order.
+ * @throws ProfileError `truncated-protobuf` naming the first sample whose value count is not
+ *   `valueCount` or whose stack refers to an undefined location (in that order per sample).
+ */
+export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt, labelSets: LabelSetInterner, sourcePath: string): KeptSamples {
+  const samples = raw.samples;
+  const definition = raw.locations.definition;
+  const checkStacks = hasUndefinedLocation(definition);
+  const { valueCount, column, nsScale, countColumn, tick } = columns;
+  const n = samples.length;
+  const keep = new Uint32Array(n);
+  const weight = new Float64Array(n);
+  const count = new Float64Array(n);
+  const labels = samples.labels ? new Int32Array(n) : undefined;
+  let kept = 0;
+  let totalWeight = 0;
+  let zeroWeights = 0;
+  let badWeights = 0;
+  for (let s = 0; s < n; s++) {
+    const vs = samples.valueStart[s]!;
+    const values = samples.valueStart[s + 1]! - vs;
+    if (values !== valueCount) throw corrupt(sourcePath, `sample ${s} has ${values} values but the profile declares ${valueCount} sample types`);
+    if (checkStacks) checkStack(raw, s, sourcePath);
+    const w = samples.values[vs + column]! * nsScale;
+    const c = countColumn >= 0 ? samples.values[vs + countColumn]! : tick ? estimatedTicks(w, tick) : 1;
+    const set = samples.labels ? labelSetOf(samples.labels, s, str, labelSets) : -1;
+    if (!(w > 0) || !Number.isFinite(w)) {
+      if (w === 0) zeroWeights++;
+      else badWeights++;
+      continue;
+    }
+    keep[kept] = s;
+    weight[kept] = w;
+    count[kept] = c;
+    if (labels) labels[kept] = set;
+    kept++;
+    totalWeight += w;
+  }
+  return { kept, keep, weight, count, labels, totalWeight, zeroWeights, badWeights };
+}
+
+/** Throws when sample `s` refers to a location the file does not define. */
+function checkStack(raw: RawPprof, s: number, sourcePath: string): void {
+  const samples = raw.samples;
+  const loc = raw.locations;
+  const unitCount = samples.unitCount[s]!;
+  const units = new Uint32Array(unitCount);
+  decodeUnits(samples.chunks[samples.chunk[s]!]!, samples.start[s]!, unitCount, units);
+  for (let k = 0; k < unitCount; k++) {
+    if (loc.definition[units[k]!]! < 0) throw corrupt(sourcePath, `sample ${s} refers to location ${loc.ids[units[k]!]}, which the file does not define (a dangling reference)`);
+  }
+}
+
+function labelSetOf(labels: NonNullable<RawPprof['samples']['labels']>, s: number, str: StringAt, sets: LabelSetInterner): number {
+  const pairs: [string, string][] = [];
+  for (let p = labels.start[s]!; p < labels.start[s + 1]!; p++) pairs.push([str(labels.pairs[2 * p]!, 'a sample label'), str(labels.pairs[2 * p + 1]!, 'a sample label')]);
+  return sets.intern(pairs) ?? -1;
+}
