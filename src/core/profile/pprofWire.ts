@@ -10,7 +10,7 @@
  * and reported after the framing, as the pprof-format reader did.
  */
 import { ProfileError } from './errors';
-import { GrowableF64, GrowableI32, GrowableU16, GrowableU32 } from './columns/growable';
+import { GrowableF64, GrowableI32, GrowableU16, GrowableU32, GrowableUint, type UintColumn } from './columns/growable';
 import { IdIndex } from './columns/idIndex';
 import { type ProfileLimits, TableBudget } from './limits';
 import { countPprofSizes, PPROF_FIELD, type PprofSizes } from './pprofSizes';
@@ -193,22 +193,23 @@ export interface RawPprof {
     readonly definition: Int32Array;
     /** Definitions in file order, and the id each one gives. */
     readonly defCount: number;
-    readonly defId: Float64Array;
+    /** 32-bit while every value fits ({@link GrowableUint}), as the line and function columns. */
+    readonly defId: UintColumn;
     readonly address: Float64Array;
     /** Addresses of 2^49 and above, exact. */
     readonly bigAddress: ReadonlyMap<number, bigint>;
     /** Lines of definition d: `lineStart[d] … lineStart[d+1]-1`. */
     readonly lineStart: Uint32Array;
-    readonly lineFunction: Float64Array;
-    readonly lineNumber: Float64Array;
+    readonly lineFunction: UintColumn;
+    readonly lineNumber: UintColumn;
   };
   readonly functions: {
     readonly length: number;
-    readonly id: Float64Array;
-    readonly name: Float64Array;
-    readonly systemName: Float64Array;
-    readonly filename: Float64Array;
-    readonly startLine: Float64Array;
+    readonly id: UintColumn;
+    readonly name: UintColumn;
+    readonly systemName: UintColumn;
+    readonly filename: UintColumn;
+    readonly startLine: UintColumn;
   };
 }
 
@@ -252,17 +253,17 @@ export class PprofWireDecoder {
   private readonly locationIndex: IdIndex;
   private readonly locationDef: GrowableI32;
   private readonly address: GrowableF64;
-  private readonly defId: GrowableF64;
+  private readonly defId: GrowableUint;
   private readonly bigAddress = new Map<number, bigint>();
   private readonly lineStart: GrowableU32;
-  private readonly lineFunction: GrowableF64;
-  private readonly lineNumber: GrowableF64;
+  private readonly lineFunction: GrowableUint;
+  private readonly lineNumber: GrowableUint;
 
-  private readonly fnId: GrowableF64;
-  private readonly fnName: GrowableF64;
-  private readonly fnSystemName: GrowableF64;
-  private readonly fnFilename: GrowableF64;
-  private readonly fnStartLine: GrowableF64;
+  private readonly fnId: GrowableUint;
+  private readonly fnName: GrowableUint;
+  private readonly fnSystemName: GrowableUint;
+  private readonly fnFilename: GrowableUint;
+  private readonly fnStartLine: GrowableUint;
   /** Scratch for {@link varintFields}: the fields of the message being read, by number. */
   private readonly messageFields = new Float64Array(6);
 
@@ -285,15 +286,15 @@ export class PprofWireDecoder {
     this.locationIndex = new IdIndex(sizes.locations);
     this.locationDef = new GrowableI32(sizes.locations);
     this.address = new GrowableF64(sizes.locations);
-    this.defId = new GrowableF64(sizes.locations);
+    this.defId = new GrowableUint(sizes.locations);
     this.lineStart = new GrowableU32(sizes.locations + 1);
-    this.lineFunction = new GrowableF64(sizes.lines);
-    this.lineNumber = new GrowableF64(sizes.lines);
-    this.fnId = new GrowableF64(sizes.functions);
-    this.fnName = new GrowableF64(sizes.functions);
-    this.fnSystemName = new GrowableF64(sizes.functions);
-    this.fnFilename = new GrowableF64(sizes.functions);
-    this.fnStartLine = new GrowableF64(sizes.functions);
+    this.lineFunction = new GrowableUint(sizes.lines);
+    this.lineNumber = new GrowableUint(sizes.lines);
+    this.fnId = new GrowableUint(sizes.functions);
+    this.fnName = new GrowableUint(sizes.functions);
+    this.fnSystemName = new GrowableUint(sizes.functions);
+    this.fnFilename = new GrowableUint(sizes.functions);
+    this.fnStartLine = new GrowableUint(sizes.functions);
   }
 
   /**
