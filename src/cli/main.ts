@@ -44,7 +44,7 @@ function unknownCommand(name: string): number {
 async function runCommand(name: string, args: string[]): Promise<number> {
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) return unknownCommand(name);
-  if (SHORT_RUN_COMMANDS.has(name)) tuneV8ForShortRun();
+  if (SHORT_RUN_COMMANDS.has(name)) tuneV8ForShortRun(args);
   try {
     return await command.load().run(args);
   } catch (err) {

@@ -14,7 +14,7 @@ import { ByteWindow } from './byteWindow';
 import { detectFormat } from './detectFormat';
 import { ProfileError } from './errors';
 import { tooLarge, type ProfileLimits } from './limits';
-import { PprofSizeCounter } from './pprofSizes';
+import { PprofSizeCounter, type PprofSizes } from './pprofSizes';
 import { PprofWireDecoder, type RawPprof } from './pprofWire';
 
 /** Bytes `detectFormat` reads to tell text from binary; the head is classified once it has them. */
@@ -42,16 +42,18 @@ type Fill = (window: ByteWindow) => Promise<number>;
  */
 export async function decodePprofFile(path: string, sourcePath: string, limits: ProfileLimits, chunkBytes = READ_CHUNK): Promise<RawPprof | undefined> {
   let gzipped: boolean;
+  let trailerSize: number;
   try {
     const head = await gzipHead(path);
     // The trailer's size (mod 2^32) says the file inflates past the limit: the whole-buffer gunzip refuses that in a fraction of a second, where decoding until the limit would take seconds.
     if (head.gzipped && head.trailerSize > limits.maxBytes) return undefined;
     gzipped = head.gzipped;
+    trailerSize = head.trailerSize;
   } catch {
     return undefined;
   }
   try {
-    return gzipped ? await decodeGzipFile(path, sourcePath, limits, chunkBytes) : await decodeRawFile(path, sourcePath, limits, chunkBytes);
+    return gzipped ? await decodeGzipFile(path, sourcePath, limits, chunkBytes, gzipSizeGuess(trailerSize)) : await decodeRawFile(path, sourcePath, limits, chunkBytes);
   } catch (err) {
     if (err instanceof ProfileError) throw err;
     return undefined;
@@ -67,12 +69,23 @@ async function decodeRawFile(path: string, sourcePath: string, limits: ProfileLi
   return decoder.finish();
 }
 
-async function decodeGzipFile(path: string, sourcePath: string, limits: ProfileLimits, chunkBytes: number): Promise<RawPprof> {
+/**
+ * Starting column capacities for a gzipped profile that inflates to `inflated` bytes (its
+ * trailer's ISIZE): one record per 96 bytes in each table (google-pprof_large: a sample per
+ * 120 bytes, a location, function and string per 105), two values per sample, each between
+ * 1,024 and 2^18. A wrong guess costs only doublings (too small) or spare room (too large).
+ */
+export function gzipSizeGuess(inflated: number): PprofSizes {
+  const n = Math.min(1 << 18, Math.max(1024, Math.floor(inflated / 96)));
+  return { samples: n, values: 2 * n, locations: n, lines: n, functions: n, strings: n };
+}
+
+async function decodeGzipFile(path: string, sourcePath: string, limits: ProfileLimits, chunkBytes: number, sizes: PprofSizes): Promise<RawPprof> {
   const file = createReadStream(path, { highWaterMark: chunkBytes });
   const gunzip = createGunzip({ chunkSize: Math.max(64, chunkBytes) });
   file.on('error', (err) => gunzip.destroy(err));
   try {
-    const decoder = new PprofWireDecoder(sourcePath, limits);
+    const decoder = new PprofWireDecoder(sourcePath, limits, sizes);
     await feed(appendFrom(file.pipe(gunzip)), decoder, sourcePath, limits, chunkBytes);
     return decoder.finish();
   } finally {

@@ -270,7 +270,8 @@ export class PprofWireDecoder {
   /**
    * `sizes`: the record counts of a first pass ({@link PprofSizeCounter}), so that each column is
    * allocated once at its final length (no doubling, and `finish` hands the arrays over without a
-   * copy); without them, columns start small and double.
+   * copy), or a guess (`gzipSizeGuess`); columns still double past them. Without them, columns
+   * start small and double.
    */
   constructor(
     private readonly sourcePath: string,
