@@ -75,7 +75,8 @@ export function classifyFunctions(table: FrameTable, keys: FrameKeys): FunctionC
       (frame.name.startsWith('reflect.') ? REFLECT : 0) |
       (match ? MATCH : 0) |
       (match && match.rule.family !== 'connection' ? MARSHAL : 0) |
-      (isModuleLoadFrame(frame, fileClass.loader) ? MODULE_LOAD : 0) |
+      // No loader: no module-load frame (passing `undefined` would make isModuleLoadFrame test the file again).
+      (fileClass.loader !== undefined && isModuleLoadFrame(frame, fileClass.loader) ? MODULE_LOAD : 0) |
       (fileClass.dynamoClient || isDynamoClientName(frame.name) ? DYNAMO_CLIENT : 0);
     family[fn] = familyIndexOfFrame(frame.name, frame.file, fileClass.familyPattern);
     operations[fn] = operationOfFrame(frame.name, frame.file, fileClass.documentClient);
