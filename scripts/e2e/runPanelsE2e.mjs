@@ -3,12 +3,14 @@
 // real VS Code (code-server + headless Chromium): open the Go fixture profile and its report, run
 // the benchmark on the fixture Query response, and for each panel check that nothing overflows
 // sideways, that tables stack their cells with labels, and that the chart was drawn for the light
-// theme; then toggle to a dark theme and check the chart redraws for it. Screenshots of each panel
+// theme; then toggle to a dark theme and check the chart redraws for it; last, replace one hot call
+// of adapter.go on disk, load the profile again and check that the report says that call site has
+// no lens while its neighbours keep theirs. Screenshots of each panel
 // go to test-output/e2e-panels/ (--update-docs copies them to docs/screenshots/).
 //
 //   node scripts/e2e/runPanelsE2e.mjs [--keep] [--verbose] [--skip-package] [--update-docs]
 // Exit code 0 = pass, 1 = a check failed, 2 = harness error.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CheckFailed, exitWhenDone, runInEditor, stepTimer } from './codeServer.mjs';
 import { REPO, log, makeSandbox, writeSettings } from './sandbox.mjs';
@@ -126,6 +128,29 @@ async function main() {
     await page.locator('iframe.webview.ready >> visible=true').screenshot({ path: join(OUT, 'benchmark-dark-600.png') });
     step('themeSwitch', t);
     if (argv.has('--update-docs')) copyToDocs(OUT, ['report-light-600.png', 'benchmark-light-600.png']);
+
+    // adapter.go edited after the profile (outside git): the replaced call at line 63 loses its lens,
+    // the report's row says so and the status bar's tooltip states its share.
+    t = Date.now();
+    const adapter = join(folder, 'internal/repository/ddbv1/adapter.go');
+    const before = readFileSync(adapter, 'utf8');
+    const edited = before.replace('dynamodbattribute.UnmarshalListOfMaps(out.Items, &acts)', 'decodeActivities(out.Items, &acts)');
+    if (edited === before) throw new CheckFailed('adapter.go has no UnmarshalListOfMaps call to replace');
+    writeFileSync(adapter, edited);
+    await openThroughPalette(page, profile, 'before-v1.pb.gz');
+    await runCommand(page, 'DynamoDB Hot Path: Show Report');
+    const edits = visibleWebview(page);
+    const gone = edits.locator('tr[data-call-site="internal/repository/ddbv1/adapter.go:63"] .line-note');
+    await gone.waitFor({ timeout: 30_000 });
+    const note = await gone.innerText();
+    const notes = await edits.locator('#call-sites .line-note').count();
+    log(`edited adapter.go: row :63 says "${note}"; ${notes} row(s) with a note`);
+    if (note !== 'line changed since the profile: no lens') throw new CheckFailed(`row :63 says "${note}"`);
+    if (notes !== 1) throw new CheckFailed(`${notes} rows carry a note; only :63 should`);
+    const summary = await edits.locator('#attribution').innerText();
+    if (!/4\.8% of the profile is credited to call sites on lines changed or removed since it was recorded/.test(summary)) throw new CheckFailed(`the report summary does not state the 4.8% without a lens: ${summary}`);
+    await page.locator('iframe.webview.ready >> visible=true').screenshot({ path: join(OUT, 'report-edited.png') });
+    step('editedReport', t);
   });
 }
 
