@@ -3,7 +3,6 @@
  *
  * Exit codes: 0 success; 1 DynamoDB marshalling above `--fail-above`; 2 bad input (message on stderr).
  */
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { analyzeFile } from '../core/analysis/analyzeFile';
 import { isInputError } from './inputErrors';
@@ -12,6 +11,7 @@ import { CliUsageError } from './usage';
 import { renderAnalysisText } from './analyzeText';
 import { toAnalysisJson } from './analyzeJson';
 import { collectAfterBigRead, growOldGenerationSlowlyFor, holdYoungGenerationSmall } from './heapTuning';
+import { inputBytes } from './v8Tuning';
 
 const HELP = `usage: dynamo-hotpath analyze <profile> [options]
 
@@ -33,15 +33,6 @@ exit codes:
   1  DynamoDB marshalling is above the --fail-above budget
   2  bad usage or bad input: unreadable, malformed or too large profile, bad --root or --map
 `;
-
-/** The file's size in bytes; 0 when it cannot be read (the read reports why). */
-function bytesOnDisk(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0;
-  }
-}
 
 /** Runs the analyze subcommand; returns the exit code. */
 export async function run(args: string[]): Promise<number> {
@@ -68,7 +59,7 @@ export async function run(args: string[]): Promise<number> {
   const profilePath = positionals[0]!;
 
   holdYoungGenerationSmall();
-  growOldGenerationSlowlyFor(bytesOnDisk(profilePath));
+  growOldGenerationSlowlyFor(inputBytes([profilePath]));
   let result;
   try {
     result = await analyzeFile(profilePath, { root, mappings, maxFunctions: top, afterRead: () => collectAfterBigRead(), ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}), ...(limits ? { limits } : {}) });

@@ -25,6 +25,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { SMALL_INPUT_BYTES } from './v8Tuning';
 
 /** The flag {@link holdYoungGenerationSmall} sets: semi-spaces never grow past their size when it is set. */
 export const YOUNG_GENERATION_FLAG = '--semi-space-growth-factor=1';
@@ -32,8 +33,8 @@ export const YOUNG_GENERATION_FLAG = '--semi-space-growth-factor=1';
 /** The flag {@link growOldGenerationSlowlyFor} sets: the old generation's limit 20 % above what a full collection leaves. */
 export const OLD_GENERATION_FLAG = '--heap-growing-percent=20';
 
-/** Profile files from this size on disk (bytes) get {@link OLD_GENERATION_FLAG}. */
-export const SLOW_GROWTH_FROM_BYTES = 4 << 20;
+/** Profile files from this size on disk (bytes) get {@link OLD_GENERATION_FLAG}: where v8Tuning stops counting inputs as small (4 MiB). */
+export const SLOW_GROWTH_FROM_BYTES = SMALL_INPUT_BYTES;
 
 /**
  * Typed-array bytes (live or not yet collected) from which {@link collectAfterBigRead} collects: what a raw

@@ -4,10 +4,10 @@
  */
 import { attributionShares, type AttributionShares } from '../core/analysis/attributionText';
 import type { RootAnalysis } from './analyzeRoot';
+import { percentOf } from './format';
 
 /** {@link attributionShares} of `root.analysis`, with `offLensPercent` (percent of the profile's total) when some call site has no lens. */
 export function rootAttributionShares(root: RootAnalysis): AttributionShares {
   const shares = attributionShares(root.analysis);
-  const total = root.analysis.totalWeight;
-  return root.offLensWeight > 0 && total > 0 ? { ...shares, offLensPercent: (root.offLensWeight / total) * 100 } : shares;
+  return root.offLensWeight > 0 && root.analysis.totalWeight > 0 ? { ...shares, offLensPercent: percentOf(root.offLensWeight, root.analysis.totalWeight) } : shares;
 }
