@@ -26,7 +26,7 @@ options:
   --json              machine-readable output (JSON Schema: schemas/analyze.schema.json)
   --max-profile-mb N  refuse a profile larger than N MB once decompressed (default 128)
   --fail-above PCT    exit 1 when DynamoDB marshalling exceeds PCT % of the profile
-                      (compared at the two decimals printed)
+                      (compared at the decimals printed: one in text, two with --json)
 
 exit codes:
   0  analysed (and within the --fail-above budget)

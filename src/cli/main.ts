@@ -32,7 +32,8 @@ ${lines.join('\n')}
 
 Run \`dynamo-hotpath help <command>\` for a command's options and exit codes.
 Exit codes: 0 success; 1 the command's check failed (over a budget, changes found, a benchmark
-run failed: see its help); 2 bad usage or bad input (the message names the file and the problem).
+run failed: see its help); 2 bad usage or bad input (the message names the file and the problem);
+3 (migrate, bench) part of the work could not be done: see the command's help.
 `;
 }
 
