@@ -62,7 +62,7 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
   const named = withSdkNames(grafted, resolver.index.root, files);
   const mapper = createSourceMapper(files);
   const profileTimeMs = options.profileTimeMs ?? profile.stampedMs ?? files.modifiedMs?.(profile.sourcePath);
-  const mapped = mapProfileSources(named, resolver, mapper, { files, ...(profileTimeMs !== undefined ? { profileTimeMs } : {}) });
+  const mapped = mapProfileSources(named, resolver, mapper, { files, profilePath: profile.sourcePath, ...(profileTimeMs !== undefined ? { profileTimeMs } : {}) });
   const buildNotes = staleBuildWarnings(mapped.coverage, mapped.profile.totalWeight);
   const warned = buildNotes.length > 0 ? replaceFramesOrFields(mapped.profile, { fields: { warnings: [...mapped.profile.warnings, ...buildNotes] } }) : mapped.profile;
   const possible = unplaceImpossiblePositions(warned, resolver, files);

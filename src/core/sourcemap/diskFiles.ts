@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { gitCommittedMs } from './gitCommitTimes';
 import type { SourceMapFiles } from './sourceMapper';
 
 /** Generated files and maps larger than this are not read (a bundle's map is rarely above 50 MB). */
@@ -24,4 +25,5 @@ export const diskFiles: SourceMapFiles = {
       return undefined;
     }
   },
+  committedMs: gitCommittedMs,
 };

@@ -22,6 +22,8 @@ export interface SourceCheckOptions {
   readonly files?: SourceMapFiles;
   /** When the profile was recorded (ms since the epoch): generated files or maps modified later are marked. */
   readonly profileTimeMs?: number;
+  /** The profile file: when git tracks it unchanged, a build committed with it or before it is the profiled one. */
+  readonly profilePath?: string;
 }
 
 /** Per generated file, while frames are mapped. */
@@ -113,6 +115,7 @@ export function mapProfileSources(profile: Profile, resolver: PathResolver, mapp
   const checked = new Map<string, CheckedSource>();
   let changed = false;
   const lineCache = new Map<string, string[] | undefined>();
+  const profileCommitted = once(() => (check.profilePath === undefined ? undefined : check.files?.committedMs?.(check.profilePath)));
   const originalLine = (file: string, line: number): string | undefined => {
     if (!lineCache.has(file)) lineCache.set(file, mapper.sourceContent(file)?.split(/\r?\n/));
     return lineCache.get(file)?.[line - 1];
@@ -128,7 +131,7 @@ export function mapProfileSources(profile: Profile, resolver: PathResolver, mapp
     if (!entry) {
       const found = mapper.mapOf(resolution.absolutePath);
       const status: SourceMapFileStatus = found.status === 'no-map' && !hasCompiledSource(resolution.relativePath, stems) ? 'plain-js' : found.status;
-      const newerThanProfile = status === 'mapped' && isNewer([resolution.absolutePath, found.mapFile], check);
+      const newerThanProfile = status === 'mapped' && isNewer([resolution.absolutePath, found.mapFile], check, profileCommitted);
       entry = { generated: resolution.absolutePath, relativePath: resolution.relativePath, status, mapFile: found.mapFile, reason: found.reason, frames: 0, unmappedFrames: 0, generatedCodeFrames: 0, lineCount: found.lineCount ?? 0, newerThanProfile, differing: new Set(), movedFrames: 0, staleFrames: 0 };
       perFile.set(frame.file, entry);
     }
@@ -179,11 +182,34 @@ export function mapProfileSources(profile: Profile, resolver: PathResolver, mapp
   return { profile: { ...profile, frames: interner.frames, samples: remapStacks(profile.samples, newId) }, coverage };
 }
 
-/** True when one of `paths` was modified after the profile was recorded (false when either time is unknown). */
-function isNewer(paths: readonly (string | undefined)[], check: SourceCheckOptions): boolean {
+/**
+ * True when one of `paths` changed after the profile was recorded (false when either time is
+ * unknown). A file modified later by its time but that git tracks unchanged is dated by the
+ * commit that last changed it (a clone or checkout writes every file anew); that commit counts
+ * as before the profile when it is no later than the profile file's own last commit (a build
+ * committed with its profile is the profiled one).
+ */
+function isNewer(paths: readonly (string | undefined)[], check: SourceCheckOptions, profileCommitted: () => number | undefined): boolean {
   const { files, profileTimeMs } = check;
   if (profileTimeMs === undefined || !files?.modifiedMs) return false;
-  return paths.some((path) => path !== undefined && (files.modifiedMs!(path) ?? 0) > profileTimeMs);
+  return paths.some((path) => {
+    if (path === undefined || (files.modifiedMs!(path) ?? 0) <= profileTimeMs) return false;
+    const committed = files.committedMs?.(path);
+    return committed === undefined || committed > Math.max(profileTimeMs, profileCommitted() ?? 0);
+  });
+}
+
+/** `compute`'s result, computed on the first call only. */
+function once<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
 }
 
 /** True when a frame's file is generated JavaScript that resolves into the workspace (each file resolved once). */

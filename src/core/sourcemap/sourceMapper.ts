@@ -47,6 +47,12 @@ export interface SourceMapFiles {
   exists(absolutePath: string): boolean;
   /** Last modification, ms since the epoch; undefined when unknown (then no file is taken for newer than a profile). */
   modifiedMs?(absolutePath: string): number | undefined;
+  /**
+   * For a file git tracks, unchanged since its last commit: that commit's time (ms since the
+   * epoch), which dates its content better than a modification time a clone or checkout reset;
+   * undefined otherwise (the disk's is `gitCommittedMs`).
+   */
+  committedMs?(absolutePath: string): number | undefined;
 }
 
 export interface SourceMapper {
