@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { CliUsageError } from './usage';
+import { parseArgsMessage } from './options';
 import { readItemsFile, ItemSourceError } from '../core/bench/itemSource';
 import { generateItems, GENERATOR_SHAPES, type GeneratorShape } from '../core/bench/generator';
 import { scanItems } from '../core/bench/scanSource';
@@ -151,7 +152,7 @@ export async function run(args: string[]): Promise<number> {
       allowPositionals: false,
     });
   } catch (err) {
-    throw new CliUsageError((err as Error).message);
+    throw new CliUsageError(parseArgsMessage(err as Error, args));
   }
   const v = parsed.values as Values;
   if (v.help) {

@@ -21,7 +21,7 @@ import { readRunRecord, runRecordPathFor, RunRecordError } from '../core/compare
 import { WindowError } from '../core/compare/v8Window';
 import { ProfileError } from '../core/profile/errors';
 import { CliUsageError } from './usage';
-import { nonNegativeInteger, parseMapping, profileLimitsOption } from './options';
+import { nonNegativeInteger, parseArgsMessage, parseMapping, profileLimitsOption } from './options';
 import { COMPARE_FLEET_HELP, COMPARE_FLEET_OPTIONS, fleetCompareSides, type FleetSides } from './compareFleet';
 import { PROMETHEUS_OPTIONS, PYROSCOPE_OPTIONS } from './fleetOptions';
 import { interruptSignal, reportFleetError } from './fleetRun';
@@ -119,7 +119,7 @@ export async function run(args: string[]): Promise<number> {
       },
     });
   } catch (err) {
-    throw new CliUsageError((err as Error).message);
+    throw new CliUsageError(parseArgsMessage(err as Error, rest));
   }
   const { values, positionals } = parsed;
   if (values.help) {

@@ -11,8 +11,21 @@ export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options'
   try {
     return parseArgs({ args, allowPositionals: true, options });
   } catch (err) {
-    throw new CliUsageError((err as Error).message);
+    throw new CliUsageError(parseArgsMessage(err as Error, args));
   }
+}
+
+/**
+ * parseArgs' error message, with its "argument is ambiguous" case (the value after an option
+ * starts with a dash, as in `--top -1`) said in one line that names the value and the form
+ * parseArgs accepts (`--top=-1`).
+ */
+export function parseArgsMessage(err: Error, args: readonly string[]): string {
+  const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(err.message);
+  if (!ambiguous) return err.message;
+  const option = ambiguous[1]!;
+  const value = args[args.indexOf(option) + 1];
+  return value === undefined ? `${option} needs a value` : `${option} needs a value, and '${value}' starts with a dash: write ${option}=${value} to pass it`;
 }
 
 /** `--map FROM=TO` → a path-mapping rule. */
