@@ -297,6 +297,8 @@ export const FRAME_RULES: readonly FrameRule[] = [
     mechanism: 'interpreted',
     label: '@aws-sdk/lib-dynamodb',
     jsPathFragments: ['/@aws-sdk/lib-dynamodb/'],
+    // A command's constructor stores its input and makes the client's command: no item is converted.
+    nameExclude: /^[A-Z]\w*Command$/,
     directions: [
       [/unmarshall/, 'unmarshal'],
       [/marshall/, 'marshal'],
@@ -304,7 +306,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
       [/^(?:resolveMiddleware|addMarshallingMiddleware)$/, 'marshal'],
     ],
     fallback: 'unmarshal',
-    source: '@aws-sdk/lib-dynamodb (marshallInput/unmarshallOutput, processObj/processKeysInObj; resolveMiddleware/addMarshallingMiddleware on the request path)',
+    source: '@aws-sdk/lib-dynamodb (marshallInput/unmarshallOutput, processObj/processKeysInObj; resolveMiddleware/addMarshallingMiddleware on the request path; not the commands\' constructors, e.g. dist-cjs/commands/QueryCommand.js of 3.435.0)',
   },
   {
     id: 'js-v3-client-dynamodb-serde',

@@ -34,6 +34,17 @@ describe('frame rules', () => {
     assert.equal(classifyFrame(go('github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue.(*Encoder).encodeStruct'))!.category, 'attribute-marshal');
   });
 
+  it('leaves out lib-dynamodb command constructors, which convert no item (trial8: QueryCommand at a function head showed as a 0.0 % call site)', () => {
+    const lib = '/app/node_modules/@aws-sdk/lib-dynamodb/dist-cjs';
+    assert.equal(classifyFrame(js('QueryCommand', `${lib}/commands/QueryCommand.js`)), undefined);
+    assert.equal(classifyFrame(js('PutCommand', `${lib}/commands/PutCommand.js`)), undefined);
+    assert.equal(classifyFrame(js('DynamoDBDocumentClientCommand', `${lib}/baseCommand/DynamoDBDocumentClientCommand.js`)), undefined);
+    assert.equal(classifyFrame(js('marshallInput', `${lib}/commands/utils.js`))!.category, 'attribute-marshal');
+    assert.equal(classifyFrame(js('unmarshallOutput', `${lib}/commands/utils.js`))!.category, 'attribute-unmarshal');
+    assert.equal(classifyFrame(js('resolveMiddleware', `${lib}/commands/QueryCommand.js`))!.category, 'attribute-marshal');
+    assert.equal(classifyFrame(js('(anonymous:L#28:C#77)', `${lib}/baseCommand/DynamoDBDocumentClientCommand.js`))!.category, 'attribute-unmarshal');
+  });
+
   it('classifies JS aws-sdk v2 and v3 files, in npm and pnpm layouts', () => {
     assert.equal(classifyFrame(js('convertOutput', '/app/node_modules/aws-sdk/lib/dynamodb/converter.js'))!.category, 'attribute-unmarshal');
     assert.equal(classifyFrame(js('convertInput', '/app/node_modules/.pnpm/aws-sdk@2.1693.0/node_modules/aws-sdk/lib/dynamodb/converter.js'))!.category, 'attribute-marshal');
