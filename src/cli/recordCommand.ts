@@ -16,7 +16,7 @@ import { collectRecords } from '../record/collectRecords';
 import { DEFAULT_INTERVAL_US, DIR_ENV, extensionOf, FORMAT_ENV, INTERVAL_ENV, RECORD_FORMATS, type RecordFormat } from '../record/recordEnv';
 import { nonNegativeNumber, parseCommandLine } from './options';
 import { CliUsageError } from './usage';
-import { recordedSiteLines, sourcePositionText } from './recordSummary';
+import { bundledDependencyOf, recordedSiteLines, sourcePositionText, type RecordedContext } from './recordSummary';
 import { createSourceMapper } from '../core/sourcemap/sourceMapper';
 import { diskFiles } from '../core/sourcemap/diskFiles';
 
@@ -101,6 +101,12 @@ function checkOut(out: string): void {
 }
 
 /** Distinct call sites among the recorded contexts (one context per call site and caller chain). */
+/** The summary's call-site lines: positions at their sources, bundled libraries skipped, through one mapper. */
+function summaryLines(contexts: readonly RecordedContext[]): string[] {
+  const mapper = createSourceMapper(diskFiles);
+  return recordedSiteLines(contexts, sourcePositionText(mapper, diskFiles, process.cwd()), bundledDependencyOf(mapper));
+}
+
 function siteCount(contexts: readonly { readonly labels: Readonly<Record<string, string>> }[]): number {
   return new Set(contexts.map((c) => `${c.labels[CALL_SITE_LABEL] ?? ''}\u0000${c.labels[OPERATION_LABEL]}\u0000${c.labels[CLIENT_LABEL]}`)).size;
 }
@@ -157,7 +163,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const lines = [
     `dynamo-hotpath record: wrote ${main.path} (process ${main.record.pid}: ${plural(main.record.calls, 'DynamoDB call')} from ${plural(siteCount(main.record.callSites), 'call site')})`,
-    ...recordedSiteLines(main.record.callSites, sourcePositionText(createSourceMapper(diskFiles), diskFiles, process.cwd())),
+    ...summaryLines(main.record.callSites),
     ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${plural(p.record.calls, 'DynamoDB call')})`),
   ];
   if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording through the aws-sdk v2 or @aws-sdk/client-dynamodb that Node loaded (copies loaded from a bundle, or through a test runner\'s own module registry such as jest or vitest, are not seen)');

@@ -15,6 +15,13 @@ export interface RecordedContext {
 /** How a recorded 1-based `file:line:column` is shown. */
 export type PositionText = (file: string, line: number, column: number) => string;
 
+/** The npm package a recorded 1-based position is in (through the file's source map), undefined when it is not a dependency's. */
+export type DependencyOf = (file: string, line: number, column: number) => string | undefined;
+
+const noDependency: DependencyOf = () => undefined;
+/** The package of a path under `node_modules`: its last `node_modules/` segment, with its scope. */
+const PACKAGE = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/g;
+
 const asRecorded: PositionText = (file, line, column) => `${file}:${line}:${column}`;
 const PLACE = /^(.+):(\d+):(\d+)$/;
 
@@ -41,21 +48,44 @@ export function sourcePositionText(mapper: SourceMapper, files: SourceMapFiles, 
 }
 
 /**
+ * The dependency a position of a bundle maps to: the recorder skips `node_modules` frames as it
+ * captures, but a library bundled into the program (esbuild, webpack) is found only through the
+ * bundle's map — dynamodb-toolbox's `Table.query` would otherwise be named as the call site (trial7 N4).
+ */
+export function bundledDependencyOf(mapper: SourceMapper): DependencyOf {
+  return (file, line, column) => {
+    const original = mapper.originalPosition(file, line, column);
+    if (!original) return undefined;
+    const packages = [...original.file.matchAll(PACKAGE)];
+    return packages.length > 0 ? packages[packages.length - 1]![1]!.replace(/\\/g, '/') : undefined;
+  };
+}
+
+/**
  * One line per call site and first caller, most calls first:
  * `     412  Query on DocumentClient  query  /srv/db.js:8:20  ← listOrders /srv/handlers.js:10:5`.
  * Contexts that differ only in outer callers (a warm-up loop and a handler above the same helper
  * call) share a line and their call counts add up: the summary names the first caller only.
- * `position` shows each recorded position (default: as recorded).
+ * `position` shows each recorded position (default: as recorded). A call site that `dependencyOf`
+ * places in a dependency (a library bundled into the program) gives way to the first recorded
+ * caller that is not, and the line says which package it went through.
  */
-export function recordedSiteLines(contexts: readonly RecordedContext[], position: PositionText = asRecorded): string[] {
+export function recordedSiteLines(contexts: readonly RecordedContext[], position: PositionText = asRecorded, dependencyOf: DependencyOf = noDependency): string[] {
   const calls = new Map<string, number>();
   for (const c of contexts) {
     const recorded = c.labels[CALL_SITE_LABEL];
     const place = recorded === undefined ? undefined : PLACE.exec(recorded);
-    const where = place ? position(place[1]!, Number(place[2]), Number(place[3])) : (recorded ?? '(no frame of your code on the stack)');
-    const [caller] = recordedCallers(c.labels[CALLERS_LABEL]);
+    const frames = recordedCallers(c.labels[CALLERS_LABEL]);
+    if (place) frames.unshift({ file: place[1]!, line: Number(place[2]), column: Number(place[3]), functionName: c.labels[FUNCTION_LABEL] ?? '' });
+    // A bundled library's frames are skipped as the recorder skips node_modules: the first frame of the user's code is the call site.
+    const first = place ? frames.findIndex((f) => dependencyOf(f.file, f.line, f.column) === undefined) : 0;
+    const at = first > 0 ? first : 0;
+    const site = place ? frames[at] : undefined;
+    const where = site ? position(site.file, site.line, site.column) : (recorded ?? '(no frame of your code on the stack)');
+    const through = at > 0 ? `  (through ${dependencyOf(frames[0]!.file, frames[0]!.line, frames[0]!.column)})` : '';
+    const caller = place ? frames[at + 1] : frames[0];
     const via = caller ? `  ← ${caller.functionName} ${position(caller.file, caller.line, caller.column)}` : '';
-    const line = `${c.labels[OPERATION_LABEL]} on ${c.labels[CLIENT_LABEL]}  ${c.labels[FUNCTION_LABEL] ?? ''}  ${where}${via}`;
+    const line = `${c.labels[OPERATION_LABEL]} on ${c.labels[CLIENT_LABEL]}  ${at > 0 ? site!.functionName : (c.labels[FUNCTION_LABEL] ?? '')}  ${where}${through}${via}`;
     calls.set(line, (calls.get(line) ?? 0) + c.calls);
   }
   return [...calls].sort((a, b) => b[1] - a[1]).map(([line, n]) => `  ${String(n).padStart(7)}  ${line}`);

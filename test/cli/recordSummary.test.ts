@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
-import { recordedSiteLines, sourcePositionText } from '../../src/cli/recordSummary';
+import { bundledDependencyOf, recordedSiteLines, sourcePositionText } from '../../src/cli/recordSummary';
 import { createSourceMapper } from '../../src/core/sourcemap/sourceMapper';
 import { diskFiles } from '../../src/core/sourcemap/diskFiles';
 import { ADAPTER_TS, lineOf } from '../core/sourcemap/buildWithTools';
@@ -57,6 +57,44 @@ describe('record summary positions', () => {
       writeFileSync(join(dir, 'src/adapter.ts'), `// moved\n// down\n${ADAPTER_TS}`);
       const stale = sourcePositionText(createSourceMapper(diskFiles), diskFiles, dir)(generated, jsLine, jsColumn);
       assert.equal(stale, `${generated}:${jsLine}:${jsColumn}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('record summary with a library bundled into the program (trial7 N4)', () => {
+  it('names the first frame of the user\'s code as the call site, and the package the call went through', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dhp-record-bundled-'));
+    try {
+      mkdirSync(join(dir, 'src'));
+      mkdirSync(join(dir, 'node_modules/@acme/toolbox'), { recursive: true });
+      const LIBRARY = 'exports.query = function query(client, params) {\n  return client.query(params).promise();\n};\n';
+      const APP = "import { query } from '@acme/toolbox';\n\nexport async function listUsers(client: any) {\n  const out = await query(client, { TableName: 'users' });\n  return out.Items;\n}\n";
+      writeFileSync(join(dir, 'node_modules/@acme/toolbox/index.js'), LIBRARY);
+      writeFileSync(join(dir, 'src/app.ts'), APP);
+      buildSync({ entryPoints: [join(dir, 'src/app.ts')], outfile: join(dir, 'dist/app.js'), bundle: true, sourcemap: true, format: 'cjs', platform: 'node', logLevel: 'silent', absWorkingDir: dir });
+      const js = readFileSync(join(dir, 'dist/app.js'), 'utf8');
+      const at = (needle: string) => {
+        const line = lineOf(js, needle);
+        return { line, column: js.split('\n')[line - 1]!.indexOf(needle) + 1 };
+      };
+      const generated = join(dir, 'dist/app.js');
+      const inLibrary = at('client.query(params)');
+      const inApp = at('await (0, import_toolbox.query)(client');
+      const mapper = createSourceMapper(diskFiles);
+      const lines = recordedSiteLines(
+        [{ labels: { ...site, [CALL_SITE_LABEL]: `${generated}:${inLibrary.line}:${inLibrary.column}`, [CALLERS_LABEL]: callersLabel([{ file: generated, ...inApp, functionName: 'listUsers' }, listOrders]) }, calls: 3 }],
+        sourcePositionText(mapper, diskFiles, dir),
+        bundledDependencyOf(mapper),
+      );
+      const appColumn = APP.split('\n')[3]!.indexOf('await query(client') + 1;
+      assert.deepEqual(lines, [
+        `        3  Query on DocumentClient  listUsers  ${join(dir, 'src/app.ts')}:4:${appColumn} (app.js:${inApp.line}:${inApp.column})  (through @acme/toolbox)  ← listOrders /srv/handlers.js:10:5`,
+      ]);
+      // Without the bundle's map nothing tells the library apart: the recorded site stays.
+      const unmapped = recordedSiteLines([{ labels: { ...site, [CALL_SITE_LABEL]: `${generated}:${inLibrary.line}:${inLibrary.column}` }, calls: 1 }]);
+      assert.deepEqual(unmapped, [`        1  Query on DocumentClient  query  ${generated}:${inLibrary.line}:${inLibrary.column}`]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
