@@ -63,7 +63,36 @@ export function bundleNameAt(lines: readonly string[], line: number, column: num
   const text = lines[line - 1];
   if (text === undefined || column < 1) return undefined;
   // Only the text just before the literal: a minified bundle is one line of megabytes.
-  return NAMED_BY_ASSIGNMENT.exec(text.slice(Math.max(0, column - 1 - LOOK_BACK), column - 1))?.[1];
+  const before = text.slice(Math.max(0, column - 1 - LOOK_BACK), column - 1);
+  return NAMED_BY_ASSIGNMENT.exec(before)?.[1] ?? (RETURNED.test(before) ? enclosingFunction(lines, line) : undefined);
+}
+
+/** A function literal that its line returns (`return () => crypto.randomUUID();`). */
+const RETURNED = /^\s*return\s+(?:async\s*)?$/;
+/** A function declaration's first line, with its indentation and name. */
+const DECLARATION = /^(\s*)(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(/;
+/** Lines searched above a returned literal for the function that returns it. */
+const ENCLOSING_LINES = 8;
+
+/**
+ * The function declared (`function bindV4(getRandomValues) {`) at most {@link ENCLOSING_LINES}
+ * lines above 1-based `line` and less indented than it, when no line between goes back to that
+ * indentation or less (the declaration's body is still open): a factory's returned closure is
+ * named after the factory, as a curried arrow is after its variable. @smithy/core 3.x's
+ * `bindV4` returns `() => crypto.randomUUID()`, the invocation id's UUID, which V8 leaves anonymous.
+ */
+function enclosingFunction(lines: readonly string[], line: number): string | undefined {
+  const indent = (text: string) => text.length - text.trimStart().length;
+  let open = indent(lines[line - 1]!);
+  for (let l = line - 1; l >= Math.max(1, line - ENCLOSING_LINES); l--) {
+    const text = lines[l - 1]!;
+    if (text.trim() === '') continue;
+    const declared = DECLARATION.exec(text);
+    if (declared && declared[1]!.length < open) return declared[2];
+    open = Math.min(open, indent(text));
+    if (indent(text) === 0) return undefined;
+  }
+  return undefined;
 }
 
 /**

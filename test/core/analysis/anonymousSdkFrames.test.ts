@@ -75,6 +75,24 @@ describe('anonymous functions of AWS SDK v3 bundles', () => {
     assert.equal(bundleNameAt([minified], 1, minified.length - 5), 'a'); // the literal `()=>{}` starts 6 characters from the end
   });
 
+  it('names a returned closure after the function declared around it (@smithy/core 3.x bindV4, the invocation id UUID)', () => {
+    // @smithy/core dist-cjs/submodules/serde/index.js lines 90–94 (3.1169's recording: (anonymous:L#92:C#16))
+    const serde = [
+      'function bindV4(getRandomValues) {',
+      '    if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") {',
+      '        return () => crypto.randomUUID();',
+      '    }',
+      '    return () => {',
+      '        const rnds = new Uint8Array(16);',
+    ];
+    assert.equal(bundleNameAt(serde, 3, 16), 'bindV4');
+    assert.equal(bundleNameAt(serde, 5, 12), 'bindV4');
+    const sibling = ['function outer() {', '    function helper() {', '        work();', '    }', '    if (x) {', '        return () => y;'];
+    assert.equal(bundleNameAt(sibling, 6, 16), 'outer', 'not the closed helper above it');
+    assert.equal(bundleNameAt(['function a() {', '}', 'const c = 1;', 'return () => y;'], 4, 8), undefined, 'no open declaration');
+    assert.equal(bundleNameAt(serde, 3, 17), undefined, 'only from the literal\'s start');
+  });
+
   it('names the frames from the bundles at the recorded paths; samples unchanged', () => {
     const { profile, named, unreadable } = nameAnonymousSdkFrames(profileOf(), undefined, filesAt('/srv/app'));
     assert.deepEqual(profile.frames.map((f) => f.name), ['convertToAttr', 'processObj', 'processKeysInObj', 'marshallInput', 'put', 'convertToNative', 'unmarshallOutput']);
