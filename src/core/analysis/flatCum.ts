@@ -16,8 +16,8 @@ export interface FlatCumTables {
   /** Sample counts through each function (cum), for sampling-error estimates. */
   readonly functionCumCount: Float64Array;
   /**
-   * Indexed by line id. A counter told {@link FlatCumCounter.countLinesOnly} counts only those
-   * frames' lines (the call sites' candidates); the other lines read 0.
+   * Indexed by line id. A counter told {@link FlatCumCounter.countLinesOnly} counts only the lines
+   * of those frames' functions (the call sites' candidates); the other lines read 0.
    */
   readonly lineFlat: Float64Array;
   readonly lineCum: Float64Array;
@@ -28,15 +28,18 @@ export interface FlatCumTables {
  * Accumulates flat/cum one sample at a time, so that another pass over the stacks (the
  * attribution's) can count it on the way instead of walking 14 million frames again.
  * Samples must be added with increasing indices (the index is the per-sample "seen" mark).
- * What one frame needs is kept side by side (its function and line id; a function's or line's
- * seen mark, cum and count), so that a frame costs three memory reads where scattered arrays
- * took eight: on a 50 MB profile the tables are megabytes and each read is a cache miss.
+ * A frame's function is read from `FrameKeys.functionOf` (no copy per frame); its line only when
+ * its function has lines to count (a per-function mark, small enough to stay in cache): on a
+ * 50 MB profile the frame tables are megabytes and each read is a cache miss. A function's or
+ * line's seen mark, cum and count sit side by side, so that one read fetches all three.
  * A seen mark is the sample index + 1 (0: never), so the accumulators need no fill pass and the
  * pages of functions and lines no sample reaches are never touched.
  */
 export class FlatCumCounter {
-  /** Per frame: function id at 2·frame, line id (−1 none) at 2·frame+1. */
-  private readonly keyOf: Int32Array;
+  private readonly functionOf: Uint32Array;
+  private readonly lineOf: Int32Array;
+  /** Per function: 1 when a frame of it has a line to count. */
+  private readonly countsLines: Uint8Array;
   /** Per function: last sample that touched it, cum, cum count (at 3·fn …). Same per line. */
   private readonly fnAcc: Float64Array;
   private readonly lnAcc: Float64Array;
@@ -52,11 +55,10 @@ export class FlatCumCounter {
 
   constructor(keys: FrameKeys) {
     const { functionOf, lineOf } = keys;
-    this.keyOf = new Int32Array(2 * functionOf.length);
-    for (let id = 0; id < functionOf.length; id++) {
-      this.keyOf[2 * id] = functionOf[id]!;
-      this.keyOf[2 * id + 1] = lineOf[id]!;
-    }
+    this.functionOf = functionOf;
+    this.lineOf = lineOf;
+    this.countsLines = new Uint8Array(keys.functionCount);
+    for (let id = 0; id < functionOf.length; id++) if (lineOf[id]! >= 0) this.countsLines[functionOf[id]!] = 1;
     this.fnAcc = new Float64Array(3 * keys.functionCount);
     this.lnAcc = new Float64Array(3 * keys.lineCount);
     this.functionFlat = new Float64Array(keys.functionCount);
@@ -64,38 +66,45 @@ export class FlatCumCounter {
   }
 
   /**
-   * From now on counts the lines of the frames marked in `frames` (per frame id, 1 = count) only;
-   * call before the first {@link add}. The analysis reads a line's cum at call sites only, which
-   * are frames of the user's code: on the 50 MB synthetic this skips a random read and write per
-   * stack frame and leaves 17 MB of line accumulators untouched.
+   * From now on counts only the lines of functions with a frame marked in `frames` (per frame id,
+   * 1 = count); call before the first {@link add}. Meant for marks that are the same for every
+   * frame of a function, as the user's code is (a function is a (file, name) pair). The analysis
+   * reads a line's cum at call sites only, which are frames of the user's code: on the 50 MB
+   * synthetic this skips a random read and write per stack frame and leaves 17 MB of line
+   * accumulators untouched.
    */
   countLinesOnly(frames: Uint8Array): void {
-    for (let id = 0; id < frames.length; id++) if (!frames[id]) this.keyOf[2 * id + 1] = -1;
+    const marked = new Uint8Array(this.countsLines.length);
+    for (let id = 0; id < frames.length; id++) if (frames[id]) marked[this.functionOf[id]!] = 1;
+    for (let fn = 0; fn < marked.length; fn++) this.countsLines[fn]! &= marked[fn]!;
   }
 
   /** Counts sample `s` (stack of frame ids, leaf first; weight in the profile's unit; count in samples). */
   add(stack: Uint32Array, s: number, weight: number, count: number): void {
     this.firstSightCount = 0;
     if (stack.length === 0) return;
-    const { keyOf, fnAcc, lnAcc } = this;
+    const { functionOf, lineOf, countsLines, fnAcc, lnAcc } = this;
     if (this.firstSights.length < 2 * stack.length) this.firstSights = new Int32Array(4 * stack.length);
     const firstSights = this.firstSights;
     let sights = 0;
     const mark = s + 1;
-    this.functionFlat[keyOf[2 * stack[0]!]!]! += weight;
-    const leafLine = keyOf[2 * stack[0]! + 1]!;
+    const leaf = functionOf[stack[0]!]!;
+    this.functionFlat[leaf]! += weight;
+    const leafLine = countsLines[leaf] ? lineOf[stack[0]!]! : -1;
     if (leafLine >= 0) this.lineFlat[leafLine]! += weight;
     for (let i = 0; i < stack.length; i++) {
-      const at = 2 * stack[i]!;
-      const fn = 3 * keyOf[at]!;
+      const frame = stack[i]!;
+      const id = functionOf[frame]!;
+      const fn = 3 * id;
       if (fnAcc[fn] !== mark) {
         fnAcc[fn] = mark;
         fnAcc[fn + 1]! += weight;
         fnAcc[fn + 2]! += count;
         firstSights[sights++] = i;
-        firstSights[sights++] = keyOf[at]!;
+        firstSights[sights++] = id;
       }
-      const ln = keyOf[at + 1]!;
+      if (!countsLines[id]) continue;
+      const ln = lineOf[frame]!;
       if (ln >= 0 && lnAcc[3 * ln] !== mark) {
         lnAcc[3 * ln] = mark;
         lnAcc[3 * ln + 1]! += weight;

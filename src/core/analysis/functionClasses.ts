@@ -83,20 +83,3 @@ export function classifyFunctions(table: FrameTable, keys: FrameKeys): FunctionC
   }
   return { matches, flags, family, operations };
 }
-
-/** The same classes indexed by frame id: each frame takes its function's (`functionOf`: frame id → function id). O(frames). */
-export function spreadToFrames(classes: FunctionClasses, functionOf: Uint32Array): FunctionClasses {
-  const count = functionOf.length;
-  const matches = new Array<RuleMatch | undefined>(count);
-  const flags = new Uint8Array(count);
-  const family = new Int8Array(count);
-  const operations = new Array<DynamoOperation | undefined>(count);
-  for (let id = 0; id < count; id++) {
-    const fn = functionOf[id]!;
-    matches[id] = classes.matches[fn];
-    flags[id] = classes.flags[fn]!;
-    family[id] = classes.family[fn]!;
-    operations[id] = classes.operations[fn];
-  }
-  return { matches, flags, family, operations };
-}

@@ -72,4 +72,35 @@ describe('the chain trie with runs in one node', () => {
     trie.add(Uint32Array.of(4, 3, 2, 1), 3, 1); // 3 now 4: a tie with 7; under 3, 4 (2) ties with 9 (2): the child made first wins each time
     assert.deepEqual(trie.heaviestPath(10), [1, 2, 3, 4, 5]);
   });
+
+  it('with a depth, keeps that many frames of each stack and finds the same paths up to that length', () => {
+    const random = seededRandom(11);
+    let compared = 0;
+    for (let trial = 0; trial < 200; trial++) {
+      const depth = 1 + (trial % 6);
+      const capped = new ChainTrie(depth);
+      const reference = new NodePerFrameTrie();
+      for (let s = 1 + Math.floor(random() * 30); s > 0; s--) {
+        // Stacks of 0–11 frames from 3 values: runs, splits and ties below and beyond the depth.
+        const stack = Uint32Array.from({ length: Math.floor(random() * 12) }, () => Math.floor(random() * 3));
+        const weight = 1 + Math.floor(random() * 3);
+        capped.add(stack, stack.length - 1, weight);
+        reference.add(stack, stack.length - 1, weight);
+      }
+      for (let maxLength = 0; maxLength <= depth; maxLength++) {
+        assert.deepEqual(capped.heaviestPath(maxLength), reference.heaviestPath(maxLength), `trial ${trial}, depth ${depth}, maxLength ${maxLength}`);
+        compared++;
+      }
+      assert.ok(capped.heaviestPath(100).length <= depth);
+    }
+    assert.equal(compared, 896);
+  });
+
+  it('with a depth of 2, a third frame never splits a run nor joins the path', () => {
+    const trie = new ChainTrie(2);
+    trie.add(Uint32Array.of(5, 2, 1), 2, 1); // keeps 1 2
+    trie.add(Uint32Array.of(6, 2, 1), 2, 1); // 1 2 again: no branch at 5/6
+    trie.add(Uint32Array.of(3, 1), 1, 1);
+    assert.deepEqual(trie.heaviestPath(10), [1, 2]);
+  });
 });
