@@ -11,6 +11,7 @@ import { frameAt, type FrameTable } from '../profile/columns/frameTable';
 import type { PathResolver } from '../paths/types';
 import { attributeSamples, type AttributionResult, type CallSiteAccumulator } from './attribute';
 import { buildFrameKeys, type FrameKeys } from './frameKeys';
+import { matchOf } from './functionClasses';
 import { functionStats } from './functionStats';
 import { FlatCumCounter, type FlatCumTables } from './flatCum';
 import { buildCoverage } from './coverage';
@@ -74,7 +75,7 @@ function buildChain(site: CallSiteAccumulator, frames: FrameTable, keys: FrameKe
       line: frame.line,
       flat: tables.functionFlat[fn]!,
       cum: tables.functionCum[fn]!,
-      role: attribution.functionMatches[fn] ? 'sdk' : attribution.isUser[id] ? 'user' : 'other',
+      role: matchOf(attribution.classes, fn) ? 'sdk' : attribution.isUser[id] ? 'user' : 'other',
     };
   });
 }
@@ -171,7 +172,7 @@ function sdkFunctionStats(frames: FrameTable, keys: FrameKeys, tables: FlatCumTa
   const out: Analysis['sdkFunctions'][number][] = [];
   // Function ids are numbered in order of their first frame: the order a scan of the frames meets them.
   for (let fn = 0; fn < keys.functionCount; fn++) {
-    const match = attribution.functionMatches[fn];
+    const match = matchOf(attribution.classes, fn);
     if (!match || tables.functionCum[fn] === 0) continue;
     const id = keys.functionFrame[fn]!;
     const direction = match.direction ?? match.rule.fallback;
@@ -232,7 +233,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
   if (options.functionLevel) warnings.push(functionLevelWarning(options.functionLevel.summary));
   const pruned = prunedWarning(profile);
   if (pruned) warnings.push(pruned);
-  if (!attribution.functionMatches.some((m) => m !== undefined)) {
+  if (attribution.classes.matchList.length === 0) {
     warnings.push(
       'the profile has no DynamoDB SDK frames (no aws-sdk-go, aws-sdk-go-v2, guregu/dynamo, aws-sdk or @aws-sdk DynamoDB code ran while it was recorded): DynamoDB marshalling is 0 % because nothing marshalled items, not because of the path mapping',
     );
