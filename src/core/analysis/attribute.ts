@@ -22,7 +22,7 @@ import { recordedFiles, type RecordedFiles } from './recordedFiles';
 import { classifyFunctions, matchOf, operationOf, type FunctionClasses, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TRANSPARENT } from './functionClasses';
 import type { FrameKeys } from './frameKeys';
 import { recordedFrameCount, recordedUserCaller } from './recordedCallSites';
-import { forEachStack } from '../profile/columns/sampleTable';
+import { forEachStack, readStack, StackBuffer } from '../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
 import { FlatCumCounter } from './flatCum';
 
@@ -179,6 +179,13 @@ export function attributeSamples(
 
   const samples = sampleTableOf(profile);
   const labelsOf = samples.labels;
+  // The chain tries read a sample's stack again when a later stack enters its tail (chainTrie.ts).
+  const chainBuffer = new StackBuffer();
+  const stackOf = (sample: number) => {
+    const depth = readStack(samples, sample, chainBuffer);
+    return chainBuffer.ids.subarray(0, depth);
+  };
+  const chainOf = () => new ChainTrie(chainDepth, stackOf);
   forEachStack(samples, (stack, s) => {
     const weight = samples.weight[s]!;
     const count = samples.count[s]!;
@@ -253,7 +260,7 @@ export function attributeSamples(
       return;
     }
     const userFrame = stack[u]!;
-    const site = siteFor(callSites, siteKey(userFrame), userFrame, chainDepth);
+    const site = siteFor(callSites, siteKey(userFrame), userFrame, chainOf);
     site.byCategory[ci]! += weight;
     site.byRule.set(ruleKey, (site.byRule.get(ruleKey) ?? 0) + weight);
     if (category === 'connection-setup') return;
@@ -287,7 +294,7 @@ export function attributeSamples(
         break;
       }
     }
-    site.chain.add(stack, u - 1, weight);
+    site.chain.add(stack, u - 1, weight, s);
   });
 
   // A cut sample shared among completions that all reach one call site is certain for that site.
@@ -302,7 +309,7 @@ export function attributeSamples(
   if (!apisCalled.has('js-v2-document-client')) byMigration.delete('js-lib-dynamodb');
   const codeAt = codeOperationsReader(table, resolver, sources);
   const estimates = estimator.share((key) => codeAt(requestSiteFrames.get(key)!));
-  for (const [key, estimate] of estimates.sites) siteFor(callSites, key, requestSiteFrames.get(key)!, chainDepth).estimate = estimate;
+  for (const [key, estimate] of estimates.sites) siteFor(callSites, key, requestSiteFrames.get(key)!, chainOf).estimate = estimate;
   let estimatedWeight = 0;
   for (const estimate of estimates.sites.values()) estimatedWeight += estimate.weight;
   const files = {
@@ -348,8 +355,8 @@ function creditedUser(stack: Uint32Array, from: number, firstUser: number, recor
   return u;
 }
 
-/** The accumulator of call site `key` (user frame `frame`), created empty when new (its chain trie `chainDepth` frames deep). */
-function siteFor(callSites: Map<number, CallSiteAccumulator>, key: number, frame: number, chainDepth: number): CallSiteAccumulator {
+/** The accumulator of call site `key` (user frame `frame`), created empty when new (its chain trie from `chainOf`). */
+function siteFor(callSites: Map<number, CallSiteAccumulator>, key: number, frame: number, chainOf: () => ChainTrie): CallSiteAccumulator {
   let site = callSites.get(key);
   if (!site) {
     site = {
@@ -362,7 +369,7 @@ function siteFor(callSites: Map<number, CallSiteAccumulator>, key: number, frame
       sharedWeight: 0,
       byCategory: new Float64Array(DYNAMO_CATEGORIES.length),
       byRule: new Map(),
-      chain: new ChainTrie(chainDepth),
+      chain: chainOf(),
       callers: new Map(),
     };
     callSites.set(key, site);

@@ -13,7 +13,9 @@
  *
  * Nodes are rows of typed columns and their frames runs of one frame column: as objects with a
  * frame array each, the synthetic's 490,000 nodes and 5.7 million frames under its adapter call
- * sites held ~110 MB of heap.
+ * sites held ~110 MB of heap. A trie that can read a sample's stack again (`stackOf`) keeps a new
+ * tail as (sample, index) and copies its frames only when a later stack enters it: most tails
+ * are one sample's own and are never entered.
  */
 import { GrowableF64, GrowableI32, GrowableU32 } from '../profile/columns/growable';
 import { PairIndex } from '../profile/columns/pairIndex';
@@ -24,8 +26,14 @@ const NONE = -1;
 export class ChainTrie {
   /** Per node (0: the root): weight of the stacks through it (the same at every frame of the node). */
   private readonly weight = new GrowableF64(16);
-  /** Per node: its frames, caller first, `size` of them from `start` in `frames`; one at least, except at the root. */
-  private readonly start = new GrowableU32(16);
+  /** Per node: its first frame. */
+  private readonly head = new GrowableU32(16);
+  /**
+   * Per node: its frames, caller first, `size` of them; one at least, except at the root. From
+   * `start` in `frames`; or, when `start` is negative, `stackOf(sample)[−1 − start]` and the `size − 1` below it.
+   */
+  private readonly start = new GrowableI32(16);
+  private readonly sample = new GrowableU32(16);
   private readonly size = new GrowableU32(16);
   /**
    * Per node: its children as a brood id, NONE when it has none. A split hands the brood to the
@@ -42,13 +50,23 @@ export class ChainTrie {
   private readonly laterKeys = new PairIndex(16);
   private readonly laterChild = new GrowableI32(16);
 
-  /** @param depth how many frames of each stack to keep, from the caller's end (all by default). */
-  constructor(private readonly depth = Infinity) {
-    this.node(0, 0, 0);
+  /**
+   * @param depth how many frames of each stack to keep, from the caller's end (all by default).
+   * @param stackOf sample index → its stack, leaf first, the same as {@link add} was given (valid
+   *   until the next call); without it, every frame added is copied.
+   */
+  constructor(
+    private readonly depth = Infinity,
+    private readonly stackOf?: (sample: number) => Uint32Array,
+  ) {
+    this.node(0, 0, 0, 0, 0);
   }
 
-  /** Adds the frames `stack[from]`, `stack[from-1]`, … `stack[0]` (caller to leaf), the first `depth` of them, with `weight`. */
-  add(stack: Uint32Array, from: number, weight: number): void {
+  /**
+   * Adds the frames `stack[from]`, `stack[from-1]`, … `stack[0]` (caller to leaf), the first `depth` of them, with `weight`.
+   * `sample`: the stack's sample index, for a trie with `stackOf` (−1: copy the frames).
+   */
+  add(stack: Uint32Array, from: number, weight: number, sample = -1): void {
     let at = 0;
     this.weight.array[0]! += weight;
     const last = Math.max(0, from - this.depth + 1);
@@ -56,17 +74,19 @@ export class ChainTrie {
     while (i >= last) {
       const child = this.childOf(at, stack[i]!);
       if (child === NONE) {
-        this.adopt(at, this.tail(stack, i, last, weight));
+        this.adopt(at, this.tail(stack, i, last, weight, sample));
         return;
       }
-      const frames = this.frames.array;
-      const start = this.start.array[child]!;
       const size = this.size.array[child]!;
       let k = 1;
       i--;
-      while (k < size && i >= last && frames[start + k] === stack[i]) {
-        k++;
-        i--;
+      if (size > 1 && i >= last) {
+        const start = this.copied(child);
+        const frames = this.frames.array;
+        while (k < size && i >= last && frames[start + k] === stack[i]) {
+          k++;
+          i--;
+        }
       }
       if (k < size) this.split(child, k);
       this.weight.array[child]! += weight;
@@ -76,23 +96,26 @@ export class ChainTrie {
 
   /** Frame ids of the heaviest path, caller first, at most `maxLength` long (and `depth`; ties: the child made first). */
   heaviestPath(maxLength: number): number[] {
-    const { weight, start, size, brood, next, broodFirst, frames } = this;
+    const { weight, size, brood, next, broodFirst } = this;
     const path: number[] = [];
     let at = 0;
     while (brood.array[at]! !== NONE && path.length < maxLength) {
       let best = broodFirst.array[brood.array[at]!]!;
       for (let c = next.array[best]!; c !== NONE; c = next.array[c]!) if (weight.array[c]! > weight.array[best]!) best = c;
-      for (let k = 0; k < size.array[best]! && path.length < maxLength; k++) path.push(frames.array[start.array[best]! + k]!);
+      const start = this.copied(best);
+      for (let k = 0; k < size.array[best]! && path.length < maxLength; k++) path.push(this.frames.array[start + k]!);
       at = best;
     }
     return path;
   }
 
   /** A new childless node; returns its id. */
-  private node(weight: number, start: number, size: number): number {
+  private node(weight: number, head: number, start: number, sample: number, size: number): number {
     const id = this.weight.length;
     this.weight.push(weight);
+    this.head.push(head);
     this.start.push(start);
+    this.sample.push(sample);
     this.size.push(size);
     this.brood.push(NONE);
     this.next.push(NONE);
@@ -112,18 +135,30 @@ export class ChainTrie {
     const brood = this.brood.array[parent]!;
     if (brood === NONE) return NONE;
     const first = this.broodFirst.array[brood]!;
-    if (this.frames.array[this.start.array[first]!] === frame) return first;
+    if (this.head.array[first] === frame) return first;
     const known = this.laterKeys.size;
     const key = this.laterKeys.idOf(brood, frame);
     // A new key is for the child `adopt` makes next.
     return key < known ? this.laterChild.array[key]! : NONE;
   }
 
-  /** A node holding `stack[i]`, `stack[i-1]`, … `stack[last]` with `weight`; returns its id. */
-  private tail(stack: Uint32Array, i: number, last: number, weight: number): number {
+  /** A node holding `stack[i]`, `stack[i-1]`, … `stack[last]` with `weight` (as a reference when `sample` can be read again); returns its id. */
+  private tail(stack: Uint32Array, i: number, last: number, weight: number, sample: number): number {
+    if (this.stackOf && sample >= 0) return this.node(weight, stack[i]!, -1 - i, sample, i - last + 1);
     const start = this.frames.length;
     for (let k = i; k >= last; k--) this.frames.push(stack[k]!);
-    return this.node(weight, start, i - last + 1);
+    return this.node(weight, stack[i]!, start, 0, i - last + 1);
+  }
+
+  /** Where `node`'s frames start in `frames`, copied there from its sample's stack first when they are not yet. */
+  private copied(node: number): number {
+    const start = this.start.array[node]!;
+    if (start >= 0) return start;
+    const stack = this.stackOf!(this.sample.array[node]!);
+    const at = this.frames.length;
+    for (let k = -1 - start, end = k - this.size.array[node]!; k > end; k--) this.frames.push(stack[k]!);
+    this.start.array[node] = at;
+    return at;
   }
 
   /** Makes `child` the last child of `parent`, after {@link childOf} found none for its first frame. */
@@ -140,7 +175,8 @@ export class ChainTrie {
 
   /** Cuts `at`'s frames after the first `k`: the rest becomes its only child, with its weight and children. */
   private split(at: number, k: number): void {
-    const rest = this.node(this.weight.array[at]!, this.start.array[at]! + k, this.size.array[at]! - k);
+    const start = this.copied(at) + k;
+    const rest = this.node(this.weight.array[at]!, this.frames.array[start]!, start, 0, this.size.array[at]! - k);
     this.brood.array[rest] = this.brood.array[at]!;
     this.size.array[at] = k;
     this.brood.array[at] = this.broodOf(rest);
