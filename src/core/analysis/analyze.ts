@@ -11,6 +11,7 @@ import { frameAt, type FrameTable } from '../profile/columns/frameTable';
 import type { PathResolver } from '../paths/types';
 import { attributeSamples, type AttributionResult, type CallSiteAccumulator } from './attribute';
 import { buildFrameKeys, type FrameKeys } from './frameKeys';
+import { matchOf } from './functionClasses';
 import { functionStats } from './functionStats';
 import { FlatCumCounter, type FlatCumTables } from './flatCum';
 import { buildCoverage } from './coverage';
@@ -74,7 +75,7 @@ function buildChain(site: CallSiteAccumulator, frames: FrameTable, keys: FrameKe
       line: frame.line,
       flat: tables.functionFlat[fn]!,
       cum: tables.functionCum[fn]!,
-      role: attribution.matches[id] ? 'sdk' : attribution.isUser[id] ? 'user' : 'other',
+      role: matchOf(attribution.classes, fn) ? 'sdk' : attribution.isUser[id] ? 'user' : 'other',
     };
   });
 }
@@ -91,7 +92,8 @@ function dominantOf(site: CallSiteAccumulator): CallSite['dominant'] {
   return { category, sdk: rule.sdk, label: rule.label, mechanism: rule.mechanism, ...(rule.migration ? { migration: rule.migration } : {}) };
 }
 
-function buildCallSites(frames: FrameTable, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, resolver: PathResolver, maxChain: number, placedFrames?: Uint8Array): CallSite[] {
+/** The call sites, heaviest first, each with its function id (`FrameKeys.functionOf` of its frame). */
+function buildCallSites(frames: FrameTable, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, resolver: PathResolver, maxChain: number, placedFrames?: Uint8Array): Map<CallSite, number> {
   const sites: CallSite[] = [];
   const siteFunctions: number[] = [];
   for (const site of attribution.callSites.values()) {
@@ -124,8 +126,10 @@ function buildCallSites(frames: FrameTable, keys: FrameKeys, tables: FlatCumTabl
     siteFunctions.push(fn);
   }
   markThinWrappers(sites, siteFunctions, tables);
+  const functionOfSite = new Map(sites.map((site, i) => [site, siteFunctions[i]!]));
   const credited = (c: CallSite) => c.dynamoWeight + (c.estimatedWeight ?? 0);
-  return sites.sort((a, b) => credited(b) - credited(a) || b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
+  sites.sort((a, b) => credited(b) - credited(a) || b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
+  return new Map(sites.map((site) => [site, functionOfSite.get(site)!]));
 }
 
 /** The lowest 1-based line among call sites, 0 when none is known. */
@@ -134,19 +138,16 @@ function lowestKnownLine(sites: readonly CallSite[]): number {
   return known.length > 0 ? Math.min(...known) : 0;
 }
 
-function rollUpUserFunctions(callSites: readonly CallSite[], frames: FrameTable, keys: FrameKeys, tables: FlatCumTables): UserFunctionStat[] {
-  const byFunction = new Map<string, { sites: CallSite[] }>();
-  for (const site of callSites) {
-    const key = `${site.functionName}\u0000${site.profileFile}`;
-    let group = byFunction.get(key);
-    if (!group) byFunction.set(key, (group = { sites: [] }));
-    group.sites.push(site);
+/** The call sites grouped by function (a function is a (file, name) pair: its id says both), in order of their heaviest site. */
+function rollUpUserFunctions(functionOfSite: ReadonlyMap<CallSite, number>, tables: FlatCumTables): UserFunctionStat[] {
+  const byFunction = new Map<number, CallSite[]>();
+  for (const [site, fn] of functionOfSite) {
+    let sites = byFunction.get(fn);
+    if (!sites) byFunction.set(fn, (sites = []));
+    sites.push(site);
   }
-  if (byFunction.size === 0) return [];
-  const functionIds = new Map(Array.from(keys.functionFrame, (frame, id) => [`${frames.strings[frames.nameId[frame]!]}\u0000${frames.strings[frames.fileId[frame]!]}`, id]));
   const out: UserFunctionStat[] = [];
-  for (const [key, { sites }] of byFunction) {
-    const fn = functionIds.get(key)!;
+  for (const [fn, sites] of byFunction) {
     const weights = new Float64Array(DYNAMO_CATEGORIES.length);
     for (const site of sites) {
       DYNAMO_CATEGORIES.forEach((c, i) => (weights[i]! += site.byCategory[c] ?? 0));
@@ -168,13 +169,12 @@ function rollUpUserFunctions(callSites: readonly CallSite[], frames: FrameTable,
 }
 
 function sdkFunctionStats(frames: FrameTable, keys: FrameKeys, tables: FlatCumTables, attribution: AttributionResult, max: number): Analysis['sdkFunctions'] {
-  const seen = new Set<number>();
   const out: Analysis['sdkFunctions'][number][] = [];
-  for (let id = 0; id < frames.length; id++) {
-    const match = attribution.matches[id];
-    const fn = keys.functionOf[id]!;
-    if (!match || seen.has(fn) || tables.functionCum[fn] === 0) continue;
-    seen.add(fn);
+  // Function ids are numbered in order of their first frame: the order a scan of the frames meets them.
+  for (let fn = 0; fn < keys.functionCount; fn++) {
+    const match = matchOf(attribution.classes, fn);
+    if (!match || tables.functionCum[fn] === 0) continue;
+    const id = keys.functionFrame[fn]!;
     const direction = match.direction ?? match.rule.fallback;
     const category: DynamoCategory = match.rule.family === 'connection' ? 'connection-setup' : (`${match.rule.family}-${direction}` as DynamoCategory);
     const name = frames.strings[frames.nameId[id]!]!;
@@ -221,9 +221,11 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
   // Line totals are read at call sites only, and a call site is always a frame of the user's code.
   const keys = buildFrameKeys(profile, files.isUser);
   const counter = new FlatCumCounter(keys);
-  const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true, options.sources, counter, files);
+  const maxChain = options.maxChainLength ?? 48;
+  const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true, options.sources, counter, files, maxChain - 1);
   const tables = counter.tables;
-  const callSites = buildCallSites(frames, keys, tables, attribution, options.resolver, options.maxChainLength ?? 48, options.functionLevel?.placedFrames);
+  const functionOfSite = buildCallSites(frames, keys, tables, attribution, options.resolver, maxChain, options.functionLevel?.placedFrames);
+  const callSites = [...functionOfSite.keys()];
   const warnings = [...profile.warnings];
   if (!/^(cpu|wall|samples?|time|value)$/.test(profile.sampleType.type) && profile.sampleType.unit !== 'nanoseconds') {
     warnings.push(`the profile's value column is ${profile.sampleType.type}/${profile.sampleType.unit}, not CPU time: the shares are of ${profile.sampleType.type}`);
@@ -231,7 +233,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
   if (options.functionLevel) warnings.push(functionLevelWarning(options.functionLevel.summary));
   const pruned = prunedWarning(profile);
   if (pruned) warnings.push(pruned);
-  if (!attribution.matches.some((m) => m !== undefined)) {
+  if (attribution.classes.matchList.length === 0) {
     warnings.push(
       'the profile has no DynamoDB SDK frames (no aws-sdk-go, aws-sdk-go-v2, guregu/dynamo, aws-sdk or @aws-sdk DynamoDB code ran while it was recorded): DynamoDB marshalling is 0 % because nothing marshalled items, not because of the path mapping',
     );
@@ -264,7 +266,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     tlsUnknownHostWeight: attribution.tlsUnknownHostWeight,
     moduleLoadingWeight: attribution.moduleLoadingWeight,
     callSites,
-    userFunctions: rollUpUserFunctions(callSites, frames, keys, tables),
+    userFunctions: rollUpUserFunctions(functionOfSite, tables),
     functions: functionStats(frames, keys, tables, options.maxFunctions),
     coverage: buildCoverage(attribution.files, undefined, options.resolver),
     migrations: migrationSuggestions(attribution),

@@ -19,10 +19,10 @@ import type { DynamoOperation } from '../source/dynamoOperations';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { codeOperationsReader } from './siteCode';
 import { recordedFiles, type RecordedFiles } from './recordedFiles';
-import { classifyFunctions, spreadToFrames, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TRANSPARENT } from './functionClasses';
+import { classifyFunctions, matchOf, operationOf, type FunctionClasses, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TRANSPARENT } from './functionClasses';
 import type { FrameKeys } from './frameKeys';
 import { recordedFrameCount, recordedUserCaller } from './recordedCallSites';
-import { forEachStack } from '../profile/columns/sampleTable';
+import { forEachStack, readStack, StackBuffer } from '../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
 import { FlatCumCounter } from './flatCum';
 
@@ -90,12 +90,16 @@ export interface AttributionResult {
   readonly callSites: Map<number, CallSiteAccumulator>;
   /** Weight per migration id. */
   readonly byMigration: Map<string, number>;
-  /** Per frame id: the rule match, if any. */
-  readonly matches: readonly (RuleMatch | undefined)[];
+  /** Per function id (`FrameKeys.functionOf`): its classes, the rule match among them ({@link matchOf}). */
+  readonly classes: FunctionClasses;
   /** Per frame id: whether it is the user's own code. */
   readonly isUser: Uint8Array;
-  /** Per distinct recorded file: its resolution and the weight of samples through it (once per sample). */
-  readonly files: Map<string, { readonly resolution: PathResolution; weight: number }>;
+  /**
+   * Per distinct recorded file, in order of first frame: its resolution and the weight of samples
+   * through it (once per sample). Entries are made as they are iterated (the synthetic's 23,000
+   * files as a `Map` of objects held 2.6 MB of heap at the end of the analysis).
+   */
+  readonly files: Iterable<readonly [string, { readonly resolution: PathResolution; readonly weight: number }]>;
   /** DynamoDB weight per {@link SAMPLE_REPAIR} state (index), when the profile had cut stacks. */
   readonly dynamoByRepair: Float64Array;
 }
@@ -119,6 +123,8 @@ export interface AttributionResult {
  *   count the lines of the user's code only ({@link FlatCumCounter.countLinesOnly}). The walk
  *   reads each sample's functions from it ({@link FlatCumCounter.firstSights}).
  * @param fileTable the frames' {@link recordedFiles} with this `resolver`, when the caller has them already.
+ * @param chainDepth how many frames beneath each call site its chain trie keeps ({@link ChainTrie}):
+ *   the longest typical chain the caller reports, less the call site's own frame; all by default.
  */
 export function attributeSamples(
   profile: Profile,
@@ -128,17 +134,21 @@ export function attributeSamples(
   sources?: SourceMapFiles,
   flatCum: FlatCumCounter = new FlatCumCounter(keys),
   fileTable: RecordedFiles = recordedFiles(frameTableOf(profile), resolver),
+  chainDepth = Infinity,
 ): AttributionResult {
   const table = frameTableOf(profile);
   const functionOf = keys.functionOf;
-  // Classified once per function (frames of one function differ only by line), then spread to frames.
-  const { matches, flags, family, operations: operationOf } = spreadToFrames(classifyFunctions(table, keys), functionOf);
+  // Classified once per function (frames of one function differ only by line) and read through
+  // `functionOf`: per-frame copies cost 13 MB on the 50 MB synthetic (700,000 frames).
+  const classes = classifyFunctions(table, keys);
+  const { flags, family } = classes;
+  const matchAt = (frame: number) => matchOf(classes, functionOf[frame]!);
   const recordedDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedFrameCount) : [];
-  const { names: fileNames, resolutions: fileResolutions, fileOf, isUser } = fileTable;
+  const { names: fileNames, resolutions: fileResolutions, fileOfString, isUser } = fileTable;
   // Line totals are read at call sites only, and a call site is always a frame of the user's code.
   flatCum.countLinesOnly(isUser);
   // What the walk reads per function side by side (file index; flags, USER and family + 1 as bits), and per file (last sample, weight): one cache miss each on a large profile.
-  const functionInfo = packFunctionInfo(keys.functionFrame, fileOf, flags, isUser, family);
+  const functionInfo = packFunctionInfo(keys.functionFrame, fileOfString, table.fileId, flags, isUser, family);
   const fileAcc = new Float64Array(2 * fileNames.length);
   for (let i = 0; i < fileAcc.length; i += 2) fileAcc[i] = -1;
 
@@ -169,6 +179,13 @@ export function attributeSamples(
 
   const samples = sampleTableOf(profile);
   const labelsOf = samples.labels;
+  // The chain tries read a sample's stack again when a later stack enters its tail (chainTrie.ts).
+  const chainBuffer = new StackBuffer();
+  const stackOf = (sample: number) => {
+    const depth = readStack(samples, sample, chainBuffer);
+    return chainBuffer.ids.subarray(0, depth);
+  };
+  const chainOf = () => new ChainTrie(chainDepth, stackOf);
   forEachStack(samples, (stack, s) => {
     const weight = samples.weight[s]!;
     const count = samples.count[s]!;
@@ -202,24 +219,24 @@ export function attributeSamples(
     if (anyMatch) anyFrameWeight += weight;
 
     let d = 0;
-    while (d < stack.length && (flags[stack[d]!]! & (TRANSPARENT | MATCH)) === TRANSPARENT) d++;
-    const decider = d < stack.length ? matches[stack[d]!] : undefined;
+    while (d < stack.length && (flags[functionOf[stack[d]!]!]! & (TRANSPARENT | MATCH)) === TRANSPARENT) d++;
+    const decider = d < stack.length ? matchAt(stack[d]!) : undefined;
     // The estimates' basis: SDK work that is not marshalling (signing, HTTP, middleware), about
     // the same per call whatever the item sizes; module loading at `require` is no call.
     if (!decider && firstUser >= 0 && sdkFamily >= 0 && !loading) {
       const requester = stack[creditedUser(stack, firstUser, firstUser, recorded, isUser, functionOf)]!;
       const key = siteKey(requester);
       if (!requestSiteFrames.has(key)) requestSiteFrames.set(key, requester);
-      estimator.addRequestSide(key, sdkFamily, weight, operationIn(stack, 0, firstUser, operationOf));
+      estimator.addRequestSide(key, sdkFamily, weight, operationIn(stack, 0, firstUser, classes, functionOf));
     }
     if (!decider) {
       if (anyGc && !anyMatch) gcWeight += weight;
       return;
     }
-    const category = categoryOf(decider.rule, directionFromStack(stack, d, matches));
+    const category = categoryOf(decider.rule, directionFromStack(stack, d, matchAt));
     const u = creditedUser(stack, d + 1, firstUser, recorded, isUser, functionOf);
     // stackFlags has every frame's flags: a flag absent from it is absent from any part of the stack.
-    if (category === 'connection-setup' ? !(stackFlags & DYNAMO_CLIENT) : loading && anyFlag(stack, d + 1, u, flags, MODULE_LOAD)) {
+    if (category === 'connection-setup' ? !(stackFlags & DYNAMO_CLIENT) : loading && anyFlag(stack, d + 1, u, flags, functionOf, MODULE_LOAD)) {
       if (category === 'connection-setup') tlsUnknownHostWeight += weight;
       else moduleLoadingWeight += weight;
       return;
@@ -231,7 +248,7 @@ export function attributeSamples(
       dynamoCount += count;
       if (repairOf) dynamoByRepair[repairOf[s]!]! += weight;
     }
-    const rule = apiRule(stack, d, u, matches, decider.rule);
+    const rule = apiRule(stack, d, u, matchAt, decider.rule);
     if (rule.migration) byMigration.set(rule.migration, (byMigration.get(rule.migration) ?? 0) + weight);
     apisCalled.add(rule.id);
     const ruleKey = ruleKeyOf(ruleKeys, rule, ci, category);
@@ -239,11 +256,11 @@ export function attributeSamples(
       if (category === 'connection-setup') return;
       unattributedWeight += weight;
       const sdk = familyIndexOfSdk(decider.rule.sdk);
-      if (sdk >= 0) estimator.addUnattributed(sdk, ci, ruleKey, weight, operationIn(stack, 0, stack.length, operationOf));
+      if (sdk >= 0) estimator.addUnattributed(sdk, ci, ruleKey, weight, operationIn(stack, 0, stack.length, classes, functionOf));
       return;
     }
     const userFrame = stack[u]!;
-    const site = siteFor(callSites, siteKey(userFrame), userFrame);
+    const site = siteFor(callSites, siteKey(userFrame), userFrame, chainOf);
     site.byCategory[ci]! += weight;
     site.byRule.set(ruleKey, (site.byRule.get(ruleKey) ?? 0) + weight);
     if (category === 'connection-setup') return;
@@ -272,12 +289,12 @@ export function attributeSamples(
       share.dynamoCount += count;
     }
     for (let i = 0; i < d; i++) {
-      if (flags[stack[i]!]! & REFLECT) {
+      if (flags[functionOf[stack[i]!]!]! & REFLECT) {
         site.reflectionWeight += weight;
         break;
       }
     }
-    site.chain.add(stack, u - 1, weight);
+    site.chain.add(stack, u - 1, weight, s);
   });
 
   // A cut sample shared among completions that all reach one call site is certain for that site.
@@ -292,12 +309,16 @@ export function attributeSamples(
   if (!apisCalled.has('js-v2-document-client')) byMigration.delete('js-lib-dynamodb');
   const codeAt = codeOperationsReader(table, resolver, sources);
   const estimates = estimator.share((key) => codeAt(requestSiteFrames.get(key)!));
-  for (const [key, estimate] of estimates.sites) siteFor(callSites, key, requestSiteFrames.get(key)!).estimate = estimate;
+  for (const [key, estimate] of estimates.sites) siteFor(callSites, key, requestSiteFrames.get(key)!, chainOf).estimate = estimate;
   let estimatedWeight = 0;
   for (const estimate of estimates.sites.values()) estimatedWeight += estimate.weight;
-  const files = new Map(fileNames.map((file, i) => [file, { resolution: fileResolutions[i]!, weight: fileAcc[2 * i + 1]! }]));
+  const files = {
+    *[Symbol.iterator]() {
+      for (let i = 0; i < fileNames.length; i++) yield [fileNames[i]!, { resolution: fileResolutions[i]!, weight: fileAcc[2 * i + 1]! }] as const;
+    },
+  };
   const method = estimatedWeight > 0 ? { estimateMethod: estimateMethod(estimates) } : {};
-  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, labelledWeight, estimatedWeight, ...method, callSites, byMigration, matches, isUser, files, dynamoByRepair };
+  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, labelledWeight, estimatedWeight, ...method, callSites, byMigration, classes, isUser, files, dynamoByRepair };
 }
 
 /** `ruleId|category`, made once per rule and category instead of once per marshalling sample. */
@@ -309,15 +330,15 @@ function ruleKeyOf(keys: Map<FrameRule, string[]>, rule: FrameRule, categoryInde
 
 /**
  * Per function id, two words: its file index, and its flags with {@link USER} and family + 1 (from
- * {@link FAMILY_SHIFT}) as bits, read at its first frame (`functionFrame`): a function is a (file,
- * name) pair, and its frames share the file and the classes.
+ * {@link FAMILY_SHIFT}) as bits; file and user mark read at its first frame (`functionFrame`): a
+ * function is a (file, name) pair, and its frames share the file and the classes.
  */
-function packFunctionInfo(functionFrame: Uint32Array, fileOf: Int32Array, flags: Uint8Array, isUser: Uint8Array, family: Int8Array): Int32Array {
+function packFunctionInfo(functionFrame: Uint32Array, fileOfString: Int32Array, fileId: Uint32Array, flags: Uint8Array, isUser: Uint8Array, family: Int8Array): Int32Array {
   const info = new Int32Array(2 * functionFrame.length);
   for (let fn = 0; fn < functionFrame.length; fn++) {
     const id = functionFrame[fn]!;
-    info[2 * fn] = fileOf[id]!;
-    info[2 * fn + 1] = flags[id]! | (isUser[id] ? USER : 0) | ((family[id]! + 1) << FAMILY_SHIFT);
+    info[2 * fn] = fileOfString[fileId[id]!]!;
+    info[2 * fn + 1] = flags[fn]! | (isUser[id] ? USER : 0) | ((family[fn]! + 1) << FAMILY_SHIFT);
   }
   return info;
 }
@@ -334,8 +355,8 @@ function creditedUser(stack: Uint32Array, from: number, firstUser: number, recor
   return u;
 }
 
-/** The accumulator of call site `key` (user frame `frame`), created empty when new. */
-function siteFor(callSites: Map<number, CallSiteAccumulator>, key: number, frame: number): CallSiteAccumulator {
+/** The accumulator of call site `key` (user frame `frame`), created empty when new (its chain trie from `chainOf`). */
+function siteFor(callSites: Map<number, CallSiteAccumulator>, key: number, frame: number, chainOf: () => ChainTrie): CallSiteAccumulator {
   let site = callSites.get(key);
   if (!site) {
     site = {
@@ -348,7 +369,7 @@ function siteFor(callSites: Map<number, CallSiteAccumulator>, key: number, frame
       sharedWeight: 0,
       byCategory: new Float64Array(DYNAMO_CATEGORIES.length),
       byRule: new Map(),
-      chain: new ChainTrie(),
+      chain: chainOf(),
       callers: new Map(),
     };
     callSites.set(key, site);
@@ -365,10 +386,10 @@ function siteFor(callSites: Map<number, CallSiteAccumulator>, key: number, frame
  * work, labelled and migrated as such; the same holds for `@aws-sdk/lib-dynamodb` over
  * `util-dynamodb`. Protocol-level deciders keep their own rule.
  */
-function apiRule(stack: Uint32Array, d: number, u: number, matches: readonly (RuleMatch | undefined)[], decider: FrameRule): FrameRule {
+function apiRule(stack: Uint32Array, d: number, u: number, matchAt: (frame: number) => RuleMatch | undefined, decider: FrameRule): FrameRule {
   if (decider.family !== 'attribute') return decider;
   for (let i = Math.min(u, stack.length) - 1; i > d; i--) {
-    const m = matches[stack[i]!];
+    const m = matchAt(stack[i]!);
     if (m && m.rule.family === 'attribute' && m.rule.sdk === decider.sdk) return m.rule;
   }
   return decider;
@@ -384,17 +405,17 @@ function callerOf(stack: Uint32Array, u: number, isUser: Uint8Array, functionOf:
   return -1;
 }
 
-/** True when a frame of `stack[from..to)` has `flag`. */
-function anyFlag(stack: Uint32Array, from: number, to: number, flags: Uint8Array, flag: number): boolean {
-  for (let i = from; i < Math.min(to, stack.length); i++) if (flags[stack[i]!]! & flag) return true;
+/** True when a frame of `stack[from..to)` has `flag` (`flags` per function id). */
+function anyFlag(stack: Uint32Array, from: number, to: number, flags: Uint8Array, functionOf: Uint32Array, flag: number): boolean {
+  for (let i = from; i < Math.min(to, stack.length); i++) if (flags[functionOf[stack[i]!]!]! & flag) return true;
   return false;
 }
 
 /** The operation named by the frame of `stack[from..to)` nearest `to` (the caller's end), if any. */
-function operationIn(stack: Uint32Array, from: number, to: number, operationOf: readonly (DynamoOperation | undefined)[]): DynamoOperation | undefined {
+function operationIn(stack: Uint32Array, from: number, to: number, classes: FunctionClasses, functionOf: Uint32Array): DynamoOperation | undefined {
+  const operation = classes.operation;
   for (let i = Math.min(to, stack.length) - 1; i >= from; i--) {
-    const op = operationOf[stack[i]!];
-    if (op !== undefined) return op;
+    if (operation[functionOf[stack[i]!]!] !== 0) return operationOf(classes, functionOf[stack[i]!]!);
   }
   return undefined;
 }

@@ -19,7 +19,7 @@ const NOT_CANDIDATE = new Set(['no-file', 'dependency', 'runtime']);
  *   (`compiledSource`: build first, no `--map` helps).
  */
 export function buildCoverage(
-  files: ReadonlyMap<string, { readonly resolution: PathResolution; readonly weight: number }>,
+  files: Iterable<readonly [string, { readonly resolution: PathResolution; readonly weight: number }]>,
   maxUnresolved = 20,
   resolver?: PathResolver,
 ): PathCoverage {

@@ -6,6 +6,7 @@ import type { Profile } from '../profile/model';
 import { frameTableOf } from '../profile/columns/profileTables';
 import type { FrameTable } from '../profile/columns/frameTable';
 import { PairIndex } from '../profile/columns/pairIndex';
+import { GrowableU32 } from '../profile/columns/growable';
 
 export interface FrameKeys {
   /** Per frame id: its function id. */
@@ -33,6 +34,8 @@ export interface FrameKeys {
  * @param lineFrames per frame id, 1 when its line needs an id (the analysis reads lines of the
  *   user's code only, its call sites); the other frames get −1. All frames when absent. On the
  *   50 MB synthetic, hashing 700,000 lines nobody reads was most of this function's time.
+ *   The first frames of functions and lines grow with their counts: arrays of one slot per frame
+ *   (2.8 MB each there, mostly unused) cost their whole size when the allocator zeroes reused memory.
  */
 export function buildFrameKeys(profile: Profile, lineFrames?: Uint8Array): FrameKeys {
   const table = frameTableOf(profile);
@@ -40,15 +43,18 @@ export function buildFrameKeys(profile: Profile, lineFrames?: Uint8Array): Frame
   const known = table.functionOf;
   const functionOf = known ?? new Uint32Array(table.length);
   const lineOf = new Int32Array(table.length);
-  const functionFrame = new Uint32Array(table.length);
-  const lineFrame = new Uint32Array(table.length);
+  const functionFrame = new GrowableU32();
+  const lineFrame = new GrowableU32();
   const functionIds = new PairIndex();
   const lineIds = new PairIndex();
   let functionCount = 0;
   for (let id = 0; id < table.length; id++) {
     const file = fileId[id]!;
     const fn = known ? known[id]! : functionIds.idOf(file, nameId[id]!);
-    if (fn === functionCount) functionFrame[functionCount++] = id;
+    if (fn === functionCount) {
+      functionFrame.push(id);
+      functionCount++;
+    }
     if (!known) functionOf[id] = fn;
     const at = line[id]!;
     if (at <= 0 || (lineFrames && !lineFrames[id])) {
@@ -57,10 +63,10 @@ export function buildFrameKeys(profile: Profile, lineFrames?: Uint8Array): Frame
     }
     const knownLines = lineIds.size;
     const ln = lineIds.idOf(file, at);
-    if (ln === knownLines) lineFrame[ln] = id;
+    if (ln === knownLines) lineFrame.push(id);
     lineOf[id] = ln;
   }
-  return lazyObjects(table, functionOf, lineOf, functionFrame.slice(0, functionCount), lineFrame.slice(0, lineIds.size));
+  return lazyObjects(table, functionOf, lineOf, functionFrame.finish(), lineFrame.finish());
 }
 
 function lazyObjects(table: FrameTable, functionOf: Uint32Array, lineOf: Int32Array, functionFrame: Uint32Array, lineFrame: Uint32Array): FrameKeys {

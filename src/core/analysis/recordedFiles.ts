@@ -10,8 +10,8 @@ export interface RecordedFiles {
   readonly names: readonly string[];
   /** Per file index: how `resolver` resolved it. */
   readonly resolutions: readonly PathResolution[];
-  /** Per frame id: its file index. */
-  readonly fileOf: Int32Array;
+  /** Per string id of the table (`FrameTable.strings`): its file index, −1 for a string no frame has as its file. */
+  readonly fileOfString: Int32Array;
   /** Per frame id: 1 when its file resolved into the workspace (the user's own code), else 0. */
   readonly isUser: Uint8Array;
 }
@@ -22,7 +22,6 @@ export function recordedFiles(table: FrameTable, resolver: PathResolver): Record
   const indexOfString = new Int32Array(strings.length).fill(-1);
   const names: string[] = [];
   const resolutions: PathResolution[] = [];
-  const fileOf = new Int32Array(table.length);
   const isUser = new Uint8Array(table.length);
   for (let id = 0; id < table.length; id++) {
     const file = fileId[id]!;
@@ -33,8 +32,7 @@ export function recordedFiles(table: FrameTable, resolver: PathResolver): Record
       names.push(strings[file]!);
       resolutions.push(resolver.resolve(strings[file]!));
     }
-    fileOf[id] = idx;
     isUser[id] = resolutions[idx]!.kind === 'resolved' ? 1 : 0;
   }
-  return { names, resolutions, fileOf, isUser };
+  return { names, resolutions, fileOfString: indexOfString, isUser };
 }

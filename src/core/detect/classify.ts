@@ -89,18 +89,14 @@ export function classifyFrame(frame: Frame): FrameClass | undefined {
  * Direction of a matched frame at `stack[index]`: its own name's, else the nearest caller of the
  * same rule family whose name tells, else the rule's fallback.
  *
- * @param matches per frame id, the match (or undefined); `stack` is leaf first.
+ * @param matchAt the match (or undefined) of a frame id; `stack` is leaf first.
  */
-export function directionFromStack(
-  stack: Uint32Array,
-  index: number,
-  matches: readonly (RuleMatch | undefined)[],
-): Direction {
-  const own = matches[stack[index]!]!;
+export function directionFromStack(stack: Uint32Array, index: number, matchAt: (frame: number) => RuleMatch | undefined): Direction {
+  const own = matchAt(stack[index]!)!;
   if (own.direction) return own.direction;
   if (!own.rule.directions) return own.rule.fallback;
   for (let i = index + 1; i < stack.length; i++) {
-    const caller = matches[stack[i]!];
+    const caller = matchAt(stack[i]!);
     if (caller && caller.rule.family === own.rule.family && caller.direction) return caller.direction;
   }
   return own.rule.fallback;

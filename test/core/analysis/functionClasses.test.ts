@@ -7,7 +7,7 @@ import { frameTableFromFrames } from '../../../src/core/profile/columns/frameTab
 import { frameTableOf } from '../../../src/core/profile/columns/profileTables';
 import type { Frame, Profile } from '../../../src/core/profile/model';
 import { buildFrameKeys } from '../../../src/core/analysis/frameKeys';
-import { classifyFunctions, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TRANSPARENT, type FunctionClasses } from '../../../src/core/analysis/functionClasses';
+import { classifyFunctions, matchOf, operationOf, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TRANSPARENT, type FunctionClasses } from '../../../src/core/analysis/functionClasses';
 import { isGcFrame, isTransparent, matchFrame } from '../../../src/core/detect/classify';
 import { familyIndexOfFrame } from '../../../src/core/analysis/estimate';
 import { isDynamoClientFrame, isModuleLoadFrame } from '../../../src/core/analysis/stackEvidence';
@@ -28,8 +28,8 @@ function judgedWhole(frame: Frame) {
 }
 
 function judgedByFunction(classes: FunctionClasses, fn: number) {
-  const match = classes.matches[fn];
-  return { ruleId: match?.rule.id, direction: match?.direction, flags: classes.flags[fn], family: classes.family[fn], operation: classes.operations[fn] };
+  const match = matchOf(classes, fn);
+  return { ruleId: match?.rule.id, direction: match?.direction, flags: classes.flags[fn], family: classes.family[fn], operation: operationOf(classes, fn) };
 }
 
 /** Asserts every function of `profile` is classed as its first frame alone is; returns how many functions had each flag. */
@@ -92,8 +92,8 @@ describe('classification per function, file halves once per file', () => {
     assert.equal(flagsOf(0) & MODULE_LOAD, MODULE_LOAD);
     assert.equal(flagsOf(1) & MODULE_LOAD, 0);
     assert.equal(flagsOf(2) & MODULE_LOAD, MODULE_LOAD);
-    assert.equal(classes.operations[keys.functionOf[4]!], 'Query');
-    assert.equal(classes.operations[keys.functionOf[5]!], 'PutItem');
+    assert.equal(operationOf(classes, keys.functionOf[4]!), 'Query');
+    assert.equal(operationOf(classes, keys.functionOf[5]!), 'PutItem');
     assert.equal(flagsOf(6) & DYNAMO_CLIENT, DYNAMO_CLIENT);
     assert.equal(classes.family[keys.functionOf[9]!], 3, 'aws-sdk-go-v2 in the name comes before aws-sdk-go in the file');
     assert.equal(classes.family[keys.functionOf[10]!], 3, 'aws-sdk-go-v2 in the file comes before aws-sdk-go in the name');

@@ -33,11 +33,12 @@ export function sampleCategories(profile: Profile): (DynamoCategory | undefined)
     transparent[id] = fnTransparent[fn] ? 1 : 0;
   }
   const out: (DynamoCategory | undefined)[] = [];
+  const matchAt = (frame: number) => matches[frame];
   forEachStack(sampleTableOf(profile), (stack) => {
     let d = 0;
     while (d < stack.length && transparent[stack[d]!]) d++;
     const decider = d < stack.length ? matches[stack[d]!] : undefined;
-    out.push(decider ? categoryOf(decider.rule, directionFromStack(stack, d, matches)) : undefined);
+    out.push(decider ? categoryOf(decider.rule, directionFromStack(stack, d, matchAt)) : undefined);
   });
   return out;
 }
