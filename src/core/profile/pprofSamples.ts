@@ -49,7 +49,7 @@ function corrupt(sourcePath: string, what: string): ProfileError {
  * definition or by a sample's reference, so an undefined one is a sample's dangling reference:
  * only then must every stack be read to name the sample.
  */
-function hasUndefinedLocation(definition: Int32Array): boolean {
+export function hasUndefinedLocation(definition: Int32Array): boolean {
   for (let u = 0; u < definition.length; u++) if (definition[u]! < 0) return true;
   return false;
 }

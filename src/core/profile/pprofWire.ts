@@ -157,7 +157,11 @@ function varintFields(bytes: Uint8Array, start: number, end: number, out: Float6
 
 const field = (tag: number): number => (tag < 0x80000000 ? tag >>> 3 : Math.floor(tag / 8));
 
-/** What the decoder collected: raw int64 numbers as the file wrote them, references unresolved. */
+/**
+ * What the decoder collected: raw int64 numbers as the file wrote them, references unresolved.
+ * `buildPprofProfile` takes the object over: it replaces each table by an empty one once it has
+ * used it, so that the tables can be collected while the build goes on.
+ */
 export interface RawPprof {
   /** (type, unit) string indices per sample type. */
   readonly sampleTypes: readonly (readonly [number, number])[];
@@ -170,7 +174,7 @@ export interface RawPprof {
   /** `period` in `periodType`'s unit (0 when absent). */
   readonly period: number;
   readonly strings: readonly string[];
-  readonly samples: {
+  samples: {
     readonly length: number;
     /**
      * Per sample: chunk, byte offset in it and number of location indices (dense, see
@@ -186,16 +190,16 @@ export interface RawPprof {
     /** Label (key, str) string-index pairs of sample i (numeric labels left out): `labelPairs[2·labelStart[i] …]`; absent when none. */
     readonly labels?: { readonly start: Uint32Array; readonly pairs: Float64Array };
   };
-  readonly locations: {
-    /** Dense location index → location id. */
-    readonly ids: Float64Array;
+  locations: {
+    /** Dense location index → location id (32-bit while every id fits, as the columns below). */
+    readonly ids: UintColumn;
     /** Dense index → the definition that holds it (the last one), −1 when never defined. */
     readonly definition: Int32Array;
-    /** Definitions in file order, and the id each one gives. */
+    /** Definitions in file order, and the dense index of the id each one gives (its id: `ids[defDense[d]]`). */
     readonly defCount: number;
-    /** 32-bit while every value fits ({@link GrowableUint}), as the line and function columns. */
-    readonly defId: UintColumn;
-    readonly address: Float64Array;
+    readonly defDense: Uint32Array;
+    /** Address per definition, 0 for those in `bigAddress` (32-bit while every address fits). */
+    readonly address: UintColumn;
     /** Addresses of 2^49 and above, exact. */
     readonly bigAddress: ReadonlyMap<number, bigint>;
     /** Lines of definition d: `lineStart[d] … lineStart[d+1]-1`. */
@@ -203,7 +207,7 @@ export interface RawPprof {
     readonly lineFunction: UintColumn;
     readonly lineNumber: UintColumn;
   };
-  readonly functions: {
+  functions: {
     readonly length: number;
     readonly id: UintColumn;
     readonly name: UintColumn;
@@ -252,8 +256,8 @@ export class PprofWireDecoder {
 
   private readonly locationIndex: IdIndex;
   private readonly locationDef: GrowableI32;
-  private readonly address: GrowableF64;
-  private readonly defId: GrowableUint;
+  private readonly address: GrowableUint;
+  private readonly defDense: GrowableU32;
   private readonly bigAddress = new Map<number, bigint>();
   private readonly lineStart: GrowableU32;
   private readonly lineFunction: GrowableUint;
@@ -286,8 +290,8 @@ export class PprofWireDecoder {
     this.values = new GrowableF64(sizes.values);
     this.locationIndex = new IdIndex(sizes.locations);
     this.locationDef = new GrowableI32(sizes.locations);
-    this.address = new GrowableF64(sizes.locations);
-    this.defId = new GrowableUint(sizes.locations);
+    this.address = new GrowableUint(sizes.locations);
+    this.defDense = new GrowableU32(sizes.locations);
     this.lineStart = new GrowableU32(sizes.locations + 1);
     this.lineFunction = new GrowableUint(sizes.lines);
     this.lineNumber = new GrowableUint(sizes.lines);
@@ -540,7 +544,7 @@ export class PprofWireDecoder {
         if (num === 1) id = v;
         else if (next - at >= 8) {
           big = bigVarint(bytes, at, end)!;
-          address = -1;
+          address = 0;
         } else {
           address = v;
           big = undefined;
@@ -561,8 +565,8 @@ export class PprofWireDecoder {
     }
     if (big !== undefined) this.bigAddress.set(def, big);
     this.address.push(address);
-    this.defId.push(id);
     const dense = this.locationIndex.getOrAdd(id);
+    this.defDense.push(dense);
     while (this.locationDef.length <= dense) this.locationDef.push(-1);
     this.locationDef.array[dense] = def;
   }
@@ -631,7 +635,7 @@ export class PprofWireDecoder {
         ids: this.locationIndex.ids.finish(),
         definition: this.locationDef.finish(),
         defCount: this.address.length,
-        defId: this.defId.finish(),
+        defDense: this.defDense.finish(),
         address: this.address.finish(),
         bigAddress: this.bigAddress,
         lineStart: this.lineStart.finish(),
