@@ -5,7 +5,6 @@
  * (kept as the reference of the differential test): see {@link buildPprofProfile}.
  */
 import { ProfileError } from './errors';
-import { FrameTableBuilder } from './columns/frameTable';
 import { columnarProfile } from './columns/profileTables';
 import type { SampleTable } from './columns/sampleTable';
 import { LabelSetInterner } from './labelSets';
@@ -56,8 +55,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   const sampleType: SampleType = nsPerUnit(chosen.unit) !== undefined ? { type: chosen.type, unit: 'nanoseconds' } : chosen;
   const countCol = countColumn(sampleTypes);
 
-  const frames = new FrameTableBuilder(raw.locations.lineFunction.length + 16, raw.functions.length + 16);
-  const located = buildFrames(raw, frames, str, sourcePath);
+  const located = buildFrames(raw, str, sourcePath);
   options.onTablesDropped?.();
   const periodNsPerUnit = raw.periodType ? nsPerUnit(str(raw.periodType[1], 'period_type')) : undefined;
   const tick = estimateTick({ countColumn: countCol, valueType: chosen.type, nsScale: nsPerUnit(chosen.unit), periodNs: periodNsPerUnit === undefined ? undefined : raw.period * periodNsPerUnit, hasGoFiles: located.hasGoFiles });
@@ -112,7 +110,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
       ...(labelSets.sets.length > 0 ? { labelSets: labelSets.sets } : {}),
       warnings,
     },
-    frames.finish(),
+    located.frames.finish(),
     table,
   );
 }

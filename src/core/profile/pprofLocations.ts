@@ -4,7 +4,7 @@
  * It owns the raw function and location tables and drops them when done (see {@link buildFrames}).
  */
 import { ProfileError } from './errors';
-import type { FrameTableBuilder } from './columns/frameTable';
+import { FrameTableBuilder } from './columns/frameTable';
 import { GrowableU32 } from './columns/growable';
 import { IdIndex } from './columns/idIndex';
 import { functionIds } from './pprofFunctionIds';
@@ -17,6 +17,8 @@ type StringAt = (index: number, what: string) => string;
 
 /** What the frame stage leaves for the rest of the build. */
 export interface LocationFrames {
+  /** The interned frames, to finish. */
+  readonly frames: FrameTableBuilder;
   /** Dense location index u → its frames `frames[start[u]] … frames[start[u+1]-1]`, leaf first. */
   readonly expansion: { readonly start: Uint32Array; readonly frames: Uint32Array; readonly widest: number };
   /** Definitions with no line (shown as `0x…` frames). */
@@ -126,13 +128,30 @@ function locationFrames(loc: Locations, fns: ReturnType<typeof resolveFunctions>
 const NONE = new Uint32Array(0);
 
 /**
- * Resolves functions and expands locations into `frames`, then drops `raw.functions` and the
+ * The frame table's builder. Each line makes one frame at most, so when every location has a line
+ * the builder writes its `nameId` and `line` columns over the decoder's `lineFunction` and
+ * `lineNumber` (frame f is written after line f is read): two columns fewer at the build's peak.
+ */
+function frameBuilder(raw: RawPprof): FrameTableBuilder {
+  const loc = raw.locations;
+  const capacity = loc.lineFunction.length + 16;
+  const functions = raw.functions.length + 16;
+  let everyLocationHasLines = true;
+  for (let d = 0; d < loc.defCount && everyLocationHasLines; d++) everyLocationHasLines = loc.lineStart[d + 1]! > loc.lineStart[d]!;
+  const { lineFunction, lineNumber } = loc;
+  if (!everyLocationHasLines || !(lineFunction instanceof Uint32Array) || !(lineNumber instanceof Uint32Array)) return new FrameTableBuilder(capacity, functions);
+  return new FrameTableBuilder(capacity, functions, { nameId: lineFunction, line: lineNumber });
+}
+
+/**
+ * Resolves functions and expands locations into frames, then drops `raw.functions` and the
  * location columns (keeping `ids` and `definition` only when a sample may refer to an undefined
  * location: the sample pass then names it).
  * @throws ProfileError `truncated-protobuf` (a dangling string or function reference),
  *   `unsymbolized` (no location has a line).
  */
-export function buildFrames(raw: RawPprof, frames: FrameTableBuilder, str: StringAt, sourcePath: string): LocationFrames {
+export function buildFrames(raw: RawPprof, str: StringAt, sourcePath: string): LocationFrames {
+  const frames = frameBuilder(raw);
   const fns = resolveFunctions(raw.functions, raw.strings, str, frames);
   raw.functions = { length: 0, id: NONE, name: NONE, systemName: NONE, filename: NONE, startLine: NONE };
   const loc = raw.locations;
@@ -156,5 +175,5 @@ export function buildFrames(raw: RawPprof, frames: FrameTableBuilder, str: Strin
     lineFunction: NONE,
     lineNumber: NONE,
   };
-  return { expansion, addressOnly, hasGoFiles: fns.hasGoFiles, byPosition: fns.byPosition };
+  return { frames, expansion, addressOnly, hasGoFiles: fns.hasGoFiles, byPosition: fns.byPosition };
 }

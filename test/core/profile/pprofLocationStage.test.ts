@@ -11,6 +11,10 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { gunzipSync } from 'node:zlib';
 import { Function as PFunction, Line, Location, Profile as PprofProfile } from 'pprof-format';
+import { frameTableOf } from '../../../src/core/profile/columns/profileTables';
+import { resolveLimits } from '../../../src/core/profile/limits';
+import { buildPprofProfile } from '../../../src/core/profile/pprofBuild';
+import { decodePprof } from '../../../src/core/profile/pprofWire';
 import { parseProfile } from '../../../src/core/profile/read';
 import { fixture } from './helpers';
 import { referenceParsePprof } from './pprofReference';
@@ -55,6 +59,21 @@ describe('pprof build: the frame stage', () => {
     assert.ok(!ours.samples.some((s) => s.stack.includes(overridden)), 'but expands into no stack');
   });
 
+  it("writes the frames' name and line columns over the decoder's line columns when every location has a line", () => {
+    const read = (bytes: Uint8Array) => {
+      const raw = decodePprof(bytes, 'p.pb', resolveLimits(undefined));
+      const lines = { nameId: raw.locations.lineFunction.buffer, line: raw.locations.lineNumber.buffer };
+      const profile = buildPprofProfile(raw, 'p.pb');
+      const table = frameTableOf(profile);
+      return { profile, shared: table.nameId.buffer === lines.nameId && table.line.buffer === lines.line };
+    };
+    const plain = gunzipSync(fixture('fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz'));
+    const withLines = read(plain);
+    assert.equal(withLines.shared, true);
+    assert.deepEqual(withLines.profile.frames, referenceParsePprof(plain, 'p.pb').frames);
+    assert.equal(read(restated('fixtures/go-adserver/profiles/before-v1.pb.gz')).shared, false, 'address-only locations: new columns');
+  });
+
   it('drops the function and location tables before onTablesDropped, keeping the sample columns', () => {
     // A child with gc(): each WeakRef is made in an earlier job than the collection, so only the build's own references can keep its target.
     const script = `const { gunzipSync } = require('node:zlib');
@@ -75,6 +94,7 @@ describe('pprof build: the frame stage', () => {
       }, 0);`;
     const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', '-e', script], { encoding: 'utf8' });
     assert.equal(child.status, 0, child.stderr);
-    assert.deepEqual(JSON.parse(child.stdout), { alive: ['values', 'stackChunk'], samples: 20_430 });
+    // The line columns live on as the frame table's name and line columns (see the test above).
+    assert.deepEqual(JSON.parse(child.stdout), { alive: ['lineFunction', 'lineNumber', 'values', 'stackChunk'], samples: 20_430 });
   });
 });

@@ -82,12 +82,21 @@ export class FrameTableBuilder {
   /** Per frame: its function id, while every frame is interned; undefined after the first {@link add}. */
   private functionOfFrame: GrowableU32 | undefined;
 
-  /** `capacity`: frames expected; `functionCapacity`: distinct (file, name) pairs expected. */
-  constructor(capacity = 1024, functionCapacity = 32) {
+  /**
+   * `capacity`: frames expected; `functionCapacity`: distinct (file, name) pairs expected.
+   * `reuse`: arrays to write the `nameId` and `line` columns into instead of new ones, overwritten
+   * from index 0; the caller reads each of their entries before the frame of that index is added
+   * (the pprof frame stage: one frame at most per line it has read).
+   */
+  constructor(capacity = 1024, functionCapacity = 32, reuse?: { readonly nameId: Uint32Array; readonly line: Uint32Array }) {
     this.functions = new PairIndex(functionCapacity);
-    this.nameId = new GrowableU32(capacity);
+    this.nameId = new GrowableU32(reuse ? 0 : capacity);
     this.fileId = new GrowableU32(capacity);
-    this.line = new GrowableUint(capacity);
+    this.line = new GrowableUint(reuse ? 0 : capacity);
+    if (reuse) {
+      this.nameId.array = reuse.nameId;
+      this.line.array = reuse.line;
+    }
     this.inlined = new GrowableU8(capacity);
     this.nextOfFunction = new GrowableI32(capacity);
     this.functionOfFrame = new GrowableU32(capacity);
