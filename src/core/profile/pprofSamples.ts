@@ -73,9 +73,10 @@ export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt
   let totalWeight = 0;
   let zeroWeights = 0;
   let badWeights = 0;
+  const { valueStart, valueCount: perSample } = samples;
   for (let s = 0; s < n; s++) {
-    const vs = samples.valueStart[s]!;
-    const values = samples.valueStart[s + 1]! - vs;
+    const vs = valueStart ? valueStart[s]! : s * perSample;
+    const values = valueStart ? valueStart[s + 1]! - vs : perSample;
     if (values !== valueCount) throw corrupt(sourcePath, `sample ${s} has ${values} values but the profile declares ${valueCount} sample types`);
     if (checkStacks) checkStack(raw, s, sourcePath);
     const w = samples.values[vs + column]! * nsScale;

@@ -184,9 +184,14 @@ export interface RawPprof {
     readonly start: Uint32Array;
     readonly unitCount: Uint32Array;
     readonly chunks: Uint8Array[];
-    /** Values of sample i: `values[valueStart[i] … valueStart[i+1]-1]`. */
-    readonly valueStart: Uint32Array;
-    readonly values: Float64Array;
+    /**
+     * Values of sample i: `values[valueStart[i] … valueStart[i+1]-1]`; without `valueStart` (every
+     * sample has the same number of values, `valueCount`), `values[i·valueCount …]`. 32-bit while
+     * every value fits ({@link GrowableUint}).
+     */
+    readonly valueCount: number;
+    readonly valueStart: Uint32Array | undefined;
+    readonly values: UintColumn;
     /** Label (key, str) string-index pairs of sample i (numeric labels left out): `labelPairs[2·labelStart[i] …]`; absent when none. */
     readonly labels?: { readonly start: Uint32Array; readonly pairs: Float64Array };
   };
@@ -249,8 +254,11 @@ export class PprofWireDecoder {
   private readonly chunks: Uint8Array[] = [];
   private chunk = new Uint8Array(0);
   private used = 0;
-  private readonly valueStart: GrowableU32;
-  private readonly values: GrowableF64;
+  /** Values of every sample so far (−1 before the first). */
+  private valueCount = -1;
+  /** Made at the first sample whose number of values differs from the first one's. */
+  private valueStart: GrowableU32 | undefined;
+  private readonly values: GrowableUint;
   private labelStart: GrowableU32 | undefined;
   private readonly labelPairs = new GrowableF64(16);
 
@@ -286,8 +294,7 @@ export class PprofWireDecoder {
     this.sampleChunk = new GrowableU16(sizes.samples);
     this.sampleStart = new GrowableU32(sizes.samples);
     this.sampleUnits = new GrowableU32(sizes.samples);
-    this.valueStart = new GrowableU32(sizes.samples + 1);
-    this.values = new GrowableF64(sizes.values);
+    this.values = new GrowableUint(sizes.values);
     this.locationIndex = new IdIndex(sizes.locations);
     this.locationDef = new GrowableI32(sizes.locations);
     this.address = new GrowableUint(sizes.locations);
@@ -434,7 +441,7 @@ export class PprofWireDecoder {
     const chunk = this.chunk;
     const index = this.locationIndex;
     let direct = index.direct;
-    this.valueStart.push(this.values.length);
+    const valueFrom = this.values.length;
     const labelFrom = this.labelPairs.length / 2;
     let labelled = false;
     let pos = start;
@@ -498,10 +505,23 @@ export class PprofWireDecoder {
       }
     }
     this.used = used;
+    this.noteValues(valueFrom);
     this.sampleChunk.push(this.chunks.length);
     this.sampleStart.push(from);
     this.sampleUnits.push(units);
     this.labelStart?.push(labelFrom);
+  }
+
+  /** Records where the sample being read starts its values when it has not as many as every sample before it. */
+  private noteValues(from: number): void {
+    const count = this.values.length - from;
+    if (this.valueCount < 0) this.valueCount = count;
+    if (!this.valueStart && count === this.valueCount) return;
+    if (!this.valueStart) {
+      this.valueStart = new GrowableU32(this.sampleStart.array.length + 1);
+      for (let s = 0; s < this.sampleStart.length; s++) this.valueStart.push(s * this.valueCount);
+    }
+    this.valueStart.push(from);
   }
 
   /** Opens the label column: the samples before this one had none. */
@@ -609,7 +629,7 @@ export class PprofWireDecoder {
     if (this.malformed) throw new ProfileError(this.sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: malformed ${this.malformed}`);
     if (this.used > 0) this.chunks.push(this.chunk.slice(0, this.used));
     this.chunk = new Uint8Array(0);
-    this.valueStart.push(this.values.length);
+    this.valueStart?.push(this.values.length);
     this.lineStart.push(this.lineFunction.length);
     while (this.locationDef.length < this.locationIndex.size) this.locationDef.push(-1);
     const n = this.sampleStart.length;
@@ -627,7 +647,8 @@ export class PprofWireDecoder {
         start: this.sampleStart.finish(),
         unitCount: this.sampleUnits.finish(),
         chunks: this.chunks,
-        valueStart: this.valueStart.finish(),
+        valueCount: Math.max(0, this.valueCount),
+        valueStart: this.valueStart?.finish(),
         values: this.values.finish(),
         ...(this.labelStart ? { labels: { start: this.labelStartWithEnd(), pairs: this.labelPairs.finish() } } : {}),
       },
