@@ -67,6 +67,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
     str,
     labelSets,
     sourcePath,
+    located.defined,
   );
   const n = samples.length;
 

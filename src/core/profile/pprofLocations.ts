@@ -9,7 +9,6 @@ import { GrowableU32 } from './columns/growable';
 import { IdIndex } from './columns/idIndex';
 import { functionIds } from './pprofFunctionIds';
 import { functionFile, functionName, lineNumber } from './pprofFrames';
-import { hasUndefinedLocation } from './pprofSamples';
 import type { RawPprof } from './pprofWire';
 
 type Locations = RawPprof['locations'];
@@ -21,6 +20,8 @@ export interface LocationFrames {
   readonly frames: FrameTableBuilder;
   /** Dense location index u → its frames `frames[start[u]] … frames[start[u+1]-1]`, leaf first. */
   readonly expansion: { readonly start: Uint32Array; readonly frames: Uint32Array; readonly widest: number };
+  /** 1 per dense location index that a definition gives; only when some index is not (a sample's dangling reference). */
+  readonly defined: Uint8Array | undefined;
   /** Definitions with no line (shown as `0x…` frames). */
   readonly addressOnly: number;
   readonly hasGoFiles: boolean;
@@ -44,11 +45,13 @@ function hexAddress(loc: Locations, def: number): string {
  */
 function resolveFunctions(f: RawPprof['functions'], strings: readonly string[], str: StringAt, frames: FrameTableBuilder) {
   const ids = functionIds(f.id);
-  const index = new IdIndex(f.length);
+  // Go numbers its functions 1…n in table order: then function id − 1 is the dense index, and no index is built.
+  const index = isSequential(ids.ids) ? undefined : new IdIndex(f.length);
   const nameId = new GrowableU32(f.length);
   const fileId = new GrowableU32(f.length);
   const empty = new Uint8Array(f.length);
-  const startLine = new Float64Array(f.length);
+  // `lineNumber` takes a start line only in 1…2^32−1: others are kept as 0, which it reads the same way.
+  const startLine = new Uint32Array(f.length);
   let hasGoFiles = false;
   // A file is shared by many functions: its canonical id (and whether it is Go) is found once per string-table entry.
   const fileIdOfString = new Int32Array(strings.length).fill(-1);
@@ -57,7 +60,7 @@ function resolveFunctions(f: RawPprof['functions'], strings: readonly string[], 
   for (let d = 0; d < f.length; d++) {
     const file = text(f.filename[d]!, d);
     const name = functionName(text(f.name[d]!, d), text(f.systemName[d]!, d), file);
-    const dense = index.getOrAdd(ids.ids[d]!);
+    const dense = index ? index.getOrAdd(ids.ids[d]!) : d;
     while (nameId.length <= dense) {
       nameId.push(0);
       fileId.push(0);
@@ -71,23 +74,44 @@ function resolveFunctions(f: RawPprof['functions'], strings: readonly string[], 
     }
     fileId.array[dense] = canonicalFile;
     empty[dense] = name === '' ? 1 : 0;
-    startLine[dense] = f.startLine[d]!;
+    const start = f.startLine[d]!;
+    startLine[dense] = start > 0 && start < 2 ** 32 ? start : 0;
   }
-  return { index, nameId: nameId.array, fileId: fileId.array, empty, startLine, byPosition: ids.byPosition, hasGoFiles };
+  return { index, count: f.length, nameId: nameId.array, fileId: fileId.array, empty, startLine, byPosition: ids.byPosition, hasGoFiles };
 }
 
-/** Where each dense location's frames start in the expansion: one per line of its definition, one for an address-only one, none when undefined. */
-function expansionStarts(loc: Locations): Uint32Array {
-  const dense = loc.definition.length;
+function isSequential(ids: ArrayLike<number>): boolean {
+  for (let d = 0; d < ids.length; d++) if (ids[d] !== d + 1) return false;
+  return true;
+}
+
+/**
+ * Which definitions hold their dense index (the last one of each id: `live`), which dense indices
+ * some definition gives (`defined`), and where each dense index's frames start in the expansion:
+ * one per line of its definition, one for an address-only one, none when undefined.
+ */
+function expansionLayout(loc: Locations) {
+  const dense = loc.ids.length;
   const start = new Uint32Array(dense + 1);
+  const defined = new Uint8Array(dense);
+  const live = new Uint8Array(loc.defCount);
+  for (let d = loc.defCount - 1; d >= 0; d--) {
+    const u = loc.defDense[d]!;
+    if (defined[u]) continue;
+    defined[u] = 1;
+    live[d] = 1;
+    start[u] = Math.max(1, loc.lineStart[d + 1]! - loc.lineStart[d]!);
+  }
   let total = 0;
+  let dangling = false;
   for (let u = 0; u < dense; u++) {
+    const frames = start[u]!;
     start[u] = total;
-    const def = loc.definition[u]!;
-    if (def >= 0) total += Math.max(1, loc.lineStart[def + 1]! - loc.lineStart[def]!);
+    total += frames;
+    dangling ||= defined[u] === 0;
   }
   start[dense] = total;
-  return start;
+  return { start, live, defined: dangling ? defined : undefined };
 }
 
 /**
@@ -95,7 +119,7 @@ function expansionStarts(loc: Locations): Uint32Array {
  * file's order) and writes those of the definition each dense index holds into its expansion.
  */
 function locationFrames(loc: Locations, fns: ReturnType<typeof resolveFunctions>, frames: FrameTableBuilder, sourcePath: string) {
-  const start = expansionStarts(loc);
+  const { start, live, defined } = expansionLayout(loc);
   const out = new Uint32Array(start[start.length - 1]!);
   const noFile = frames.stringId('');
   let addressOnly = 0;
@@ -103,7 +127,7 @@ function locationFrames(loc: Locations, fns: ReturnType<typeof resolveFunctions>
   for (let d = 0; d < loc.defCount; d++) {
     // A definition whose id a later one redefines is interned (its frames exist) but expands nothing.
     const u = loc.defDense[d]!;
-    const at = loc.definition[u] === d ? start[u]! : -1;
+    const at = live[d] ? start[u]! : -1;
     const from = loc.lineStart[d]!;
     const n = loc.lineStart[d + 1]! - from;
     if (n === 0) {
@@ -115,14 +139,14 @@ function locationFrames(loc: Locations, fns: ReturnType<typeof resolveFunctions>
     widest = Math.max(widest, n);
     for (let j = 0; j < n; j++) {
       const fnId = loc.lineFunction[from + j]!;
-      const fn = fns.index.get(fnId);
+      const fn = fns.index ? fns.index.get(fnId) : fnId >= 1 && fnId <= fns.count ? fnId - 1 : -1;
       if (fn < 0) throw corrupt(sourcePath, `location ${loc.ids[u]} refers to function ${fnId}, which the file does not define (a dangling reference)`);
       const name = fns.empty[fn] ? frames.stringId(hexAddress(loc, d)) : fns.nameId[fn]!;
       const id = frames.intern(name, fns.fileId[fn]!, lineNumber(loc.lineNumber[from + j]!, fns.startLine[fn]!), 0, j < n - 1);
       if (at >= 0) out[at + j] = id;
     }
   }
-  return { expansion: { start, frames: out, widest }, addressOnly };
+  return { expansion: { start, frames: out, widest }, addressOnly, defined };
 }
 
 const NONE = new Uint32Array(0);
@@ -145,7 +169,7 @@ function frameBuilder(raw: RawPprof): FrameTableBuilder {
 
 /**
  * Resolves functions and expands locations into frames, then drops `raw.functions` and the
- * location columns (keeping `ids` and `definition` only when a sample may refer to an undefined
+ * location columns (keeping `ids` only when a sample may refer to an undefined
  * location: the sample pass then names it).
  * @throws ProfileError `truncated-protobuf` (a dangling string or function reference),
  *   `unsymbolized` (no location has a line).
@@ -162,11 +186,9 @@ export function buildFrames(raw: RawPprof, str: StringAt, sourcePath: string): L
       `the profile is unsymbolized: its ${loc.defCount} locations have addresses only, no function names or lines; symbolize it first (e.g. \`go tool pprof -proto <binary> <profile> > symbolized.pb.gz\`)`,
     );
   }
-  const { expansion, addressOnly } = locationFrames(loc, fns, frames, sourcePath);
-  const dangling = hasUndefinedLocation(loc.definition);
+  const { expansion, addressOnly, defined } = locationFrames(loc, fns, frames, sourcePath);
   raw.locations = {
-    ids: dangling ? loc.ids : NONE,
-    definition: dangling ? loc.definition : new Int32Array(0),
+    ids: defined ? loc.ids : NONE,
     defCount: 0,
     defDense: NONE,
     address: NONE,
@@ -175,5 +197,5 @@ export function buildFrames(raw: RawPprof, str: StringAt, sourcePath: string): L
     lineFunction: NONE,
     lineNumber: NONE,
   };
-  return { frames, expansion, addressOnly, hasGoFiles: fns.hasGoFiles, byPosition: fns.byPosition };
+  return { frames, expansion, defined, addressOnly, hasGoFiles: fns.hasGoFiles, byPosition: fns.byPosition };
 }

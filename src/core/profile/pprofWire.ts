@@ -10,7 +10,7 @@
  * and reported after the framing, as the pprof-format reader did.
  */
 import { ProfileError } from './errors';
-import { GrowableF64, GrowableI32, GrowableU16, GrowableU32, GrowableUint, type UintColumn } from './columns/growable';
+import { GrowableF64, GrowableU16, GrowableU32, GrowableUint, type UintColumn } from './columns/growable';
 import { IdIndex } from './columns/idIndex';
 import { type ProfileLimits, TableBudget } from './limits';
 import { countPprofSizes, PPROF_FIELD, type PprofSizes } from './pprofSizes';
@@ -198,9 +198,11 @@ export interface RawPprof {
   locations: {
     /** Dense location index → location id (32-bit while every id fits, as the columns below). */
     readonly ids: UintColumn;
-    /** Dense index → the definition that holds it (the last one), −1 when never defined. */
-    readonly definition: Int32Array;
-    /** Definitions in file order, and the dense index of the id each one gives (its id: `ids[defDense[d]]`). */
+    /**
+     * Definitions in file order, and the dense index of the id each one gives (its id:
+     * `ids[defDense[d]]`; the last definition of an id holds it). A dense index that no definition
+     * gives is a sample's reference to a location the file does not define.
+     */
     readonly defCount: number;
     readonly defDense: Uint32Array;
     /** Address per definition, 0 for those in `bigAddress` (32-bit while every address fits). */
@@ -263,7 +265,6 @@ export class PprofWireDecoder {
   private readonly labelPairs = new GrowableF64(16);
 
   private readonly locationIndex: IdIndex;
-  private readonly locationDef: GrowableI32;
   private readonly address: GrowableUint;
   private readonly defDense: GrowableU32;
   private readonly bigAddress = new Map<number, bigint>();
@@ -296,7 +297,6 @@ export class PprofWireDecoder {
     this.sampleUnits = new GrowableU32(sizes.samples);
     this.values = new GrowableUint(sizes.values);
     this.locationIndex = new IdIndex(sizes.locations);
-    this.locationDef = new GrowableI32(sizes.locations);
     this.address = new GrowableUint(sizes.locations);
     this.defDense = new GrowableU32(sizes.locations);
     this.lineStart = new GrowableU32(sizes.locations + 1);
@@ -587,8 +587,6 @@ export class PprofWireDecoder {
     this.address.push(address);
     const dense = this.locationIndex.getOrAdd(id);
     this.defDense.push(dense);
-    while (this.locationDef.length <= dense) this.locationDef.push(-1);
-    this.locationDef.array[dense] = def;
   }
 
   private line(bytes: Uint8Array, start: number, end: number): void {
@@ -631,7 +629,6 @@ export class PprofWireDecoder {
     this.chunk = new Uint8Array(0);
     this.valueStart?.push(this.values.length);
     this.lineStart.push(this.lineFunction.length);
-    while (this.locationDef.length < this.locationIndex.size) this.locationDef.push(-1);
     const n = this.sampleStart.length;
     return {
       sampleTypes: this.sampleTypes,
@@ -654,7 +651,6 @@ export class PprofWireDecoder {
       },
       locations: {
         ids: this.locationIndex.ids.finish(),
-        definition: this.locationDef.finish(),
         defCount: this.address.length,
         defDense: this.defDense.finish(),
         address: this.address.finish(),

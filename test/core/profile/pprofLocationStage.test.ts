@@ -59,6 +59,18 @@ describe('pprof build: the frame stage', () => {
     assert.ok(!ours.samples.some((s) => s.stack.includes(overridden)), 'but expands into no stack');
   });
 
+  it('finds functions numbered 1…n by position without an index, and names a reference past them or to 0', () => {
+    const profile = PprofProfile.decode(gunzipSync(fixture('fixtures/go-adserver/profiles/before-v1.pb.gz')));
+    assert.ok(profile.function.every((fn, i) => Number(fn.id) === i + 1), 'Go numbers its functions 1…n');
+    const location = profile.location[3]!;
+    for (const missing of [profile.function.length + 1, 0]) {
+      location.line[0]!.functionId = missing;
+      assert.throws(() => parseProfile(profile.encode(), 'seq.pb'), {
+        message: `seq.pb: the pprof data is truncated or corrupt: location ${location.id} refers to function ${missing}, which the file does not define (a dangling reference)`,
+      });
+    }
+  });
+
   it("writes the frames' name and line columns over the decoder's line columns when every location has a line", () => {
     const read = (bytes: Uint8Array) => {
       const raw = decodePprof(bytes, 'p.pb', resolveLimits(undefined));
@@ -85,7 +97,7 @@ describe('pprof build: the frame stage', () => {
       const refs = Object.entries({
         functionNames: raw.functions.name, functionFiles: raw.functions.filename, lineFunction: raw.locations.lineFunction,
         lineNumber: raw.locations.lineNumber, lineStart: raw.locations.lineStart, address: raw.locations.address,
-        ids: raw.locations.ids, definition: raw.locations.definition, values: raw.samples.values, stackChunk: raw.samples.chunks[0],
+        ids: raw.locations.ids, defDense: raw.locations.defDense, values: raw.samples.values, stackChunk: raw.samples.chunks[0],
       }).map(([name, table]) => [name, new WeakRef(table)]);
       setTimeout(() => {
         let alive;
