@@ -77,7 +77,7 @@ export class FrameTableBuilder {
   /** (file, name) → function id (a typed-array hash: a `Map` of 220,000 keys held ~10 MB of heap). */
   private readonly functions: PairIndex;
   /** Function id → its first frame; then a chain through `nextOfFunction`. */
-  private readonly firstOfFunction = new GrowableI32();
+  private readonly firstOfFunction: GrowableI32;
   private readonly nextOfFunction: GrowableI32;
   /** Per frame: its function id, while every frame is interned; undefined after the first {@link add}. */
   private functionOfFrame: GrowableU32 | undefined;
@@ -90,6 +90,7 @@ export class FrameTableBuilder {
    */
   constructor(capacity = 1024, functionCapacity = 32, reuse?: { readonly nameId: Uint32Array; readonly line: Uint32Array }) {
     this.functions = new PairIndex(functionCapacity);
+    this.firstOfFunction = new GrowableI32(functionCapacity);
     this.nameId = new GrowableU32(reuse ? 0 : capacity);
     this.fileId = new GrowableU32(capacity);
     this.line = new GrowableUint(reuse ? 0 : capacity);
