@@ -62,7 +62,7 @@ export async function run(args: string[]): Promise<number> {
   growOldGenerationSlowlyFor(inputBytes([profilePath]));
   let result;
   try {
-    result = await analyzeFile(profilePath, { root, mappings, maxFunctions: top, afterRead: () => collectAfterBigRead(), ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}), ...(limits ? { limits } : {}) });
+    result = await analyzeFile(profilePath, { root, mappings, maxFunctions: top, afterRead: () => collectAfterBigRead(), onTablesDropped: () => collectAfterBigRead(), ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}), ...(limits ? { limits } : {}) });
   } catch (err) {
     if (isInputError(err)) {
       process.stderr.write(`dynamo-hotpath analyze: ${err.message}\n`);

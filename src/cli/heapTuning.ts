@@ -1,8 +1,9 @@
 /**
  * Heap tuning for `analyze` of big profiles: V8's young generation held at its size when the
  * command starts, its old generation grown by 20 % past what a collection leaves (not 2–4×) for
- * a profile file of 4 MB or more, and one full collection between reading the profile and
- * analysing it.
+ * a profile file of 4 MB or more, and a full collection at two points of a big read: when the
+ * pprof reader has dropped its decoded function and location tables (`ReadOptions.onTablesDropped`),
+ * and between reading the profile and analysing it.
  *
  * Why (perf-mem, production bundle, whole processes alternating with the untuned build, GNU time):
  * - Reading and analysing keep most of what they allocate (string tables, per-function results),
@@ -16,6 +17,10 @@
  *   analysis had allocated its own tables on top: the whole-process peak. With the collection the
  *   synthetic peaks at 231 MB, at the end of the read. google-pprof_large holds 18 MB of typed
  *   arrays after its read: not collected.
+ * - Within the read (mem-read, session 9): the pprof build drops the decoded location and
+ *   function tables (~20 MB on the synthetic) before it builds the sample columns; collected
+ *   there, the read peaked at 153–154 MB in 6 runs, where V8's own collections left it
+ *   at 151–171 MB in 6 runs (in-process max RSS at the end of the read, production bundle).
  * - The read's own temporaries (the builder's string map and hash tables, per-function scratch) are
  *   garbage in the old generation long before V8's growth limit calls a full collection: with
  *   `--heap-growing-percent=20` (read after each collection, so it works set at run time) the

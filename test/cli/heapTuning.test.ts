@@ -77,6 +77,16 @@ describe('heap tuning of analyze', () => {
     assert.equal(Math.round((analysis.dynamoWeight / analysis.totalWeight) * 10000) / 100, 84.63);
   });
 
+  it('analyzeFile passes onTablesDropped to the pprof reader, which calls it once before afterRead; other formats never', async () => {
+    const calls: string[] = [];
+    const hooks = { onTablesDropped: () => calls.push('dropped'), afterRead: () => calls.push('read') };
+    await analyzeFile('fixtures/go-adserver/profiles/before-v1.pb.gz', { root: 'fixtures/go-adserver/src', ...hooks });
+    assert.deepEqual(calls, ['dropped', 'read']);
+    calls.length = 0;
+    await analyzeFile('fixtures/node-adserver/profiles/before-v2.cpuprofile', { root: 'fixtures/node-adserver/src', ...hooks });
+    assert.deepEqual(calls, ['read']);
+  });
+
   it('grows the old generation by 20 % for a file of 4 MB or more, which holds the heap lower when set at run time', () => {
     assert.equal(OLD_GENERATION_FLAG, '--heap-growing-percent=20');
     assert.equal(SLOW_GROWTH_FROM_BYTES, 4 * MB);

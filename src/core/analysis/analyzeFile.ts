@@ -22,6 +22,8 @@ export interface AnalyzeFileOptions {
   readonly maxFunctions?: number;
   /** Called once the profile is read and the root scanned, before the analysis (the CLI collects garbage there). */
   readonly afterRead?: () => void;
+  /** Called during the read of a pprof file, once its decoded tables are dropped (`ReadOptions.onTablesDropped`). */
+  readonly onTablesDropped?: () => void;
 }
 
 /**
@@ -31,7 +33,11 @@ export interface AnalyzeFileOptions {
  */
 export async function analyzeFile(profilePath: string, options: AnalyzeFileOptions): Promise<{ profile: Profile; analysis: Analysis }> {
   const [profile, index] = await Promise.all([
-    readProfileFile(profilePath, { ...(options.sampleType ? { sampleType: options.sampleType } : {}), ...(options.limits ? { limits: options.limits } : {}) }),
+    readProfileFile(profilePath, {
+      ...(options.sampleType ? { sampleType: options.sampleType } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.onTablesDropped ? { onTablesDropped: options.onTablesDropped } : {}),
+    }),
     scanWorkspace(options.root),
   ]);
   options.afterRead?.();

@@ -63,7 +63,7 @@ export function unplaceImpossiblePositions(profile: Profile, resolver: PathResol
       linesOf.set(resolution.absolutePath, text?.split(/\r?\n/));
     }
     const lines = linesOf.get(resolution.absolutePath);
-    if (!lines || !impossible(lines, line, table.column[id]!)) continue;
+    if (!lines || !impossible(lines, line, table.column?.[id] ?? 0)) continue;
     const frame = frameAt(table, id);
     const count = byFile.get(resolution.absolutePath) ?? { relativePath: resolution.relativePath, frames: 0, placed: 0 };
     byFile.set(resolution.absolutePath, count);

@@ -145,4 +145,10 @@ export interface ReadOptions {
   readonly sampleType?: string;
   /** What a read may cost (size, table entries); defaults in `limits.ts`. */
   readonly limits?: Partial<ProfileLimits>;
+  /**
+   * Called by the pprof reader once it has dropped its decoded function and location tables
+   * (most of what it decoded), before it builds the sample columns: the CLI collects garbage
+   * there for big profiles (`heapTuning.ts`), so that the model is not built on top of them.
+   */
+  readonly onTablesDropped?: () => void;
 }

@@ -4,11 +4,19 @@
  * its locations refer to functions 1…n by their position in the table.
  */
 
+/** A table's ids: an array, or a decoder column (read in place, never copied). */
+type Ids = ArrayLike<number>;
+
 /**
  * The id each function of the table answers to: its own id, or — when every id is 0 and there is
  * more than one function — its 1-based position. Returns whether positions were used.
  */
-export function functionIds(ids: readonly number[]): { ids: readonly number[]; byPosition: boolean } {
-  if (ids.length < 2 || ids.some((id) => id !== 0)) return { ids, byPosition: false };
-  return { ids: ids.map((_, i) => i + 1), byPosition: true };
+export function functionIds<T extends Ids>(ids: T): { ids: T | number[]; byPosition: boolean } {
+  if (ids.length < 2 || !allZero(ids)) return { ids, byPosition: false };
+  return { ids: Array.from(ids, (_, i) => i + 1), byPosition: true };
+}
+
+function allZero(ids: Ids): boolean {
+  for (let i = 0; i < ids.length; i++) if (ids[i] !== 0) return false;
+  return true;
 }

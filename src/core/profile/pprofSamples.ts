@@ -45,24 +45,15 @@ function corrupt(sourcePath: string, what: string): ProfileError {
 }
 
 /**
- * Whether some dense location index was never defined. Indices are made by a location's
- * definition or by a sample's reference, so an undefined one is a sample's dangling reference:
- * only then must every stack be read to name the sample.
- */
-function hasUndefinedLocation(definition: Int32Array): boolean {
-  for (let u = 0; u < definition.length; u++) if (definition[u]! < 0) return true;
-  return false;
-}
-
-/**
- * Reads every sample of `raw` in file order.
+ * Reads every sample of `raw` in file order. `defined` (1 per dense location index that a location
+ * definition gives) is passed only when some index is not: indices are made by a definition or by
+ * a sample's reference, so an undefined one is a sample's dangling reference, and only then is
+ * every stack read to name the sample.
  * @throws ProfileError `truncated-protobuf` naming the first sample whose value count is not
  *   `valueCount` or whose stack refers to an undefined location (in that order per sample).
  */
-export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt, labelSets: LabelSetInterner, sourcePath: string): KeptSamples {
+export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt, labelSets: LabelSetInterner, sourcePath: string, defined?: Uint8Array): KeptSamples {
   const samples = raw.samples;
-  const definition = raw.locations.definition;
-  const checkStacks = hasUndefinedLocation(definition);
   const { valueCount, column, nsScale, countColumn, tick } = columns;
   const n = samples.length;
   const keep = new Uint32Array(n);
@@ -73,11 +64,12 @@ export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt
   let totalWeight = 0;
   let zeroWeights = 0;
   let badWeights = 0;
+  const { valueStart, valueCount: perSample } = samples;
   for (let s = 0; s < n; s++) {
-    const vs = samples.valueStart[s]!;
-    const values = samples.valueStart[s + 1]! - vs;
+    const vs = valueStart ? valueStart[s]! : s * perSample;
+    const values = valueStart ? valueStart[s + 1]! - vs : perSample;
     if (values !== valueCount) throw corrupt(sourcePath, `sample ${s} has ${values} values but the profile declares ${valueCount} sample types`);
-    if (checkStacks) checkStack(raw, s, sourcePath);
+    if (defined) checkStack(raw, s, defined, sourcePath);
     const w = samples.values[vs + column]! * nsScale;
     const c = countColumn >= 0 ? samples.values[vs + countColumn]! : tick ? estimatedTicks(w, tick) : 1;
     const set = samples.labels ? labelSetOf(samples.labels, s, str, labelSets) : -1;
@@ -97,14 +89,14 @@ export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt
 }
 
 /** Throws when sample `s` refers to a location the file does not define. */
-function checkStack(raw: RawPprof, s: number, sourcePath: string): void {
+function checkStack(raw: RawPprof, s: number, defined: Uint8Array, sourcePath: string): void {
   const samples = raw.samples;
   const loc = raw.locations;
   const unitCount = samples.unitCount[s]!;
   const units = new Uint32Array(unitCount);
   decodeUnits(samples.chunks[samples.chunk[s]!]!, samples.start[s]!, unitCount, units);
   for (let k = 0; k < unitCount; k++) {
-    if (loc.definition[units[k]!]! < 0) throw corrupt(sourcePath, `sample ${s} refers to location ${loc.ids[units[k]!]}, which the file does not define (a dangling reference)`);
+    if (!defined[units[k]!]) throw corrupt(sourcePath, `sample ${s} refers to location ${loc.ids[units[k]!]}, which the file does not define (a dangling reference)`);
   }
 }
 

@@ -10,7 +10,7 @@
  * and reported after the framing, as the pprof-format reader did.
  */
 import { ProfileError } from './errors';
-import { GrowableF64, GrowableI32, GrowableU16, GrowableU32, GrowableUint, type UintColumn } from './columns/growable';
+import { GrowableF64, GrowableU16, GrowableU32, GrowableUint, type UintColumn } from './columns/growable';
 import { IdIndex } from './columns/idIndex';
 import { type ProfileLimits, TableBudget } from './limits';
 import { countPprofSizes, PPROF_FIELD, type PprofSizes } from './pprofSizes';
@@ -157,7 +157,11 @@ function varintFields(bytes: Uint8Array, start: number, end: number, out: Float6
 
 const field = (tag: number): number => (tag < 0x80000000 ? tag >>> 3 : Math.floor(tag / 8));
 
-/** What the decoder collected: raw int64 numbers as the file wrote them, references unresolved. */
+/**
+ * What the decoder collected: raw int64 numbers as the file wrote them, references unresolved.
+ * `buildPprofProfile` takes the object over: it replaces each table by an empty one once it has
+ * used it, so that the tables can be collected while the build goes on.
+ */
 export interface RawPprof {
   /** (type, unit) string indices per sample type. */
   readonly sampleTypes: readonly (readonly [number, number])[];
@@ -170,7 +174,7 @@ export interface RawPprof {
   /** `period` in `periodType`'s unit (0 when absent). */
   readonly period: number;
   readonly strings: readonly string[];
-  readonly samples: {
+  samples: {
     readonly length: number;
     /**
      * Per sample: chunk, byte offset in it and number of location indices (dense, see
@@ -180,22 +184,29 @@ export interface RawPprof {
     readonly start: Uint32Array;
     readonly unitCount: Uint32Array;
     readonly chunks: Uint8Array[];
-    /** Values of sample i: `values[valueStart[i] … valueStart[i+1]-1]`. */
-    readonly valueStart: Uint32Array;
-    readonly values: Float64Array;
+    /**
+     * Values of sample i: `values[valueStart[i] … valueStart[i+1]-1]`; without `valueStart` (every
+     * sample has the same number of values, `valueCount`), `values[i·valueCount …]`. 32-bit while
+     * every value fits ({@link GrowableUint}).
+     */
+    readonly valueCount: number;
+    readonly valueStart: Uint32Array | undefined;
+    readonly values: UintColumn;
     /** Label (key, str) string-index pairs of sample i (numeric labels left out): `labelPairs[2·labelStart[i] …]`; absent when none. */
     readonly labels?: { readonly start: Uint32Array; readonly pairs: Float64Array };
   };
-  readonly locations: {
-    /** Dense location index → location id. */
-    readonly ids: Float64Array;
-    /** Dense index → the definition that holds it (the last one), −1 when never defined. */
-    readonly definition: Int32Array;
-    /** Definitions in file order, and the id each one gives. */
+  locations: {
+    /** Dense location index → location id (32-bit while every id fits, as the columns below). */
+    readonly ids: UintColumn;
+    /**
+     * Definitions in file order, and the dense index of the id each one gives (its id:
+     * `ids[defDense[d]]`; the last definition of an id holds it). A dense index that no definition
+     * gives is a sample's reference to a location the file does not define.
+     */
     readonly defCount: number;
-    /** 32-bit while every value fits ({@link GrowableUint}), as the line and function columns. */
-    readonly defId: UintColumn;
-    readonly address: Float64Array;
+    readonly defDense: Uint32Array;
+    /** Address per definition, 0 for those in `bigAddress` (32-bit while every address fits). */
+    readonly address: UintColumn;
     /** Addresses of 2^49 and above, exact. */
     readonly bigAddress: ReadonlyMap<number, bigint>;
     /** Lines of definition d: `lineStart[d] … lineStart[d+1]-1`. */
@@ -203,7 +214,7 @@ export interface RawPprof {
     readonly lineFunction: UintColumn;
     readonly lineNumber: UintColumn;
   };
-  readonly functions: {
+  functions: {
     readonly length: number;
     readonly id: UintColumn;
     readonly name: UintColumn;
@@ -245,15 +256,17 @@ export class PprofWireDecoder {
   private readonly chunks: Uint8Array[] = [];
   private chunk = new Uint8Array(0);
   private used = 0;
-  private readonly valueStart: GrowableU32;
-  private readonly values: GrowableF64;
+  /** Values of every sample so far (−1 before the first). */
+  private valueCount = -1;
+  /** Made at the first sample whose number of values differs from the first one's. */
+  private valueStart: GrowableU32 | undefined;
+  private readonly values: GrowableUint;
   private labelStart: GrowableU32 | undefined;
   private readonly labelPairs = new GrowableF64(16);
 
   private readonly locationIndex: IdIndex;
-  private readonly locationDef: GrowableI32;
-  private readonly address: GrowableF64;
-  private readonly defId: GrowableUint;
+  private readonly address: GrowableUint;
+  private readonly defDense: GrowableU32;
   private readonly bigAddress = new Map<number, bigint>();
   private readonly lineStart: GrowableU32;
   private readonly lineFunction: GrowableUint;
@@ -282,12 +295,10 @@ export class PprofWireDecoder {
     this.sampleChunk = new GrowableU16(sizes.samples);
     this.sampleStart = new GrowableU32(sizes.samples);
     this.sampleUnits = new GrowableU32(sizes.samples);
-    this.valueStart = new GrowableU32(sizes.samples + 1);
-    this.values = new GrowableF64(sizes.values);
+    this.values = new GrowableUint(sizes.values);
     this.locationIndex = new IdIndex(sizes.locations);
-    this.locationDef = new GrowableI32(sizes.locations);
-    this.address = new GrowableF64(sizes.locations);
-    this.defId = new GrowableUint(sizes.locations);
+    this.address = new GrowableUint(sizes.locations);
+    this.defDense = new GrowableU32(sizes.locations);
     this.lineStart = new GrowableU32(sizes.locations + 1);
     this.lineFunction = new GrowableUint(sizes.lines);
     this.lineNumber = new GrowableUint(sizes.lines);
@@ -430,7 +441,7 @@ export class PprofWireDecoder {
     const chunk = this.chunk;
     const index = this.locationIndex;
     let direct = index.direct;
-    this.valueStart.push(this.values.length);
+    const valueFrom = this.values.length;
     const labelFrom = this.labelPairs.length / 2;
     let labelled = false;
     let pos = start;
@@ -494,10 +505,23 @@ export class PprofWireDecoder {
       }
     }
     this.used = used;
+    this.noteValues(valueFrom);
     this.sampleChunk.push(this.chunks.length);
     this.sampleStart.push(from);
     this.sampleUnits.push(units);
     this.labelStart?.push(labelFrom);
+  }
+
+  /** Records where the sample being read starts its values when it has not as many as every sample before it. */
+  private noteValues(from: number): void {
+    const count = this.values.length - from;
+    if (this.valueCount < 0) this.valueCount = count;
+    if (!this.valueStart && count === this.valueCount) return;
+    if (!this.valueStart) {
+      this.valueStart = new GrowableU32(this.sampleStart.array.length + 1);
+      for (let s = 0; s < this.sampleStart.length; s++) this.valueStart.push(s * this.valueCount);
+    }
+    this.valueStart.push(from);
   }
 
   /** Opens the label column: the samples before this one had none. */
@@ -540,7 +564,7 @@ export class PprofWireDecoder {
         if (num === 1) id = v;
         else if (next - at >= 8) {
           big = bigVarint(bytes, at, end)!;
-          address = -1;
+          address = 0;
         } else {
           address = v;
           big = undefined;
@@ -561,10 +585,8 @@ export class PprofWireDecoder {
     }
     if (big !== undefined) this.bigAddress.set(def, big);
     this.address.push(address);
-    this.defId.push(id);
     const dense = this.locationIndex.getOrAdd(id);
-    while (this.locationDef.length <= dense) this.locationDef.push(-1);
-    this.locationDef.array[dense] = def;
+    this.defDense.push(dense);
   }
 
   private line(bytes: Uint8Array, start: number, end: number): void {
@@ -605,9 +627,8 @@ export class PprofWireDecoder {
     if (this.malformed) throw new ProfileError(this.sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: malformed ${this.malformed}`);
     if (this.used > 0) this.chunks.push(this.chunk.slice(0, this.used));
     this.chunk = new Uint8Array(0);
-    this.valueStart.push(this.values.length);
+    this.valueStart?.push(this.values.length);
     this.lineStart.push(this.lineFunction.length);
-    while (this.locationDef.length < this.locationIndex.size) this.locationDef.push(-1);
     const n = this.sampleStart.length;
     return {
       sampleTypes: this.sampleTypes,
@@ -623,15 +644,15 @@ export class PprofWireDecoder {
         start: this.sampleStart.finish(),
         unitCount: this.sampleUnits.finish(),
         chunks: this.chunks,
-        valueStart: this.valueStart.finish(),
+        valueCount: Math.max(0, this.valueCount),
+        valueStart: this.valueStart?.finish(),
         values: this.values.finish(),
         ...(this.labelStart ? { labels: { start: this.labelStartWithEnd(), pairs: this.labelPairs.finish() } } : {}),
       },
       locations: {
         ids: this.locationIndex.ids.finish(),
-        definition: this.locationDef.finish(),
         defCount: this.address.length,
-        defId: this.defId.finish(),
+        defDense: this.defDense.finish(),
         address: this.address.finish(),
         bigAddress: this.bigAddress,
         lineStart: this.lineStart.finish(),

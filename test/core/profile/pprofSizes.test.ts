@@ -43,10 +43,13 @@ describe('pprof record counts (first pass)', () => {
     const decoder = new PprofWireDecoder('large.pb', LIMITS, countPprofSizes(LARGE, LIMITS));
     pushInChunks(decoder, LARGE, 65_536);
     const raw = decoder.finish();
-    for (const column of [raw.samples.start, raw.samples.valueStart, raw.samples.values, raw.locations.address, raw.locations.lineNumber, raw.functions.name]) {
+    for (const column of [raw.samples.start, raw.samples.values, raw.locations.address, raw.locations.lineNumber, raw.functions.name]) {
       assert.equal(column.byteLength, column.buffer.byteLength);
     }
-    assert.equal(raw.samples.valueStart.length, 20_431);
+    // Every sample has its two values: no per-sample start is kept.
+    assert.equal(raw.samples.valueStart, undefined);
+    assert.equal(raw.samples.valueCount, 2);
+    assert.equal(raw.samples.values.length, 2 * 20_430);
   });
 
   it('caps the counts at the table limit and stops quietly at malformed framing', () => {

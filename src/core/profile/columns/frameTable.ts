@@ -4,7 +4,7 @@
  * ~60 as objects, and the analysis compares names by number.
  */
 import type { Frame } from '../model';
-import { GrowableF64, GrowableI32, GrowableU32, GrowableU8 } from './growable';
+import { GrowableI32, GrowableU32, GrowableU8, GrowableUint, type UintColumn } from './growable';
 import { PairIndex } from './pairIndex';
 
 /** The frames of a profile; frame id = index. */
@@ -16,10 +16,10 @@ export interface FrameTable {
   readonly nameId: Uint32Array;
   /** Per frame: id of {@link Frame.file} in `strings`. */
   readonly fileId: Uint32Array;
-  /** Per frame: {@link Frame.line} (1-based, 0 unknown). */
-  readonly line: Float64Array;
-  /** Per frame: {@link Frame.column} (1-based, 0 unknown). */
-  readonly column: Uint32Array;
+  /** Per frame: {@link Frame.line} (1-based, 0 unknown); 32-bit while every line fits (see {@link GrowableUint}). */
+  readonly line: UintColumn;
+  /** Per frame: {@link Frame.column} (1-based, 0 unknown); absent when every frame's is 0 (pprof). */
+  readonly column?: Uint32Array;
   /** Per frame: 1 when inlined. */
   readonly inlined: Uint8Array;
   /**
@@ -35,7 +35,7 @@ export function frameAt(table: FrameTable, id: number): Frame {
   const name = table.strings[table.nameId[id]!]!;
   const file = table.strings[table.fileId[id]!]!;
   const line = table.line[id]!;
-  const column = table.column[id]!;
+  const column = table.column ? table.column[id]! : 0;
   const inlined = table.inlined[id] === 1;
   return column > 0 ? { name, file, line, column, inlined } : { name, file, line, inlined };
 }
@@ -70,24 +70,34 @@ export class FrameTableBuilder {
   private readonly stringIds = new Map<string, number>();
   private readonly nameId: GrowableU32;
   private readonly fileId: GrowableU32;
-  private readonly line: GrowableF64;
-  private readonly column: GrowableU32;
+  private readonly line: GrowableUint;
+  /** Made at the first frame with a column (earlier frames get 0): pprof frames have none. */
+  private column: GrowableU32 | undefined;
   private readonly inlined: GrowableU8;
   /** (file, name) → function id (a typed-array hash: a `Map` of 220,000 keys held ~10 MB of heap). */
   private readonly functions: PairIndex;
   /** Function id → its first frame; then a chain through `nextOfFunction`. */
-  private readonly firstOfFunction = new GrowableI32();
+  private readonly firstOfFunction: GrowableI32;
   private readonly nextOfFunction: GrowableI32;
   /** Per frame: its function id, while every frame is interned; undefined after the first {@link add}. */
   private functionOfFrame: GrowableU32 | undefined;
 
-  /** `capacity`: frames expected; `functionCapacity`: distinct (file, name) pairs expected. */
-  constructor(capacity = 1024, functionCapacity = 32) {
+  /**
+   * `capacity`: frames expected; `functionCapacity`: distinct (file, name) pairs expected.
+   * `reuse`: arrays to write the `nameId` and `line` columns into instead of new ones, overwritten
+   * from index 0; the caller reads each of their entries before the frame of that index is added
+   * (the pprof frame stage: one frame at most per line it has read).
+   */
+  constructor(capacity = 1024, functionCapacity = 32, reuse?: { readonly nameId: Uint32Array; readonly line: Uint32Array }) {
     this.functions = new PairIndex(functionCapacity);
-    this.nameId = new GrowableU32(capacity);
+    this.firstOfFunction = new GrowableI32(functionCapacity);
+    this.nameId = new GrowableU32(reuse ? 0 : capacity);
     this.fileId = new GrowableU32(capacity);
-    this.line = new GrowableF64(capacity);
-    this.column = new GrowableU32(capacity);
+    this.line = new GrowableUint(reuse ? 0 : capacity);
+    if (reuse) {
+      this.nameId.array = reuse.nameId;
+      this.line.array = reuse.line;
+    }
     this.inlined = new GrowableU8(capacity);
     this.nextOfFunction = new GrowableI32(capacity);
     this.functionOfFrame = new GrowableU32(capacity);
@@ -119,7 +129,7 @@ export class FrameTableBuilder {
     this.nameId.push(nameId);
     this.fileId.push(fileId);
     this.line.push(line);
-    this.column.push(column);
+    if (column !== 0 || this.column) this.columns().push(column);
     this.inlined.push(inlined ? 1 : 0);
     this.nextOfFunction.push(-1);
     return id;
@@ -132,7 +142,7 @@ export class FrameTableBuilder {
     const flag = inlined ? 1 : 0;
     let last = -1;
     for (let id = this.firstOfFunction.array[fn]!; id >= 0; id = this.nextOfFunction.array[id]!) {
-      if (this.line.array[id] === line && this.column.array[id] === column && this.inlined.array[id] === flag) return id;
+      if (this.line.array[id] === line && (this.column ? this.column.array[id] : 0) === column && this.inlined.array[id] === flag) return id;
       last = id;
     }
     const id = this.append(nameId, fileId, line, column, inlined);
@@ -142,6 +152,15 @@ export class FrameTableBuilder {
     return id;
   }
 
+  /** The column of columns, made with a 0 for every frame appended before it. */
+  private columns(): GrowableU32 {
+    if (!this.column) {
+      this.column = new GrowableU32(this.nameId.array.length);
+      for (let id = 0; id < this.line.length - 1; id++) this.column.push(0);
+    }
+    return this.column;
+  }
+
   finish(): FrameTable {
     return {
       length: this.nameId.length,
@@ -149,7 +168,7 @@ export class FrameTableBuilder {
       nameId: this.nameId.finish(),
       fileId: this.fileId.finish(),
       line: this.line.finish(),
-      column: this.column.finish(),
+      ...(this.column ? { column: this.column.finish() } : {}),
       inlined: this.inlined.finish(),
       ...(this.functionOfFrame && this.functionOfFrame.length === this.nameId.length ? { functionOf: this.functionOfFrame.finish() } : {}),
     };

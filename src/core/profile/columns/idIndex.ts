@@ -3,7 +3,7 @@
  * plain array indexed by id serves; ids far beyond the count (hashes, sparse numbering) go to a
  * map. Ids are int64 read as numbers.
  */
-import { GrowableF64 } from './growable';
+import { GrowableUint } from './growable';
 
 /** Largest id kept in the direct array (16 M entries, 64 MB at most, only for dense numbering). */
 const DIRECT_MAX = 1 << 24;
@@ -15,13 +15,13 @@ export class IdIndex {
    */
   direct: Int32Array;
   private map: Map<number, number> | undefined;
-  /** Dense index → id, in order of first appearance. */
-  readonly ids: GrowableF64;
+  /** Dense index → id, in order of first appearance: 32-bit while every id fits (see {@link GrowableUint}). */
+  readonly ids: GrowableUint;
 
   /** `capacity`: the number of ids expected (the direct array then covers ids 0…capacity at once). */
   constructor(capacity = 1023) {
     this.direct = new Int32Array(Math.min(DIRECT_MAX, capacity + 1)).fill(-1);
-    this.ids = new GrowableF64(capacity);
+    this.ids = new GrowableUint(capacity);
   }
 
   get size(): number {
