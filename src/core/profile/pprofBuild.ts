@@ -69,7 +69,6 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
     sourcePath,
     located.defined,
   );
-  const n = samples.length;
 
   const warnings: string[] = [];
   if (located.byPosition) warnings.push(`every function id in the file is 0 (as Pyroscope's .NET profiler writes): functions are numbered by their position, which is how the locations refer to them`);
@@ -80,9 +79,8 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
     const why = zeroWeights + badWeights > 0 ? `all ${zeroWeights + badWeights} samples have zero ${sampleType.type} (${sampleType.unit || 'value'})` : 'it contains no samples';
     throw new ProfileError(sourcePath, 'no-samples', `the profile has no samples: ${why}`);
   }
-  const all = kept === n;
   const pick = <T extends Uint16Array | Uint32Array>(column: T): T => {
-    if (all) return column;
+    if (!keep) return column;
     const out = new (column.constructor as { new (n: number): T })(kept);
     for (let i = 0; i < kept; i++) out[i] = column[keep[i]!]!;
     return out;

@@ -26,8 +26,8 @@ export interface SampleColumns {
 /** The samples of positive weight, by their index in the file, with their weight, count and label set. */
 export interface KeptSamples {
   readonly kept: number;
-  /** `keep[i]`: index in the file of kept sample i (the first `kept` entries). */
-  readonly keep: Uint32Array;
+  /** `keep[i]`: index in the file of kept sample i (the first `kept` entries); undefined when every sample is kept. */
+  readonly keep: Uint32Array | undefined;
   readonly weight: Float64Array;
   readonly count: Float64Array;
   /** Label set per kept sample (−1: none); undefined when the file has no string labels. */
@@ -56,7 +56,7 @@ export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt
   const samples = raw.samples;
   const { valueCount, column, nsScale, countColumn, tick } = columns;
   const n = samples.length;
-  const keep = new Uint32Array(n);
+  let keep: Uint32Array | undefined;
   const weight = new Float64Array(n);
   const count = new Float64Array(n);
   const labels = samples.labels ? new Int32Array(n) : undefined;
@@ -76,9 +76,10 @@ export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt
     if (!(w > 0) || !Number.isFinite(w)) {
       if (w === 0) zeroWeights++;
       else badWeights++;
+      keep ??= firstKept(kept, n);
       continue;
     }
-    keep[kept] = s;
+    if (keep) keep[kept] = s;
     weight[kept] = w;
     count[kept] = c;
     if (labels) labels[kept] = set;
@@ -86,6 +87,13 @@ export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt
     totalWeight += w;
   }
   return { kept, keep, weight, count, labels, totalWeight, zeroWeights, badWeights };
+}
+
+/** Room for the index of each kept sample, holding those of the first `kept` (samples 0…kept−1, none dropped before). */
+function firstKept(kept: number, n: number): Uint32Array {
+  const keep = new Uint32Array(n);
+  for (let i = 0; i < kept; i++) keep[i] = i;
+  return keep;
 }
 
 /** Throws when sample `s` refers to a location the file does not define. */

@@ -38,6 +38,21 @@ describe('pprof references', () => {
     assert.deepEqual(profile.samples.map((s) => s.weight), [30, 10]);
   });
 
+  it('drops samples of weight 0 or below anywhere, keeping the stacks of the others in order', () => {
+    const samples = [
+      { locations: [2, 1], values: [30] },
+      { locations: [1], values: [0] },
+      { locations: [2], values: [5] },
+      { locations: [2, 1], values: [-4] },
+      { locations: [1], values: [7] },
+    ];
+    const profile = parsePprof(encode({ samples }), 'dropped.pb');
+    assert.deepEqual(
+      profile.samples.map((s) => [Array.from(s.stack, (id) => profile.frames[id]!.name).join('<'), s.weight]),
+      [['main.marshal<main.handle', 30], ['main.marshal', 5], ['main.handle', 7]],
+    );
+  });
+
   it('names the first sample that refers to an undefined location, even one of weight 0', () => {
     const samples = [
       { locations: [1], values: [10] },

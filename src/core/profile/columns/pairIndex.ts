@@ -6,7 +6,8 @@
 export class PairIndex {
   private slots: Int32Array;
   private first: Uint32Array;
-  private second: Float64Array;
+  /** 32-bit while every second number is a uint32 (lines, string ids), else 64-bit floats: exact either way. */
+  private second: Uint32Array | Float64Array;
   /** Number of distinct pairs so far; ids are 0 … size−1, in order of first sight. */
   size = 0;
 
@@ -15,7 +16,7 @@ export class PairIndex {
     const pairs = Math.max(32, capacity);
     this.slots = new Int32Array(2 ** Math.ceil(Math.log2(2 * pairs))).fill(-1);
     this.first = new Uint32Array(pairs);
-    this.second = new Float64Array(pairs);
+    this.second = new Uint32Array(pairs);
   }
 
   /** The id of (a, b), given the next id when the pair is new. `a` is a uint32, `b` any double; equality is exact. */
@@ -32,8 +33,9 @@ export class PairIndex {
     const id = this.size++;
     if (id === this.first.length) {
       this.first = grown(this.first, new Uint32Array(2 * id));
-      this.second = grown(this.second, new Float64Array(2 * id));
+      this.second = grown(this.second, this.second instanceof Uint32Array ? new Uint32Array(2 * id) : new Float64Array(2 * id));
     }
+    if (b >>> 0 !== b && this.second instanceof Uint32Array) this.second = Float64Array.from(this.second);
     this.first[id] = a;
     this.second[id] = b;
     if (2 * this.size <= this.slots.length) this.slots[slot] = id;
