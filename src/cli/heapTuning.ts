@@ -2,8 +2,8 @@
  * Heap tuning for `analyze` of big profiles: V8's young generation held at its size when the
  * command starts, its old generation grown by 20 % past what a collection leaves (not 2–4×) for
  * a profile file of 4 MB or more, and a full collection at two points of a big read: when the
- * pprof reader has dropped its decoded function and location tables (`ReadOptions.onTablesDropped`),
- * and between reading the profile and analysing it.
+ * pprof reader has resolved the functions and dropped its decoded function table
+ * (`ReadOptions.onTablesDropped`), and between reading the profile and analysing it.
  *
  * Why (perf-mem, production bundle, whole processes alternating with the untuned build, GNU time):
  * - Reading and analysing keep most of what they allocate (string tables, per-function results),
@@ -17,10 +17,13 @@
  *   analysis had allocated its own tables on top: the whole-process peak. With the collection the
  *   synthetic peaks at 231 MB, at the end of the read. google-pprof_large holds 18 MB of typed
  *   arrays after its read: not collected.
- * - Within the read (mem-read, session 9): the pprof build drops the decoded location and
- *   function tables (~20 MB on the synthetic) before it builds the sample columns; collected
- *   there, the read peaked at 153–154 MB in 6 runs, where V8's own collections left it
- *   at 151–171 MB in 6 runs (in-process max RSS at the end of the read, production bundle).
+ * - Within the read (mem-read, session 9): the pprof build drops its decoded tables as it goes.
+ *   Collected once the location tables were dropped, the read peaked at 153–154 MB in 6 runs,
+ *   where V8's own collections left it at 151–171 MB (in-process max RSS at the end of the read,
+ *   production bundle). That collection came too late when V8 had made none during the frame
+ *   stage: the function stage's string map leaves ~9 MB of outgrown tables, and the whole
+ *   process peaked at 150–152 or 158–162 MB, run to run. Collected right after the function
+ *   stage instead (the lead, session 9): 146–150 MB in 8 runs, with no more collections.
  * - The read's own temporaries (the builder's string map and hash tables, per-function scratch) are
  *   garbage in the old generation long before V8's growth limit calls a full collection: with
  *   `--heap-growing-percent=20` (read after each collection, so it works set at run time) the

@@ -146,9 +146,11 @@ export interface ReadOptions {
   /** What a read may cost (size, table entries); defaults in `limits.ts`. */
   readonly limits?: Partial<ProfileLimits>;
   /**
-   * Called by the pprof reader once it has dropped its decoded function and location tables
-   * (most of what it decoded), before it builds the sample columns: the CLI collects garbage
-   * there for big profiles (`heapTuning.ts`), so that the model is not built on top of them.
+   * Called once by the pprof reader, when it has resolved the functions and dropped the decoded
+   * function table, before it interns the frames of every location: the CLI collects garbage
+   * there for big profiles (`heapTuning.ts`), so that the frame table is not built on top of the
+   * function stage's garbage (its string map's outgrown tables). The location tables are dropped
+   * before the read returns.
    */
   readonly onTablesDropped?: () => void;
 }

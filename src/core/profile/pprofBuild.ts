@@ -21,8 +21,9 @@ function corrupt(sourcePath: string, what: string): ProfileError {
 }
 
 /**
- * Builds the profile from decoded tables. It takes `raw` over: the function and location tables
- * are replaced by empty ones once the frames are built, then `options.onTablesDropped` is called.
+ * Builds the profile from decoded tables. It takes `raw` over: the function table is replaced by
+ * an empty one once the functions are resolved (then `options.onTablesDropped` is called), and
+ * the location tables once the frames are built.
  *
  * - Value column: `chooseColumn` (default_sample_type, else cpu, else a time column, else the
  *   last); time columns are converted to ns. `count`: the `samples`/`sample` count column, else
@@ -55,8 +56,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   const sampleType: SampleType = nsPerUnit(chosen.unit) !== undefined ? { type: chosen.type, unit: 'nanoseconds' } : chosen;
   const countCol = countColumn(sampleTypes);
 
-  const located = buildFrames(raw, str, sourcePath);
-  options.onTablesDropped?.();
+  const located = buildFrames(raw, str, sourcePath, options.onTablesDropped);
   const periodNsPerUnit = raw.periodType ? nsPerUnit(str(raw.periodType[1], 'period_type')) : undefined;
   const tick = estimateTick({ countColumn: countCol, valueType: chosen.type, nsScale: nsPerUnit(chosen.unit), periodNs: periodNsPerUnit === undefined ? undefined : raw.period * periodNsPerUnit, hasGoFiles: located.hasGoFiles });
 

@@ -168,16 +168,17 @@ function frameBuilder(raw: RawPprof): FrameTableBuilder {
 }
 
 /**
- * Resolves functions and expands locations into frames, then drops `raw.functions` and the
- * location columns (keeping `ids` only when a sample may refer to an undefined
- * location: the sample pass then names it).
+ * Resolves functions and drops `raw.functions` (then calls `functionsDropped`), expands locations
+ * into frames, then drops the location columns (keeping `ids` only when a sample may refer to an
+ * undefined location: the sample pass then names it).
  * @throws ProfileError `truncated-protobuf` (a dangling string or function reference),
  *   `unsymbolized` (no location has a line).
  */
-export function buildFrames(raw: RawPprof, str: StringAt, sourcePath: string): LocationFrames {
+export function buildFrames(raw: RawPprof, str: StringAt, sourcePath: string, functionsDropped?: () => void): LocationFrames {
   const frames = frameBuilder(raw);
   const fns = resolveFunctions(raw.functions, raw.strings, str, frames);
   raw.functions = { length: 0, id: NONE, name: NONE, systemName: NONE, filename: NONE, startLine: NONE };
+  functionsDropped?.();
   const loc = raw.locations;
   if (loc.defCount > 0 && loc.lineStart[loc.defCount] === 0) {
     throw new ProfileError(
