@@ -5,6 +5,7 @@ import { CALL_SITE_LABEL, CALLERS_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION
 import { isAbsolute, resolve } from 'node:path';
 import type { SourceMapFiles, SourceMapper } from '../core/sourcemap/sourceMapper';
 import { isSameSourceText } from '../core/sourcemap/buildSources';
+import { npmPackageOf } from '../core/paths/npmPackage';
 
 /** One recorded context: its labels (`recorderLabels.ts`) and how many DynamoDB calls it made. */
 export interface RecordedContext {
@@ -19,8 +20,6 @@ export type PositionText = (file: string, line: number, column: number) => strin
 export type DependencyOf = (file: string, line: number, column: number) => string | undefined;
 
 const noDependency: DependencyOf = () => undefined;
-/** The package of a path under `node_modules`: its last `node_modules/` segment, with its scope. */
-const PACKAGE = /[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/g;
 
 const asRecorded: PositionText = (file, line, column) => `${file}:${line}:${column}`;
 const PLACE = /^(.+):(\d+):(\d+)$/;
@@ -55,9 +54,7 @@ export function sourcePositionText(mapper: SourceMapper, files: SourceMapFiles, 
 export function bundledDependencyOf(mapper: SourceMapper): DependencyOf {
   return (file, line, column) => {
     const original = mapper.originalPosition(file, line, column);
-    if (!original) return undefined;
-    const packages = [...original.file.matchAll(PACKAGE)];
-    return packages.length > 0 ? packages[packages.length - 1]![1]!.replace(/\\/g, '/') : undefined;
+    return original ? npmPackageOf(original.file)?.name : undefined;
   };
 }
 

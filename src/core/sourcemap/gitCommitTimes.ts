@@ -28,8 +28,8 @@ export function gitCommittedMs(path: string): number | undefined {
   const absolute = resolve(path);
   const dir = dirname(absolute);
   const name = basename(absolute);
-  if (!git(dir, ['ls-files', '--', name])?.trim()) return undefined;
-  const status = git(dir, ['status', '--porcelain', '--', name]);
+  // Nothing listed, ignored ones included, is a tracked file equal to HEAD (`??` untracked, `!!` ignored, else changed).
+  const status = git(dir, ['status', '--porcelain', '--ignored', '--', name]);
   if (status === undefined || status.trim() !== '') return undefined;
   const seconds = Number(git(dir, ['log', '-1', '--format=%ct', '--', name])?.trim() || NaN);
   return Number.isFinite(seconds) ? seconds * 1000 : undefined;

@@ -60,6 +60,10 @@ describe('generated files that git tracks unchanged', () => {
     assert.equal(gitCommittedMs(join(dir, 'src/dist/main.js')), undefined, 'modified since its commit');
     writeFileSync(join(dir, 'src/dist/extra.js'), 'module.exports = 1;\n');
     assert.equal(gitCommittedMs(join(dir, 'src/dist/extra.js')), undefined, 'untracked');
+    writeFileSync(join(dir, '.gitignore'), 'ignored.js\n');
+    writeFileSync(join(dir, 'src/dist/ignored.js'), 'module.exports = 2;\n');
+    assert.equal(gitCommittedMs(join(dir, 'src/dist/ignored.js')), undefined, 'ignored');
+    assert.equal(gitCommittedMs(join(dir, 'src/dist/gone.js')), undefined, 'no such file');
     assert.equal(gitCommittedMs(join(sampleCopy(false), 'src/dist/main.js')), undefined, 'outside a repository');
   });
 
