@@ -223,7 +223,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
   const counter = new FlatCumCounter(keys);
   const maxChain = options.maxChainLength ?? 48;
   const attribution = attributeSamples(profile, keys, options.resolver, options.recordedCallSites === true, options.sources, counter, files, maxChain - 1);
-  const tables = counter.tables;
+  const tables = counter.finish();
   const functionOfSite = buildCallSites(frames, keys, tables, attribution, options.resolver, maxChain, options.functionLevel?.placedFrames);
   const callSites = [...functionOfSite.keys()];
   const warnings = [...profile.warnings];

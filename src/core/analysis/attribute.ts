@@ -155,20 +155,16 @@ export function attributeSamples(
   const byCategory = new Float64Array(DYNAMO_CATEGORIES.length);
   const callSites = new Map<number, CallSiteAccumulator>();
   const byMigration = new Map<string, number>();
-  let dynamoWeight = 0;
-  let dynamoCount = 0;
-  let anyFrameWeight = 0;
-  let gcWeight = 0;
-  let unattributedWeight = 0;
+  // The profile-wide sums as fields of one object: `let`s that the per-sample callback adds to
+  // would be boxed numbers in its context, a new heap number per addition.
+  const sums = { dynamoWeight: 0.5, dynamoCount: 0.5, anyFrameWeight: 0.5, gcWeight: 0.5, unattributedWeight: 0.5, tlsUnknownHostWeight: 0.5, moduleLoadingWeight: 0.5, labelledWeight: 0.5 };
+  for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] = 0;
   const apisCalled = new Set<string>();
-  let tlsUnknownHostWeight = 0;
-  let moduleLoadingWeight = 0;
   const repairOf = profile.truncation?.sampleRepair;
   const originOf = profile.truncation?.sampleOrigin;
   const dynamoByRepair = new Float64Array(4);
   /** Shares of cut samples split among completions: origin → the call sites they reached. */
   const shares = new Map<number, { site: CallSiteAccumulator; weight: number }[]>();
-  let labelledWeight = 0;
   const estimator = new UnattributedEstimator();
   const requestSiteFrames = new Map<number, number>();
   const ruleKeys = new Map<FrameRule, string[]>();
@@ -216,7 +212,7 @@ export function attributeSamples(
     const anyMatch = (stackFlags & MARSHAL) !== 0;
     const anyGc = (stackFlags & GC) !== 0;
     const loading = (stackFlags & MODULE_LOAD) !== 0;
-    if (anyMatch) anyFrameWeight += weight;
+    if (anyMatch) sums.anyFrameWeight += weight;
 
     let d = 0;
     while (d < stack.length && (flags[functionOf[stack[d]!]!]! & (TRANSPARENT | MATCH)) === TRANSPARENT) d++;
@@ -230,22 +226,22 @@ export function attributeSamples(
       estimator.addRequestSide(key, sdkFamily, weight, operationIn(stack, 0, firstUser, classes, functionOf));
     }
     if (!decider) {
-      if (anyGc && !anyMatch) gcWeight += weight;
+      if (anyGc && !anyMatch) sums.gcWeight += weight;
       return;
     }
     const category = categoryOf(decider.rule, directionFromStack(stack, d, matchAt));
     const u = creditedUser(stack, d + 1, firstUser, recorded, isUser, functionOf);
     // stackFlags has every frame's flags: a flag absent from it is absent from any part of the stack.
     if (category === 'connection-setup' ? !(stackFlags & DYNAMO_CLIENT) : loading && anyFlag(stack, d + 1, u, flags, functionOf, MODULE_LOAD)) {
-      if (category === 'connection-setup') tlsUnknownHostWeight += weight;
-      else moduleLoadingWeight += weight;
+      if (category === 'connection-setup') sums.tlsUnknownHostWeight += weight;
+      else sums.moduleLoadingWeight += weight;
       return;
     }
     const ci = CATEGORY_INDEX[category];
     byCategory[ci]! += weight;
     if (category !== 'connection-setup') {
-      dynamoWeight += weight;
-      dynamoCount += count;
+      sums.dynamoWeight += weight;
+      sums.dynamoCount += count;
       if (repairOf) dynamoByRepair[repairOf[s]!]! += weight;
     }
     const rule = apiRule(stack, d, u, matchAt, decider.rule);
@@ -254,7 +250,7 @@ export function attributeSamples(
     const ruleKey = ruleKeyOf(ruleKeys, rule, ci, category);
     if (u >= stack.length) {
       if (category === 'connection-setup') return;
-      unattributedWeight += weight;
+      sums.unattributedWeight += weight;
       const sdk = familyIndexOfSdk(decider.rule.sdk);
       if (sdk >= 0) estimator.addUnattributed(sdk, ci, ruleKey, weight, operationIn(stack, 0, stack.length, classes, functionOf));
       return;
@@ -275,7 +271,7 @@ export function attributeSamples(
     }
     if (u === recorded) {
       site.labelledWeight += weight;
-      labelledWeight += weight;
+      sums.labelledWeight += weight;
     }
     const recordedCaller = recordedUserCaller(stack, recorded, isUser);
     let caller = u === recorded ? recordedCaller : callerOf(stack, u, isUser, functionOf);
@@ -318,7 +314,7 @@ export function attributeSamples(
     },
   };
   const method = estimatedWeight > 0 ? { estimateMethod: estimateMethod(estimates) } : {};
-  return { byCategory, dynamoWeight, dynamoCount, anyFrameWeight, gcWeight, tlsUnknownHostWeight, moduleLoadingWeight, unattributedWeight, labelledWeight, estimatedWeight, ...method, callSites, byMigration, classes, isUser, files, dynamoByRepair };
+  return { byCategory, ...sums, estimatedWeight, ...method, callSites, byMigration, classes, isUser, files, dynamoByRepair };
 }
 
 /** `ruleId|category`, made once per rule and category instead of once per marshalling sample. */

@@ -30,23 +30,30 @@ export interface FlatCumTables {
  * Samples must be added with increasing indices (the index is the per-sample "seen" mark).
  * A frame's function is read from `FrameKeys.functionOf` (no copy per frame); its line only when
  * its function has lines to count (a per-function mark, small enough to stay in cache): on a
- * 50 MB profile the frame tables are megabytes and each read is a cache miss. The seen marks
- * are 32-bit columns of their own (the one read per frame; the synthetic's 218,000 functions in
- * 0.9 MB), and the cum and count columns are the tables returned, without a copy.
+ * 50 MB profile the frame tables are megabytes and each read is a cache miss. A function's seen
+ * mark, cum and cum count sit side by side in one record, so that a cold function costs one miss
+ * (on the 50 MB synthetic: `add` 10 % faster than with three columns); {@link finish} turns the
+ * records into the returned columns.
  * A seen mark is the sample index + 1 (0: never), so the accumulators need no fill pass and the
  * pages of functions and lines no sample reaches are never touched.
  */
+/** Numbers per function record: seen mark, cum, cum count. */
+const RECORD = 3;
+
 export class FlatCumCounter {
   private readonly functionOf: Uint32Array;
   private readonly lineOf: Int32Array;
   /** Per function: 1 when a frame of it has a line to count. */
   private readonly countsLines: Uint8Array;
-  /** Per function: the last sample that touched it + 1 (0: none); its flat, cum and cum count. Same per line. */
-  private readonly functionSeen: Uint32Array;
-  private readonly lineSeen: Uint32Array;
+  /**
+   * Per function, side by side at `RECORD * fn`: the last sample that touched it + 1 (0: none),
+   * its cum and its cum count. One record, not three columns: a function of a cold frame is a
+   * cache miss, and the three are read and written together (one miss, not three).
+   */
+  private readonly functionRecords: Float64Array;
   private readonly functionFlat: Float64Array;
-  private readonly functionCum: Float64Array;
-  private readonly functionCumCount: Float64Array;
+  /** Per line: the last sample that touched it + 1 (0: none); its flat, cum and cum count. */
+  private readonly lineSeen: Uint32Array;
   private readonly lineFlat: Float64Array;
   private readonly lineCum: Float64Array;
   private readonly lineCumCount: Float64Array;
@@ -57,6 +64,7 @@ export class FlatCumCounter {
    */
   firstSights = new Int32Array(512);
   firstSightCount = 0;
+  private finished: FlatCumTables | undefined;
 
   constructor(keys: FrameKeys) {
     const { functionOf, lineOf } = keys;
@@ -64,10 +72,8 @@ export class FlatCumCounter {
     this.lineOf = lineOf;
     this.countsLines = new Uint8Array(keys.functionCount);
     for (let id = 0; id < functionOf.length; id++) if (lineOf[id]! >= 0) this.countsLines[functionOf[id]!] = 1;
-    this.functionSeen = new Uint32Array(keys.functionCount);
+    this.functionRecords = new Float64Array(RECORD * keys.functionCount);
     this.functionFlat = new Float64Array(keys.functionCount);
-    this.functionCum = new Float64Array(keys.functionCount);
-    this.functionCumCount = new Float64Array(keys.functionCount);
     this.lineSeen = new Uint32Array(keys.lineCount);
     this.lineFlat = new Float64Array(keys.lineCount);
     this.lineCum = new Float64Array(keys.lineCount);
@@ -91,8 +97,9 @@ export class FlatCumCounter {
   /** Counts sample `s` (stack of frame ids, leaf first; weight in the profile's unit; count in samples). */
   add(stack: Uint32Array, s: number, weight: number, count: number): void {
     this.firstSightCount = 0;
+    if (this.finished) throw new Error('FlatCumCounter.add after finish(): the function records hold the finished tables');
     if (stack.length === 0) return;
-    const { functionOf, lineOf, countsLines, functionSeen, functionCum, functionCumCount, lineSeen, lineCum, lineCumCount } = this;
+    const { functionOf, lineOf, countsLines, functionRecords, lineSeen, lineCum, lineCumCount } = this;
     if (this.firstSights.length < 2 * stack.length) this.firstSights = new Int32Array(4 * stack.length);
     const firstSights = this.firstSights;
     let sights = 0;
@@ -104,10 +111,11 @@ export class FlatCumCounter {
     for (let i = 0; i < stack.length; i++) {
       const frame = stack[i]!;
       const fn = functionOf[frame]!;
-      if (functionSeen[fn] !== mark) {
-        functionSeen[fn] = mark;
-        functionCum[fn]! += weight;
-        functionCumCount[fn]! += count;
+      const at = RECORD * fn;
+      if (functionRecords[at] !== mark) {
+        functionRecords[at] = mark;
+        functionRecords[at + 1]! += weight;
+        functionRecords[at + 2]! += count;
         firstSights[sights++] = i;
         firstSights[sights++] = fn;
       }
@@ -122,10 +130,22 @@ export class FlatCumCounter {
     this.firstSightCount = sights / 2;
   }
 
-  /** The tables counted so far: the counter's own columns, which later {@link add}s change. */
-  get tables(): FlatCumTables {
-    const { functionFlat, functionCum, functionCumCount, lineFlat, lineCum, lineCumCount } = this;
-    return { functionFlat, functionCum, functionCumCount, lineFlat, lineCum, lineCumCount };
+  /**
+   * The tables, once every sample is added; later calls return the same tables and a later
+   * {@link add} throws. Function cum is compacted in place at the head of the records (no second
+   * 8 bytes per function at the end of the analysis, which is when a large profile's memory
+   * peaks) and cum count copied out; the flat and line columns are the counter's own.
+   */
+  finish(): FlatCumTables {
+    if (this.finished) return this.finished;
+    const { functionFlat, functionRecords: records, lineFlat, lineCum, lineCumCount } = this;
+    const n = functionFlat.length;
+    const functionCumCount = new Float64Array(n);
+    for (let fn = 0; fn < n; fn++) functionCumCount[fn] = records[RECORD * fn + 2]!;
+    // Slot fn belongs to record ⌊fn / RECORD⌋ ≤ fn, whose cum was moved already.
+    for (let fn = 0; fn < n; fn++) records[fn] = records[RECORD * fn + 1]!;
+    this.finished = { functionFlat, functionCum: records.subarray(0, n), functionCumCount, lineFlat, lineCum, lineCumCount };
+    return this.finished;
   }
 }
 
@@ -134,5 +154,5 @@ export function computeFlatCum(profile: Profile, keys: FrameKeys): FlatCumTables
   const counter = new FlatCumCounter(keys);
   const table = sampleTableOf(profile);
   forEachStack(table, (stack, s) => counter.add(stack, s, table.weight[s]!, table.count[s]!));
-  return counter.tables;
+  return counter.finish();
 }

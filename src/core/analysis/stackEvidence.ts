@@ -16,7 +16,10 @@ export function isDynamoClientFrame(frame: Pick<Frame, 'name' | 'file'>): boolea
 
 /** The name half of {@link isDynamoClientFrame}: a Go function of a DynamoDB client package. */
 export function isDynamoClientName(name: string): boolean {
-  return DYNAMO_CLIENT_GO.some((p) => name.startsWith(p));
+  // A loop, not `.some` with a closure: asked of every function of a profile (218,000 in the 50 MB synthetic).
+  if (!name.startsWith('github.com/')) return false;
+  for (const prefix of DYNAMO_CLIENT_GO) if (name.startsWith(prefix)) return true;
+  return false;
 }
 
 /** The file half of {@link isDynamoClientFrame}: a file of a DynamoDB client npm package (any separators). */

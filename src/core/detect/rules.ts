@@ -379,7 +379,9 @@ export const FRAME_RULES: readonly FrameRule[] = [
 /** The category a rule gives a frame, once the direction is known. */
 export function categoryOf(rule: FrameRule, direction: Direction): DynamoCategory {
   if (rule.family === 'connection') return 'connection-setup';
-  return `${rule.family}-${direction}` as DynamoCategory;
+  // Constant strings, not a template: the attribution pass asks once per sample.
+  if (rule.family === 'protocol') return direction === 'marshal' ? 'protocol-marshal' : 'protocol-unmarshal';
+  return direction === 'marshal' ? 'attribute-marshal' : 'attribute-unmarshal';
 }
 
 /** Builds the public {@link FrameClass} for a rule and direction. */

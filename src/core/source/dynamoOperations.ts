@@ -68,6 +68,12 @@ const BY_NAME = new Map<string, DynamoOperation>([
   ...Object.entries(DOCUMENT_CLIENT_OPERATIONS),
 ]);
 
+// Module constants: a regex literal in the function would be a new RegExp object per call, and
+// the classifier asks once per function of a profile.
+const SERDE_NAME = /(?:serializeOp(?:Document)?|\b(?:se|de)_)([A-Z]\w*?)(?:Input|Output|Command)?(?:\)\.\w+)?$/;
+const GO_CLIENT_METHOD = /service\/dynamodb\.\(\*(?:Client|DynamoDB)\)\./;
+const GO_METHOD_OPERATION = /\.([A-Z]\w*?)(?:WithContext|Request|PagesWithContext|Pages)?$/;
+
 /**
  * The operation an SDK frame belongs to, from its function name: Go v2 serializers and
  * deserializers (`awsAwsjson10_deserializeOpQuery`, `…_serializeOpDocumentPutItemInput`), Go
@@ -77,10 +83,10 @@ const BY_NAME = new Map<string, DynamoOperation>([
  * @param documentClientFile the file's {@link isDocumentClientFile}, when the caller has it already.
  */
 export function operationOfFrame(name: string, file: string, documentClientFile = isDocumentClientFile(file)): DynamoOperation | undefined {
-  const serde = /(?:serializeOp(?:Document)?|\b(?:se|de)_)([A-Z]\w*?)(?:Input|Output|Command)?(?:\)\.\w+)?$/.exec(name);
+  const serde = SERDE_NAME.exec(name);
   if (serde) return BY_NAME.get(serde[1]!);
-  if (/service\/dynamodb\.\(\*(?:Client|DynamoDB)\)\./.test(name)) {
-    const method = /\.([A-Z]\w*?)(?:WithContext|Request|PagesWithContext|Pages)?$/.exec(name);
+  if (GO_CLIENT_METHOD.test(name)) {
+    const method = GO_METHOD_OPERATION.exec(name);
     return method ? BY_NAME.get(method[1]!) : undefined;
   }
   if (documentClientFile) return DOCUMENT_CLIENT_OPERATIONS[name.slice(name.lastIndexOf('.') + 1)];

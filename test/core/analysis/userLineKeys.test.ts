@@ -39,7 +39,7 @@ describe('line keys for the frames of the user code only', () => {
     forEachStack(table, (stack, s) => counter.add(stack, s, table.weight[s]!, table.count[s]!));
     // GetUserActivity's adapter line: 51.59 % of the 16.4 s (fixture README, `go tool pprof -list`).
     const adapter = keys.lines.findIndex((l) => l.file.endsWith('ddbv1/adapter.go') && l.line === 49);
-    assert.equal(((100 * counter.tables.lineCum[adapter]!) / profile.totalWeight).toFixed(2), '51.59');
+    assert.equal(((100 * counter.finish().lineCum[adapter]!) / profile.totalWeight).toFixed(2), '51.59');
   });
 });
 

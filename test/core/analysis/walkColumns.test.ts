@@ -41,7 +41,7 @@ describe('flat/cum with lines counted for the user code only', () => {
     counter.countLinesOnly(isUser);
     const table = sampleTableOf(profile);
     forEachStack(table, (stack, s) => counter.add(stack, s, table.weight[s]!, table.count[s]!));
-    const part = counter.tables;
+    const part = counter.finish();
 
     assert.deepEqual(part.functionCum, full.functionCum);
     assert.deepEqual(part.functionCumCount, full.functionCumCount);
