@@ -1,19 +1,21 @@
 /**
- * V8 tuning for the short batch commands (`analyze`, `compare`): TurboFan inlining off, and for
- * small inputs three TurboFan passes off too.
+ * V8 tuning for the short batch commands (`analyze`, `compare`) on small inputs: TurboFan inlining
+ * and three TurboFan passes off. Big inputs run with V8's defaults.
  *
  * Why: on google-pprof_large.cpu.pb.gz a whole `analyze` run is ~0.3 s on the main thread and
  * ~0.15 s of TurboFan compiling on V8's background threads: code that runs once (decoder, build,
  * per-function classification) is compiled while it runs. Compiling less pays in a short run:
  * - `--no-turbo-inlining` (perf-large, alternating runs, production bundle, 7 runs, load ~22):
  *   CPU 0.68 → 0.59 s, peak RSS 86 → 83 MB.
- * - {@link SMALL_INPUT_V8_FLAGS} (perf-large2, instructions of the whole process counted by
- *   valgrind with `node --single-threaded`, which makes the count repeatable to 0.1 %): 2.36 →
- *   2.27 G instructions on the large profile (−3.8 %; loop peeling alone −2.8 %, escape analysis
- *   and store-store elimination the rest; the mid-tier register allocator, no load elimination
- *   and no splitting/move optimisation/jump threading gave nothing or made it worse). On the
- *   50 MB synthetic they changed neither CPU nor peak measurably, so they are kept to inputs of
- *   at most {@link SMALL_INPUT_BYTES}, where compile time is a visible share of the run.
+ * - the three passes (perf-large2, instructions of the whole process counted by valgrind with
+ *   `node --single-threaded`, which makes the count repeatable to 0.1 %): 2.36 → 2.27 G
+ *   instructions on the large profile (−3.8 %; loop peeling alone −2.8 %, escape analysis and
+ *   store-store elimination the rest; the mid-tier register allocator, no load elimination and no
+ *   splitting/move optimisation/jump threading gave nothing or made it worse).
+ * - On longer runs inlining pays for its compiling (session 10, same valgrind count, inlining off
+ *   → on): google-pprof_large (1.2 MB) 2.14 → 2.30 G, a 4.2 MB raw synthetic pprof 3.04 → 3.01 G,
+ *   10 MB raw 5.22 → 4.82 G, the 50 MB synthetic 19.85 → 17.28 G raw and 20.0 → 18.2 G gzipped
+ *   (21.6 MB on disk). So every flag is kept to inputs of at most {@link SMALL_INPUT_BYTES}.
  *
  * Only flags that V8 reads per compile job work when set after start: the GC and thread flags
  * (`--single-threaded-gc`, `--no-concurrent-recompilation`) are read when the isolate starts
@@ -24,13 +26,10 @@
 import { statSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 
-/** The flags {@link tuneV8ForShortRun} sets for every input. */
-export const SHORT_RUN_V8_FLAGS: readonly string[] = ['--no-turbo-inlining'];
+/** The flags {@link tuneV8ForShortRun} sets when the inputs are small. */
+export const SMALL_INPUT_V8_FLAGS: readonly string[] = ['--no-turbo-inlining', '--no-turbo-loop-peeling', '--no-turbo-escape', '--no-turbo-store-elimination'];
 
-/** The flags {@link tuneV8ForShortRun} adds when the inputs are small. */
-export const SMALL_INPUT_V8_FLAGS: readonly string[] = ['--no-turbo-loop-peeling', '--no-turbo-escape', '--no-turbo-store-elimination'];
-
-/** Input bytes on disk (all files together) up to which {@link SMALL_INPUT_V8_FLAGS} are set: 4 MiB. */
+/** Input bytes on disk (all files together) up to which {@link SMALL_INPUT_V8_FLAGS} are set: 4 MiB (about where inlining starts to pay). */
 export const SMALL_INPUT_BYTES = 4 << 20;
 
 /** The commands that run with {@link SHORT_RUN_V8_FLAGS}. */
@@ -53,7 +52,7 @@ export function inputBytes(args: readonly string[]): number {
 
 /** The V8 flags for a short command run on `args` (see the module comment). */
 export function shortRunV8Flags(args: readonly string[]): readonly string[] {
-  return inputBytes(args) <= SMALL_INPUT_BYTES ? [...SHORT_RUN_V8_FLAGS, ...SMALL_INPUT_V8_FLAGS] : SHORT_RUN_V8_FLAGS;
+  return inputBytes(args) <= SMALL_INPUT_BYTES ? SMALL_INPUT_V8_FLAGS : [];
 }
 
 /** Sets {@link shortRunV8Flags} in this process; call before the command's code is loaded. */

@@ -7,16 +7,15 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inputBytes, shortRunV8Flags, SHORT_RUN_COMMANDS, SHORT_RUN_V8_FLAGS, SMALL_INPUT_BYTES, SMALL_INPUT_V8_FLAGS } from '../../src/cli/v8Tuning';
+import { inputBytes, shortRunV8Flags, SHORT_RUN_COMMANDS, SMALL_INPUT_BYTES, SMALL_INPUT_V8_FLAGS } from '../../src/cli/v8Tuning';
 
 const LARGE_PROFILE = 'fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz';
-const ALL_FLAGS = [...SHORT_RUN_V8_FLAGS, ...SMALL_INPUT_V8_FLAGS];
+const ALL_FLAGS = SMALL_INPUT_V8_FLAGS;
 
 describe('V8 tuning of the short CLI commands', () => {
   it('sets only flags that this V8 lists, as their negation of a boolean or a valid value', () => {
     const options = spawnSync(process.execPath, ['--v8-options'], { encoding: 'utf8' }).stdout;
-    assert.deepEqual(SHORT_RUN_V8_FLAGS, ['--no-turbo-inlining']);
-    assert.deepEqual(SMALL_INPUT_V8_FLAGS, ['--no-turbo-loop-peeling', '--no-turbo-escape', '--no-turbo-store-elimination']);
+    assert.deepEqual(SMALL_INPUT_V8_FLAGS, ['--no-turbo-inlining', '--no-turbo-loop-peeling', '--no-turbo-escape', '--no-turbo-store-elimination']);
     for (const flag of ALL_FLAGS) {
       const name = flag.replace(/^--no-/, '--').replace(/=.*$/, '');
       assert.match(options, new RegExp(`^\\s+${name} \\(`, 'm'), `${name} is not a V8 flag of node ${process.version}`);
@@ -38,7 +37,7 @@ describe('V8 tuning of the short CLI commands', () => {
     assert.deepEqual([...SHORT_RUN_COMMANDS].sort(), ['analyze', 'compare']);
   });
 
-  it('adds the small-input flags up to 4 MiB of input files on disk, counting only regular files', () => {
+  it('sets the flags up to 4 MiB of input files on disk and none above, counting only regular files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dhp-v8tuning-'));
     try {
       const big = join(dir, 'big.pb');
@@ -50,8 +49,8 @@ describe('V8 tuning of the short CLI commands', () => {
       assert.equal(inputBytes([LARGE_PROFILE, '--json', '--root', dir, '--top', '5', join(dir, 'missing.pb'), join(small, 'not-a-dir')]), 1_201_687);
       assert.equal(inputBytes([small, small]), 2000);
       assert.deepEqual(shortRunV8Flags([LARGE_PROFILE, '--json']), ALL_FLAGS);
-      assert.deepEqual(shortRunV8Flags([big, '--json']), SHORT_RUN_V8_FLAGS);
-      assert.deepEqual(shortRunV8Flags([LARGE_PROFILE, big]), SHORT_RUN_V8_FLAGS, 'compare: both profiles count');
+      assert.deepEqual(shortRunV8Flags([big, '--json']), []);
+      assert.deepEqual(shortRunV8Flags([LARGE_PROFILE, big]), [], 'compare: both profiles count');
       assert.deepEqual(shortRunV8Flags(['--help']), ALL_FLAGS);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 /**
  * The pprof reader's stack units (`StackStore.varint`): unsigned LEB128 varints of dense location
  * indices, below 2^28 (four bytes at most). Each loop reads the varint inline: with TurboFan
- * inlining off (`analyze`), a helper would be a real call per stack unit (13.5 M on the 50 MB
- * synthetic).
+ * inlining off (`analyze` of inputs up to 4 MiB, cli/v8Tuning.ts), a helper would be a real call
+ * per stack unit (13.5 M on the 50 MB synthetic).
  */
 import type { StackStore } from './sampleTable';
 
