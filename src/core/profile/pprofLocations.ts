@@ -10,6 +10,7 @@ import { IdIndex } from './columns/idIndex';
 import { functionIds } from './pprofFunctionIds';
 import { functionFile, functionName, lineNumber } from './pprofFrames';
 import type { RawPprof } from './pprofWire';
+import type { UnitExpansion } from './columns/sampleTable';
 
 type Locations = RawPprof['locations'];
 type StringAt = (index: number, what: string) => string;
@@ -18,8 +19,8 @@ type StringAt = (index: number, what: string) => string;
 export interface LocationFrames {
   /** The interned frames, to finish. */
   readonly frames: FrameTableBuilder;
-  /** Dense location index u → its frames `frames[start[u]] … frames[start[u+1]-1]`, leaf first. */
-  readonly expansion: { readonly start: Uint32Array; readonly frames: Uint32Array; readonly widest: number };
+  /** Dense location index → its frames, leaf first. */
+  readonly expansion: UnitExpansion;
   /** 1 per dense location index that a definition gives; only when some index is not (a sample's dangling reference). */
   readonly defined: Uint8Array | undefined;
   /** Definitions with no line (shown as `0x…` frames). */
@@ -87,31 +88,45 @@ function isSequential(ids: ArrayLike<number>): boolean {
 
 /**
  * Which definitions hold their dense index (the last one of each id: `live`), which dense indices
- * some definition gives (`defined`), and where each dense index's frames start in the expansion:
- * one per line of its definition, one for an address-only one, none when undefined.
+ * some definition gives (`defined`), and each dense index's room in the expansion: one frame per
+ * line of its definition, one for an address-only one, none when undefined. A one-frame index
+ * keeps 0 in `unitFrame` until its frame is interned; the others get their multi-frame slot.
  */
 function expansionLayout(loc: Locations) {
   const dense = loc.ids.length;
-  const start = new Uint32Array(dense + 1);
+  const unitFrame = new Int32Array(dense);
   const defined = new Uint8Array(dense);
   const live = new Uint8Array(loc.defCount);
+  let multiUnits = 0;
+  let multiFrameCount = 0;
   for (let d = loc.defCount - 1; d >= 0; d--) {
     const u = loc.defDense[d]!;
     if (defined[u]) continue;
     defined[u] = 1;
     live[d] = 1;
-    start[u] = Math.max(1, loc.lineStart[d + 1]! - loc.lineStart[d]!);
+    const frames = Math.max(1, loc.lineStart[d + 1]! - loc.lineStart[d]!);
+    if (frames > 1) {
+      // The frame count, negated, until the second pass gives the slot.
+      unitFrame[u] = -frames;
+      multiUnits++;
+      multiFrameCount += frames;
+    }
   }
-  let total = 0;
   let dangling = false;
+  for (let u = 0; u < dense && !dangling; u++) dangling = defined[u] === 0;
+  if (dangling) for (let u = 0; u < dense; u++) if (!defined[u]) multiUnits++;
+  const multiStart = new Uint32Array(multiUnits + 1);
+  let k = 0;
+  let total = 0;
   for (let u = 0; u < dense; u++) {
-    const frames = start[u]!;
-    start[u] = total;
+    const frames = !defined[u] ? 0 : unitFrame[u]! < 0 ? -unitFrame[u]! : 1;
+    if (frames === 1) continue;
+    multiStart[k] = total;
     total += frames;
-    dangling ||= defined[u] === 0;
+    unitFrame[u] = -1 - k++;
   }
-  start[dense] = total;
-  return { start, live, defined: dangling ? defined : undefined };
+  multiStart[k] = total;
+  return { unitFrame, multiStart, multiFrames: new Uint32Array(multiFrameCount), live, defined: dangling ? defined : undefined };
 }
 
 /**
@@ -119,21 +134,21 @@ function expansionLayout(loc: Locations) {
  * file's order) and writes those of the definition each dense index holds into its expansion.
  */
 function locationFrames(loc: Locations, fns: ReturnType<typeof resolveFunctions>, frames: FrameTableBuilder, sourcePath: string) {
-  const { start, live, defined } = expansionLayout(loc);
-  const out = new Uint32Array(start[start.length - 1]!);
+  const { unitFrame, multiStart, multiFrames, live, defined } = expansionLayout(loc);
   const noFile = frames.stringId('');
   let addressOnly = 0;
   let widest = 1;
   for (let d = 0; d < loc.defCount; d++) {
     // A definition whose id a later one redefines is interned (its frames exist) but expands nothing.
     const u = loc.defDense[d]!;
-    const at = live[d] ? start[u]! : -1;
+    const slot = unitFrame[u]!;
+    const at = !live[d] ? -1 : slot >= 0 ? -2 : multiStart[-1 - slot]!;
     const from = loc.lineStart[d]!;
     const n = loc.lineStart[d + 1]! - from;
     if (n === 0) {
       addressOnly++;
       const id = frames.intern(frames.stringId(hexAddress(loc, d)), noFile, 0, 0, false);
-      if (at >= 0) out[at] = id;
+      if (at === -2) unitFrame[u] = id;
       continue;
     }
     widest = Math.max(widest, n);
@@ -143,10 +158,11 @@ function locationFrames(loc: Locations, fns: ReturnType<typeof resolveFunctions>
       if (fn < 0) throw corrupt(sourcePath, `location ${loc.ids[u]} refers to function ${fnId}, which the file does not define (a dangling reference)`);
       const name = fns.empty[fn] ? frames.stringId(hexAddress(loc, d)) : fns.nameId[fn]!;
       const id = frames.intern(name, fns.fileId[fn]!, lineNumber(loc.lineNumber[from + j]!, fns.startLine[fn]!), 0, j < n - 1);
-      if (at >= 0) out[at + j] = id;
+      if (at === -2) unitFrame[u] = id;
+      else if (at >= 0) multiFrames[at + j] = id;
     }
   }
-  return { expansion: { start, frames: out, widest }, addressOnly, defined };
+  return { expansion: { unitFrame, multiStart, multiFrames, widest }, addressOnly, defined };
 }
 
 const NONE = new Uint32Array(0);

@@ -2,8 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readProfileFile } from '../../../src/core/profile/read';
 import { frameTableOf, sampleTableOf } from '../../../src/core/profile/columns/profileTables';
-import { forEachStack, maxStackDepth, stacksOf } from '../../../src/core/profile/columns/sampleTable';
-import { singleFrameUnits } from '../../../src/core/profile/columns/varintUnits';
+import { forEachStack, maxStackDepth, stacksOf, unitFrameCount } from '../../../src/core/profile/columns/sampleTable';
 import { buildFrameKeys } from '../../../src/core/analysis/frameKeys';
 import { FlatCumCounter } from '../../../src/core/analysis/flatCum';
 import { recordedFiles } from '../../../src/core/analysis/recordedFiles';
@@ -62,17 +61,17 @@ describe('the deepest stack, with a depth that is enough', () => {
 });
 
 describe('the stack walk through single-frame units', () => {
-  it('reads the same stacks as the expansion alone, on a Go profile with inlined calls', async () => {
+  it('keeps one frame id per single-frame location and a slot per location with inlined calls, and reads every stack through them', async () => {
     const table = sampleTableOf(await readProfileFile('fixtures/go-adserver/profiles/before-v1.pb.gz'));
     const expansion = table.store.expansion!;
-    const single = singleFrameUnits(expansion);
     // 1,554 locations, 189 of them with inlined calls (several frames: no single frame).
-    assert.equal(single.length, 1554);
-    assert.equal(single.filter((frame) => frame < 0).length, 189);
-    for (let unit = 0; unit < single.length; unit++) {
-      const frames = expansion.frames.subarray(expansion.start[unit]!, expansion.start[unit + 1]!);
-      assert.equal(single[unit], frames.length === 1 ? frames[0] : -1, `unit ${unit}`);
-    }
+    assert.equal(expansion.unitFrame.length, 1554);
+    const multi = Array.from(expansion.unitFrame.keys()).filter((unit) => expansion.unitFrame[unit]! < 0);
+    assert.equal(multi.length, 189);
+    assert.equal(expansion.multiStart.length, 190);
+    assert.deepEqual([...new Set(multi.map((unit) => unitFrameCount(expansion, unit) >= 2))], [true]);
+    assert.equal(expansion.multiFrames.length, multi.reduce((sum, unit) => sum + unitFrameCount(expansion, unit), 0));
+    assert.equal(expansion.widest, Math.max(...multi.map((unit) => unitFrameCount(expansion, unit))));
     const reference = stacksOf(table);
     let multiFrameStacks = 0;
     forEachStack(table, (stack, i) => {

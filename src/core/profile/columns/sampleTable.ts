@@ -6,7 +6,7 @@
  * that share the store, so a 50 MB profile's 13 million stack entries exist once.
  */
 import type { Sample } from '../model';
-import { readVarintUnits, singleFrameUnits, varintDepth } from './varintUnits';
+import { readVarintUnits, varintDepth } from './varintUnits';
 
 /** Where stacks live. Chunks are never copied once filled; a stack never spans two chunks. */
 export interface StackStore {
@@ -18,11 +18,30 @@ export interface StackStore {
    */
   readonly chunks: readonly Uint32Array[] | readonly Uint8Array[];
   readonly varint?: boolean;
-  /**
-   * Unit → frames: unit u stands for frames `frames[start[u]] … frames[start[u+1]-1]`, leaf
-   * first (a pprof location with inlined calls). Absent: a unit is a frame id.
-   */
-  readonly expansion?: { readonly start: Uint32Array; readonly frames: Uint32Array; /** Most frames of one unit. */ readonly widest: number };
+  /** Unit → frames (a pprof location, with its inlined calls). Absent: a unit is a frame id. */
+  readonly expansion?: UnitExpansion;
+}
+
+/**
+ * Unit → frames, leaf first. `unitFrame[u] ≥ 0`: unit u is that one frame (a location without
+ * inlined calls: most of them); else its frames are `multiFrames[multiStart[k]] …
+ * multiFrames[multiStart[k+1] − 1]` with k = −1 − unitFrame[u] (none for a location that no
+ * definition gives). One number per single-frame unit: the 50 MB synthetic's 650,000 locations
+ * take 2.6 MB here, where a start per unit and a frame per unit took 5.5 MB, and a stack walk
+ * reads one array per such unit.
+ */
+export interface UnitExpansion {
+  readonly unitFrame: Int32Array;
+  readonly multiStart: Uint32Array;
+  readonly multiFrames: Uint32Array;
+  /** Most frames of one unit. */
+  readonly widest: number;
+}
+
+/** Number of frames unit `u` of `expansion` stands for. */
+export function unitFrameCount(expansion: UnitExpansion, u: number): number {
+  const f = expansion.unitFrame[u]!;
+  return f >= 0 ? 1 : expansion.multiStart[-f]! - expansion.multiStart[-1 - f]!;
 }
 
 /** Frames added at the root end of some samples' stacks (final frame ids, leaf-most first). */
@@ -69,11 +88,10 @@ export function stackDepth(table: SampleTable, i: number): number {
   if (expansion) {
     const chunk = table.store.chunks[table.chunk[i]!]!;
     const from = table.start[i]!;
-    const start = expansion.start;
-    if (varint) depth = varintDepth(chunk, from, depth, start);
+    if (varint) depth = varintDepth(chunk, from, depth, expansion);
     else {
       depth = 0;
-      for (let k = from; k < from + table.unitCount[i]!; k++) depth += start[chunk[k]! + 1]! - start[chunk[k]!]!;
+      for (let k = from; k < from + table.unitCount[i]!; k++) depth += unitFrameCount(expansion, chunk[k]!);
     }
   }
   const s = table.suffixes;
@@ -99,17 +117,16 @@ export function maxStackDepth(table: SampleTable, enough = Infinity): number {
   const widest = expansion.widest;
   for (let i = 0; i < table.length && max <= enough; i++) {
     const units = unitCount[i]!;
-    if (units * widest > max) max = Math.max(max, varintDepth(chunks[table.chunk[i]!]!, table.start[i]!, units, expansion.start));
+    if (units * widest > max) max = Math.max(max, varintDepth(chunks[table.chunk[i]!]!, table.start[i]!, units, expansion));
   }
   return max;
 }
 
 /**
  * Writes sample `i`'s stack (frame ids, leaf first) into `buffer.ids` and returns its depth.
- * The buffer is overwritten by the next call: copy what must be kept. `single`: the store's
- * `singleFrameUnits` (varint stores with an expansion), for a caller that reads many stacks.
+ * The buffer is overwritten by the next call: copy what must be kept.
  */
-export function readStack(table: SampleTable, i: number, buffer: StackBuffer, single?: Int32Array): number {
+export function readStack(table: SampleTable, i: number, buffer: StackBuffer): number {
   const chunk = table.store.chunks[table.chunk[i]!]!;
   const from = table.start[i]!;
   const n = table.unitCount[i]!;
@@ -120,17 +137,21 @@ export function readStack(table: SampleTable, i: number, buffer: StackBuffer, si
   const ids = buffer.ensure(n * (expansion ? expansion.widest : 1) + extra);
   let depth = 0;
   if (table.store.varint) {
-    depth = readVarintUnits(chunk, from, n, expansion, map, ids, single);
+    depth = readVarintUnits(chunk, from, n, expansion, map, ids);
   } else if (!expansion) {
     if (map) for (let k = 0; k < n; k++) ids[k] = map[chunk[from + k]!]!;
     else for (let k = 0; k < n; k++) ids[k] = chunk[from + k]!;
     depth = n;
   } else {
-    const { start, frames } = expansion;
+    const { unitFrame, multiStart, multiFrames } = expansion;
     for (let k = 0; k < n; k++) {
-      const unit = chunk[from + k]!;
-      const b = start[unit + 1]!;
-      for (let f = start[unit]!; f < b; f++) ids[depth++] = map ? map[frames[f]!]! : frames[f]!;
+      const only = unitFrame[chunk[from + k]!]!;
+      if (only >= 0) {
+        ids[depth++] = map ? map[only]! : only;
+        continue;
+      }
+      const b = multiStart[-only]!;
+      for (let f = multiStart[-1 - only]!; f < b; f++) ids[depth++] = map ? map[multiFrames[f]!]! : multiFrames[f]!;
     }
   }
   if (extra > 0) {
@@ -150,10 +171,8 @@ export function forEachStack(table: SampleTable, visit: (stack: Uint32Array, i: 
   // One view per depth, made once: a new view per sample was 540,000 short-lived objects on the 50 MB synthetic.
   let views: Uint32Array[] = [];
   let viewsOf = buffer.ids;
-  const { varint, expansion } = table.store;
-  const single = varint && expansion ? singleFrameUnits(expansion) : undefined;
   for (let i = 0; i < table.length; i++) {
-    const depth = readStack(table, i, buffer, single);
+    const depth = readStack(table, i, buffer);
     if (buffer.ids !== viewsOf) {
       views = [];
       viewsOf = buffer.ids;

@@ -4,12 +4,11 @@
  * inlining off (`analyze` of inputs up to 4 MiB, cli/v8Tuning.ts), a helper would be a real call
  * per stack unit (13.5 M on the 50 MB synthetic).
  */
-import type { StackStore } from './sampleTable';
+import type { UnitExpansion } from './sampleTable';
 
-type StackExpansion = NonNullable<StackStore['expansion']>;
-
-/** Frames of the `n` varint units from byte `from` of `bytes`, unit u standing for `start[u+1] − start[u]` frames. */
-export function varintDepth(bytes: Uint32Array | Uint8Array, from: number, n: number, start: Uint32Array): number {
+/** Frames of the `n` varint units from byte `from` of `bytes`, unit u standing for the frames `expansion` gives it. */
+export function varintDepth(bytes: Uint32Array | Uint8Array, from: number, n: number, expansion: UnitExpansion): number {
+  const { unitFrame, multiStart } = expansion;
   let depth = 0;
   let pos = from;
   for (let k = 0; k < n; k++) {
@@ -24,7 +23,8 @@ export function varintDepth(bytes: Uint32Array | Uint8Array, from: number, n: nu
         shift += 7;
       } while (b >= 0x80);
     }
-    depth += start[unit + 1]! - start[unit]!;
+    const only = unitFrame[unit]!;
+    depth += only >= 0 ? 1 : multiStart[-only]! - multiStart[-1 - only]!;
   }
   return depth;
 }
@@ -35,27 +35,15 @@ export function decodeUnits(bytes: Uint8Array, from: number, n: number, out: Uin
 }
 
 /**
- * Per unit of `expansion`: its frame when it stands for exactly one (a location without inlined
- * calls: most of them), else −1. With it, {@link readVarintUnits} reads one array per such unit
- * instead of three (start, next start, frame).
- */
-export function singleFrameUnits(expansion: StackExpansion): Int32Array {
-  const { start, frames } = expansion;
-  const single = new Int32Array(start.length - 1);
-  for (let u = 0; u < single.length; u++) single[u] = start[u + 1]! - start[u]! === 1 ? frames[start[u]!]! : -1;
-  return single;
-}
-
-/**
  * Frames of `n` varint units (unsigned LEB128, below 2^28: four bytes at most) from byte `from`
- * of `bytes` into `ids` (expanded, then mapped); returns how many. `single`: the expansion's
- * {@link singleFrameUnits}, when the caller reads many stacks.
+ * of `bytes` into `ids` (expanded, then mapped); returns how many.
  */
-export function readVarintUnits(bytes: Uint32Array | Uint8Array, from: number, n: number, expansion: StackExpansion | undefined, map: Uint32Array | undefined, ids: Uint32Array, single?: Int32Array): number {
+export function readVarintUnits(bytes: Uint32Array | Uint8Array, from: number, n: number, expansion: UnitExpansion | undefined, map: Uint32Array | undefined, ids: Uint32Array): number {
   let depth = 0;
   let pos = from;
-  const start = expansion?.start;
-  const frames = expansion?.frames;
+  const unitFrame = expansion?.unitFrame;
+  const multiStart = expansion?.multiStart;
+  const multiFrames = expansion?.multiFrames;
   for (let k = 0; k < n; k++) {
     let unit = bytes[pos++]!;
     if (unit >= 0x80) {
@@ -68,17 +56,16 @@ export function readVarintUnits(bytes: Uint32Array | Uint8Array, from: number, n
         shift += 7;
       } while (b >= 0x80);
     }
-    const only = single ? single[unit]! : -1;
-    if (!start) ids[depth++] = map ? map[unit]! : unit;
-    else if (only >= 0) ids[depth++] = map ? map[only]! : only;
-    else if (map) {
-      const end = start[unit + 1]!;
-      for (let f = start[unit]!; f < end; f++) ids[depth++] = map[frames![f]!]!;
-    } else {
-      const end = start[unit + 1]!;
-      for (let f = start[unit]!; f < end; f++) ids[depth++] = frames![f]!;
+    if (!unitFrame) {
+      ids[depth++] = map ? map[unit]! : unit;
+      continue;
+    }
+    const only = unitFrame[unit]!;
+    if (only >= 0) ids[depth++] = map ? map[only]! : only;
+    else {
+      const end = multiStart![-only]!;
+      for (let f = multiStart![-1 - only]!; f < end; f++) ids[depth++] = map ? map[multiFrames![f]!]! : multiFrames![f]!;
     }
   }
   return depth;
 }
-
