@@ -4,7 +4,7 @@
  * columns once instead of doubling them. On the 50 MB synthetic profile, doubling plus the final
  * copies left ~100 MB of dead typed arrays waiting for a GC at the end of the read.
  */
-import { walkFields, WIRE_LEN } from './protoWire';
+import { walkFields, WIRE_FIXED32, WIRE_FIXED64, WIRE_LEN, WIRE_VARINT } from './protoWire';
 import type { ProfileLimits } from './limits';
 
 /** Capacities for the decoder's columns. Hints only: a column grows past its hint if it must. */
@@ -20,8 +20,8 @@ export interface PprofSizes {
 
 /** `perftools.profiles.Profile` field numbers (google/pprof `proto/profile.proto`). */
 export const PPROF_FIELD = { sampleType: 1, sample: 2, location: 4, function: 5, stringTable: 6, timeNanos: 9, durationNanos: 10, periodType: 11, period: 12, defaultSampleType: 14 } as const;
-/** `Location.line`. */
-const LINE = 4;
+/** Tag of `Location.line` (field 4, length-delimited). */
+const LINE_TAG = (4 << 3) | 2;
 /** A field still incomplete after this many pending bytes stops the count (a malformed varint would keep it waiting to the end). */
 const MAX_PENDING = 16 * 1024 * 1024;
 
@@ -41,16 +41,12 @@ export class PprofSizeCounter {
   private done = false;
   private bytes: Uint8Array = new Uint8Array(0);
 
-  private readonly onLine = (field: number, wire: number): void => {
-    if (field === LINE && wire === WIRE_LEN) this.lines++;
-  };
-
   private readonly onField = (field: number, wire: number, start: number, end: number): void => {
     if (wire !== WIRE_LEN) return;
     if (field === PPROF_FIELD.sample) this.samples++;
     else if (field === PPROF_FIELD.location) {
       this.locations++;
-      walkFields(this.bytes, start, end, this.onLine);
+      this.lines += lineFields(this.bytes, start, end);
     } else if (field === PPROF_FIELD.function) this.functions++;
     else if (field === PPROF_FIELD.stringTable) this.strings++;
     else if (field === PPROF_FIELD.sampleType) this.sampleTypes++;
@@ -90,4 +86,50 @@ export function countPprofSizes(bytes: Uint8Array, limits: ProfileLimits): Pprof
   const counter = new PprofSizeCounter();
   counter.push(bytes, true);
   return counter.sizes(limits);
+}
+
+/**
+ * The `Location.line` fields of the location message in `bytes[from, to)`, counted in one loop:
+ * the 50 MB synthetic's 655,000 locations took ~40 ms through `walkFields` and a callback per
+ * field. A malformed message counts what precedes the damage (the decoder reports it).
+ */
+function lineFields(bytes: Uint8Array, from: number, to: number): number {
+  let lines = 0;
+  let pos = from;
+  while (pos < to) {
+    let tag = bytes[pos++]!;
+    if (tag >= 0x80) {
+      // Field numbers of a Location fit one byte; a longer tag is an unknown field: read it whole.
+      let scale = 0x80;
+      tag &= 0x7f;
+      let b = 0x80;
+      while (b >= 0x80 && pos < to && scale < 2 ** 35) {
+        b = bytes[pos++]!;
+        tag += (b & 0x7f) * scale;
+        scale *= 0x80;
+      }
+      if (b >= 0x80) return lines;
+    }
+    const wire = tag % 8;
+    if (wire === WIRE_LEN) {
+      let length = 0;
+      let scale = 1;
+      let b = 0x80;
+      while (b >= 0x80 && pos < to && scale < 2 ** 35) {
+        b = bytes[pos++]!;
+        length += (b & 0x7f) * scale;
+        scale *= 0x80;
+      }
+      if (b >= 0x80 || pos + length > to) return lines;
+      if (tag === LINE_TAG) lines++;
+      pos += length;
+    } else if (wire === WIRE_VARINT) {
+      while (pos < to && bytes[pos]! >= 0x80) pos++;
+      if (pos >= to) return lines;
+      pos++;
+    } else if (wire === WIRE_FIXED64) pos += 8;
+    else if (wire === WIRE_FIXED32) pos += 4;
+    else return lines;
+  }
+  return lines;
 }

@@ -62,3 +62,33 @@ describe('pprof record counts (first pass)', () => {
     assert.ok(cut.samples > 0 && cut.samples <= 20_430 && cut.strings < 23_066, JSON.stringify(cut));
   });
 });
+
+describe('the line count inside a location', () => {
+  /** A profile whose one location message is `body` (hand-framed), with a string table. */
+  function withLocation(body: number[]): Uint8Array {
+    const location = [0x22, body.length, ...body];
+    const strings = [0x32, 0x00, 0x32, 0x01, 0x61];
+    return Uint8Array.from([...location, ...strings]);
+  }
+  const line = [0x22, 0x04, 0x08, 0x01, 0x10, 0x07]; // Line{function_id: 1, line: 7}
+
+  it('counts the line fields among fields of every wire type, a many-byte tag and a non-minimal length among them', () => {
+    const body = [
+      0x08, 0x05, // id: 5 (varint)
+      ...line,
+      0x19, 1, 2, 3, 4, 5, 6, 7, 8, // field 3, fixed64
+      0xf5, 0x3e, 1, 2, 3, 4, // field 1006, fixed32 (two-byte tag)
+      0x22, 0x84, 0x00, 0x08, 0x02, 0x10, 0x09, // a line whose length is written in two bytes
+      0x28, 0x80, 0x80, 0x01, // is_folded: a three-byte varint
+      ...line,
+    ];
+    assert.deepEqual(countPprofSizes(withLocation(body), LIMITS), { samples: 0, values: 0, locations: 1, lines: 3, functions: 0, strings: 2 });
+  });
+
+  it('counts the lines before a malformed field and none after it', () => {
+    const truncatedLine = [...line, 0x22, 0x09, 0x08, 0x01];
+    assert.equal(countPprofSizes(withLocation(truncatedLine), LIMITS).lines, 1);
+    const badWire = [...line, 0x0f, ...line];
+    assert.equal(countPprofSizes(withLocation(badWire), LIMITS).lines, 1);
+  });
+});
