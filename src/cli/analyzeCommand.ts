@@ -31,7 +31,8 @@ options:
 exit codes:
   0  analysed (and within the --fail-above budget)
   1  DynamoDB marshalling is above the --fail-above budget
-  2  bad usage or bad input: unreadable, malformed or too large profile, bad --root or --map
+  2  bad usage or bad input: unreadable, malformed or too large profile, bad --root or --map;
+     or the output could not be written (a full disk)
 `;
 
 /** Runs the analyze subcommand; returns the exit code. */

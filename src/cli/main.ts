@@ -5,6 +5,7 @@
  */
 import { version } from '../../package.json';
 import { isCliUsageError } from './usage';
+import { handleOutputErrors } from './outputErrors';
 import { redactUrlCredentials } from '../core/redact';
 import { SHORT_RUN_COMMANDS, tuneV8ForShortRun } from './v8Tuning';
 
@@ -32,7 +33,8 @@ ${lines.join('\n')}
 
 Run \`dynamo-hotpath help <command>\` for a command's options and exit codes.
 Exit codes: 0 success; 1 the command's check failed (over a budget, changes found, a benchmark
-run failed: see its help); 2 bad usage or bad input (the message names the file and the problem);
+run failed: see its help); 2 bad usage or bad input (the message names the file and the problem),
+or the output could not be written;
 3 (migrate, bench) part of the work could not be done: see the command's help.
 `;
 }
@@ -75,6 +77,7 @@ async function main(argv: string[]): Promise<number> {
   return runCommand(name, rest);
 }
 
+handleOutputErrors();
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

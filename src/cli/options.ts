@@ -16,16 +16,22 @@ export function parseCommandLine<T extends NonNullable<ParseArgsConfig['options'
 }
 
 /**
- * parseArgs' error message, with its "argument is ambiguous" case (the value after an option
- * starts with a dash, as in `--top -1`) said in one line that names the value and the form
- * parseArgs accepts (`--top=-1`).
+ * parseArgs' error message in one line of ours: an unknown option named, with where a file name
+ * that starts with a dash goes; the "argument is ambiguous" case (the value after an option starts
+ * with a dash) naming the value, and the form parseArgs accepts (`--map=-x=y`) unless the value is
+ * a negative number, which no option takes.
  */
 export function parseArgsMessage(err: Error, args: readonly string[]): string {
+  const unknown = /^Unknown option '(-[^']*)'/.exec(err.message);
+  if (unknown) return `unknown option '${unknown[1]}' (the command's options: --help); a file name that starts with a dash goes after '--'`;
   const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(err.message);
   if (!ambiguous) return err.message;
   const option = ambiguous[1]!;
   const value = args[args.indexOf(option) + 1];
-  return value === undefined ? `${option} needs a value` : `${option} needs a value, and '${value}' starts with a dash: write ${option}=${value} to pass it`;
+  if (value === undefined) return `${option} needs a value`;
+  // No option takes a negative number: naming the --option=value form would only lead to its range check.
+  if (/^-\.?\d/.test(value)) return `${option} takes no negative number, got '${value}'`;
+  return `${option} needs a value, and '${value}' starts with a dash: write ${option}=${value} to pass it`;
 }
 
 /** `--map FROM=TO` → a path-mapping rule. */

@@ -2,6 +2,7 @@
  * analyzeProfile: one profile + one workspace root → where the CPU goes, and which lines of the
  * user's own code lead into DynamoDB marshalling.
  */
+import { valueColumnWarning } from './valueColumnWarning';
 import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
 import { FRAME_RULES } from '../detect/rules';
 import { MIGRATIONS } from '../detect/migrations';
@@ -227,9 +228,8 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
   const functionOfSite = buildCallSites(frames, keys, tables, attribution, options.resolver, maxChain, options.functionLevel?.placedFrames);
   const callSites = [...functionOfSite.keys()];
   const warnings = [...profile.warnings];
-  if (!/^(cpu|wall|samples?|time|value)$/.test(profile.sampleType.type) && profile.sampleType.unit !== 'nanoseconds') {
-    warnings.push(`the profile's value column is ${profile.sampleType.type}/${profile.sampleType.unit}, not CPU time: the shares are of ${profile.sampleType.type}`);
-  }
+  const notCpu = valueColumnWarning(profile.sampleType);
+  if (notCpu) warnings.push(notCpu);
   if (options.functionLevel) warnings.push(functionLevelWarning(options.functionLevel.summary));
   const pruned = prunedWarning(profile);
   if (pruned) warnings.push(pruned);

@@ -34,13 +34,21 @@ const one = (percent: number) => `${percent.toFixed(1)}%`;
 /** Reason given when the recorded call sites sit in generated files not built in the workspace (trial F19). */
 export const UNBUILT_REASON = 'its recorded call sites are in generated JavaScript that is not in the workspace: build first, the source maps are needed';
 
+/** The reason when none of the profile's own files is in the workspace (a wrong or missing `--root`, or paths to map). */
+export const NOT_FOUND_REASON =
+  "none of the profile's own source files was found in the workspace, so no frame counts as yours: point --root (in the editor, the workspace folder) at the sources, or map the recorded paths (--map, dynamoHotpath.pathMappings)";
+
 /**
  * Why marshalling of this profile has no user frame above it: recorded call sites in files not
- * built here (when they hold at least half of what is not measured), the Go depth limit, or Node async callbacks.
+ * built here (when they hold at least half of what is not measured), none of the profile's own files
+ * in the workspace, the Go depth limit, or Node async callbacks.
  */
 export function unattributedReason(a: Analysis): string {
   const away = a.attribution.estimatedWeight + a.attribution.unattributedWeight;
   if ((a.unbuiltRecordedWeight ?? 0) >= away / 2 && away > 0) return UNBUILT_REASON;
+  // No file of the program's own (neither runtime nor a dependency) is in the workspace: the
+  // frames of the user's code are there, but were not recognised as such.
+  if (a.coverage.candidateWeight > 0 && a.coverage.resolvedWeight === 0) return NOT_FOUND_REASON;
   if (!(a.format === 'pprof' && a.functions.some((f) => f.file.endsWith('.go')))) {
     return 'the SDK parses responses in an async callback, where no frame of your code is on the stack';
   }
