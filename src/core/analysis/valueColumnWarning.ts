@@ -6,17 +6,17 @@ import type { SampleType } from '../profile/model';
 /** Value columns that are CPU time, or a count or time that stands for it (sampled stacks, wall time of a sampled thread). */
 const CPU_LIKE = /^(cpu|wall|samples?|time|value)$/;
 /**
- * Time columns that are time spent waiting, not running: Go's block and mutex profiles
- * (`delay/nanoseconds`, runtime/pprof), and the lock and wait columns async-profiler/JFR
- * conversions write. Named so because a nanosecond unit alone says nothing of CPU.
+ * Time columns that are time spent waiting, not running: Go's block and mutex profiles write
+ * `contentions/count` and `delay/nanoseconds` (runtime/pprof). Named, because a nanosecond unit
+ * alone says nothing of CPU.
  */
-const WAITING_TIME = /^(delay|block|mutex|lock|lock_time|wait|wait_time|sleep)$/i;
+const WAITING_TIME = /^delay$/;
 
 /** The warning for a value column that is not CPU time, or undefined when it is (or stands for it). */
 export function valueColumnWarning(sampleType: SampleType): string | undefined {
   const { type, unit } = sampleType;
   if (WAITING_TIME.test(type)) {
-    return `the profile's value column is ${type}/${unit}: time spent waiting (a block, mutex or lock profile), not CPU time: the shares are of waiting time`;
+    return `the profile's value column is ${type}/${unit}: time spent waiting (a Go block or mutex profile), not CPU time: the shares are of waiting time`;
   }
   if (CPU_LIKE.test(type) || unit === 'nanoseconds') return undefined;
   return `the profile's value column is ${type}/${unit}, not CPU time: the shares are of ${type}`;

@@ -112,9 +112,9 @@ function expansionLayout(loc: Locations) {
       multiFrameCount += frames;
     }
   }
-  let dangling = false;
-  for (let u = 0; u < dense && !dangling; u++) dangling = defined[u] === 0;
-  if (dangling) for (let u = 0; u < dense; u++) if (!defined[u]) multiUnits++;
+  let undefinedUnits = 0;
+  for (let u = 0; u < dense; u++) if (!defined[u]) undefinedUnits++;
+  multiUnits += undefinedUnits;
   const multiStart = new Uint32Array(multiUnits + 1);
   let k = 0;
   let total = 0;
@@ -126,7 +126,7 @@ function expansionLayout(loc: Locations) {
     unitFrame[u] = -1 - k++;
   }
   multiStart[k] = total;
-  return { unitFrame, multiStart, multiFrames: new Uint32Array(multiFrameCount), live, defined: dangling ? defined : undefined };
+  return { unitFrame, multiStart, multiFrames: new Uint32Array(multiFrameCount), live, defined: undefinedUnits > 0 ? defined : undefined };
 }
 
 /**

@@ -4,7 +4,7 @@
  * columns once instead of doubling them. On the 50 MB synthetic profile, doubling plus the final
  * copies left ~100 MB of dead typed arrays waiting for a GC at the end of the read.
  */
-import { walkFields, WIRE_FIXED32, WIRE_FIXED64, WIRE_LEN, WIRE_VARINT } from './protoWire';
+import { lastVarintEnd, readVarint, walkFields, WIRE_FIXED32, WIRE_FIXED64, WIRE_LEN, WIRE_VARINT } from './protoWire';
 import type { ProfileLimits } from './limits';
 
 /** Capacities for the decoder's columns. Hints only: a column grows past its hint if it must. */
@@ -97,36 +97,20 @@ function lineFields(bytes: Uint8Array, from: number, to: number): number {
   let lines = 0;
   let pos = from;
   while (pos < to) {
-    let tag = bytes[pos++]!;
-    if (tag >= 0x80) {
-      // Field numbers of a Location fit one byte; a longer tag is an unknown field: read it whole.
-      let scale = 0x80;
-      tag &= 0x7f;
-      let b = 0x80;
-      while (b >= 0x80 && pos < to && scale < 2 ** 35) {
-        b = bytes[pos++]!;
-        tag += (b & 0x7f) * scale;
-        scale *= 0x80;
-      }
-      if (b >= 0x80) return lines;
-    }
+    const tag = readVarint(bytes, pos);
+    pos = lastVarintEnd();
+    if (pos < 0 || pos > to) return lines;
     const wire = tag % 8;
     if (wire === WIRE_LEN) {
-      let length = 0;
-      let scale = 1;
-      let b = 0x80;
-      while (b >= 0x80 && pos < to && scale < 2 ** 35) {
-        b = bytes[pos++]!;
-        length += (b & 0x7f) * scale;
-        scale *= 0x80;
-      }
-      if (b >= 0x80 || pos + length > to) return lines;
+      const length = readVarint(bytes, pos);
+      pos = lastVarintEnd();
+      if (pos < 0 || length < 0 || pos + length > to) return lines;
       if (tag === LINE_TAG) lines++;
       pos += length;
     } else if (wire === WIRE_VARINT) {
-      while (pos < to && bytes[pos]! >= 0x80) pos++;
-      if (pos >= to) return lines;
-      pos++;
+      readVarint(bytes, pos);
+      pos = lastVarintEnd();
+      if (pos < 0) return lines;
     } else if (wire === WIRE_FIXED64) pos += 8;
     else if (wire === WIRE_FIXED32) pos += 4;
     else return lines;

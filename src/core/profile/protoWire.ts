@@ -16,6 +16,11 @@ export const WIRE_FIXED32 = 5;
 /** Position just after the last varint read by {@link readVarint} (avoids allocating a pair). */
 let varintEnd = 0;
 
+/** Where the last {@link readVarint} ended: the position after its varint, or −1 when it failed. */
+export function lastVarintEnd(): number {
+  return varintEnd;
+}
+
 /**
  * Reads an unsigned varint at `pos` as a JS number; values of 8 or more bytes (≥ 2^49) go
  * through BigInt and are returned as signed int64 (`BigInt.asIntN(64, …)`), which is what
