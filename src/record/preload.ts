@@ -60,7 +60,7 @@ function start(): void {
     finished = true;
     contexts.detach();
     try {
-      writeFileSync(out, recorder.stop());
+      writeFileSync(out, recorder.stop(contexts.all));
       writeRecord(dir, { ...base(), profile: out });
       if (!dir) say(`wrote ${out} (${base().calls} DynamoDB call${base().calls === 1 ? '' : 's'} from ${contexts.all.length} call site${contexts.all.length === 1 ? '' : 's'})`);
     } catch (err) {

@@ -12,6 +12,7 @@ import type { SourceMapCoverage } from '../sourcemap/coverage';
 
 export type { CheckedSource, SourceMapCoverage } from '../sourcemap/coverage';
 import type { FunctionLevelSummary } from './functionLevel';
+import type { SiteStats } from './siteStats';
 
 /** Weight per DynamoDB category; categories with no weight are absent. */
 export type CategoryWeights = Partial<Record<DynamoCategory, number>>;
@@ -244,8 +245,18 @@ export interface Analysis {
   readonly gcWeight: number;
   /** TLS handshakes with a DynamoDB client frame on the stack (also in byCategory['connection-setup']). */
   readonly connectionSetupWeight: number;
-  /** TLS handshakes with no DynamoDB client frame on the stack ("host unknown"): in no DynamoDB figure. */
+  /**
+   * Outbound TLS handshakes (this process dialled, or no side is known) with no evidence of a
+   * DynamoDB client — no DynamoDB client frame on the stack, no recorded call site ("host
+   * unknown"): in no DynamoDB figure.
+   */
   readonly tlsUnknownHostWeight: number;
+  /**
+   * TLS handshakes of the process's own listeners (server side: Go `serverHandshake` under
+   * `net/http.(*conn).serve`, Node `tlsConnectionListener`): clients connecting to the service,
+   * never connection churn towards DynamoDB; in no DynamoDB figure.
+   */
+  readonly tlsInboundWeight: number;
   /** SDK marshalling code run by Node's module loader (`require` of the SDK, below any frame of yours): in no DynamoDB figure. */
   readonly moduleLoadingWeight: number;
   /** Call sites, heaviest DynamoDB weight first. */
@@ -263,5 +274,11 @@ export interface Analysis {
   readonly unbuiltRecordedWeight?: number;
   /** Frames of the user's code that had no line, and how many were placed on their declaration; absent when none. */
   readonly functionLevel?: FunctionLevelSummary;
+  /**
+   * What each call site's DynamoDB calls did on the wire — calls, attempts, retries by error
+   * code, final errors, new TLS connections, unprocessed batch items — counted by
+   * `dynamo-hotpath record` or the Go call labels (`siteStats.ts`); absent when nothing counted.
+   */
+  readonly siteStats?: readonly SiteStats[];
   readonly warnings: readonly string[];
 }
