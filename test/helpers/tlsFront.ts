@@ -125,19 +125,19 @@ export interface RunningThrottle {
 const SINGLE_WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem']);
 
 /**
- * Starts the throttling stand-in on 127.0.0.1 in front of `target` (dynalite): writes pass while
- * a token bucket of `writesPerSecond` tokens (refilled continuously, holding at most one
- * second's worth) has tokens; each item of a batch takes one.
+ * Starts the throttling stand-in on 127.0.0.1 in front of `target` (dynalite): writes to the
+ * `tables` named (all when none) pass while a token bucket refilled at `writesPerSecond`, holding
+ * at most `burst` tokens (default: one second's worth), has tokens; each item of a batch takes one.
  */
-export async function startThrottlingStandIn(target: string, writesPerSecond: number): Promise<RunningThrottle> {
+export async function startThrottlingStandIn(target: string, writesPerSecond: number, tables?: readonly string[], burst = writesPerSecond): Promise<RunningThrottle> {
   const to = new URL(target);
   const agent = new Agent({ keepAlive: true });
   const counts: ThrottleCounts = { accepted: 0, throttledCalls: 0, unprocessedItems: 0 };
-  let tokens = writesPerSecond;
+  let tokens = burst;
   let last = Date.now();
   const take = (wanted: number): number => {
     const now = Date.now();
-    tokens = Math.min(writesPerSecond, tokens + ((now - last) / 1000) * writesPerSecond);
+    tokens = Math.min(burst, tokens + ((now - last) / 1000) * writesPerSecond);
     last = now;
     const granted = Math.min(wanted, Math.floor(tokens));
     tokens -= granted;
@@ -150,6 +150,9 @@ export async function startThrottlingStandIn(target: string, writesPerSecond: nu
   const server = createHttpServer((req, res) => {
     void readBody(req).then((body) => {
       const operation = String(req.headers['x-amz-target'] ?? '').replace(/^DynamoDB_\d+\./, '');
+      const parsed = operation === 'BatchWriteItem' || SINGLE_WRITES.has(operation) ? (JSON.parse(body.toString('utf8')) as { TableName?: string; RequestItems?: Record<string, unknown[]> }) : {};
+      const named = parsed.TableName !== undefined ? [parsed.TableName] : Object.keys(parsed.RequestItems ?? {});
+      if (tables && !named.some((t) => tables.includes(t))) return forward(to, agent, req, body, res);
       if (SINGLE_WRITES.has(operation)) {
         if (take(1) === 0) {
           counts.throttledCalls++;
@@ -159,7 +162,7 @@ export async function startThrottlingStandIn(target: string, writesPerSecond: nu
         return forward(to, agent, req, body, res);
       }
       if (operation !== 'BatchWriteItem') return forward(to, agent, req, body, res);
-      const input = JSON.parse(body.toString('utf8')) as { RequestItems: Record<string, unknown[]> };
+      const input = parsed as { RequestItems: Record<string, unknown[]> };
       const all = Object.entries(input.RequestItems).flatMap(([table, writes]) => writes.map((w) => [table, w] as const));
       const granted = take(all.length);
       if (granted === 0) {

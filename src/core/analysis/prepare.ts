@@ -35,6 +35,12 @@ export interface PrepareOptions extends AnalyzeOptions {
   readonly profileTimeMs?: number;
   /** Counts of call sites written beside the profile (a run record's `callSites`: the Go call labels), added to those recorded in its labels. */
   readonly recordedStats?: readonly RecordedSiteStats[];
+  /**
+   * False for a profile pooled from several (compare's replicates): equal label sets of two
+   * processes were merged into one, so the caller passes each profile's counts in `recordedStats`
+   * instead ({@link statsOfLabelSets}). Default true.
+   */
+  readonly statsFromLabels?: boolean;
 }
 
 /** `profile` with the AWS SDK v3 bundles' anonymous functions named ({@link nameAnonymousSdkFrames}), and a note when a bundle could not be read. */
@@ -70,7 +76,7 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
   const warned = buildNotes.length > 0 ? replaceFramesOrFields(mapped.profile, { fields: { warnings: [...mapped.profile.warnings, ...buildNotes] } }) : mapped.profile;
   const possible = unplaceImpossiblePositions(warned, resolver, files);
   const placed = placeFunctionLevelFrames(possible, resolver, files, mapper);
-  const labelled = statsOfLabelSets(profile.labelSets);
+  const labelled = options.statsFromLabels === false ? { sites: [], problems: [] } : statsOfLabelSets(profile.labelSets);
   const recordedStats = [...labelled.sites, ...(options.recordedStats ?? [])];
   const siteStats = recordedStats.length > 0 ? placeSiteStats(recordedStats, resolver, mapper) : undefined;
   const analysis = analyzeProfile(labelled.problems.length > 0 ? replaceFramesOrFields(placed.profile, { fields: { warnings: [...placed.profile.warnings, ...labelled.problems] } }) : placed.profile, {

@@ -9,7 +9,7 @@ import type { LabelSet } from '../profile/model';
 import type { PathResolver } from '../paths/types';
 import type { SourceMapper } from '../sourcemap/sourceMapper';
 import { addCallStats, parseCallStats, STATS_LABEL, type CallStats } from './callStats';
-import { CALL_SITE_LABEL, CLIENT_LABEL, CONTEXT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, recordedCallSite } from './recorderLabels';
+import { CALL_SITE_LABEL, CLIENT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, recordedCallSite } from './recorderLabels';
 
 /** One call site's counts as written by a recorder: its labels' values. */
 export interface RecordedSiteStats {
@@ -42,16 +42,12 @@ export interface SiteStats {
 export function statsOfLabelSets(labelSets: readonly LabelSet[] | undefined): { sites: RecordedSiteStats[]; problems: string[] } {
   const sites: RecordedSiteStats[] = [];
   const problems: string[] = [];
-  // A recorded context's full set can be there twice (its own, and a sample's id expanded to it): once per id.
-  const seen = new Set<string>();
+  // A recorded context's full set is there twice once samples' ids are expanded to it (`contextLabels.ts`: the same object): once.
+  const seen = new Set<LabelSet>();
   for (const labels of labelSets ?? []) {
     const text = labels[STATS_LABEL];
-    if (text === undefined) continue;
-    const id = labels[CONTEXT_LABEL];
-    if (id !== undefined) {
-      if (seen.has(id)) continue;
-      seen.add(id);
-    }
+    if (text === undefined || seen.has(labels)) continue;
+    seen.add(labels);
     const stats = parseCallStats(text);
     if (typeof stats === 'string') {
       problems.push(`the counts of recorded call site ${labels[CALL_SITE_LABEL] ?? '(none)'} cannot be read: ${stats}`);

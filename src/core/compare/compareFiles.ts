@@ -62,7 +62,8 @@ export async function compareFileSets(before: readonly CompareFileSide[], after:
   const [b, a, index] = await Promise.all([Promise.all(before.map((s) => readSide(s, readOptions))), Promise.all(after.map((s) => readSide(s, readOptions))), scanWorkspace(options.root)]);
   const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
   const requestsOf = (side: CompareFileSide) => side.requests ?? (side.runRecord && hasRequests(side.runRecord) ? requestInputOf(side.runRecord) : undefined);
-  const replicates = (sides: readonly CompareFileSide[], profiles: Profile[]) => profiles.map((profile, i) => ({ profile, ...(requestsOf(sides[i]!) ? { requests: requestsOf(sides[i]!)! } : {}) }));
+  const replicates = (sides: readonly CompareFileSide[], profiles: Profile[]) =>
+    profiles.map((profile, i) => ({ profile, ...(requestsOf(sides[i]!) ? { requests: requestsOf(sides[i]!)! } : {}), ...(sides[i]!.runRecord?.callSites ? { recordedStats: sides[i]!.runRecord!.callSites! } : {}) }));
   const result = compareProfileSets(replicates(before, b), replicates(after, a), { ...options, resolver });
   return { before: result.before.pooled, after: result.after.pooled, comparison: result.comparison };
 }
