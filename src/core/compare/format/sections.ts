@@ -71,7 +71,7 @@ export function comparisonSections(c: Comparison): Section[] {
     part('estimated per call site', 'estimatedShare');
     part('unattributed', 'unattributedShare');
   }
-  if (r) {
+  if (r?.dynamoPerRequest) {
     totals.push([`DynamoDB marshalling per request${runs}`, formatPerRequest(r.dynamoPerRequest.before, unit), formatPerRequest(r.dynamoPerRequest.after, unit), intervalText(r.dynamoPerRequest.change)]);
   } else if (before.dynamoPerRequest !== undefined && after.dynamoPerRequest !== undefined) {
     totals.push(['DynamoDB marshalling per request', formatPerRequest(before.dynamoPerRequest, unit), formatPerRequest(after.dynamoPerRequest, unit), change(c.totals.changeDynamoPerRequestPercent)]);
