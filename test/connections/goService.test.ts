@@ -1,15 +1,15 @@
 // The Go service of test/fixtures/connections/go-service, churning and fixed, built with the
 // machine's go against real aws-sdk-go v1 and aws-sdk-go-v2 (pinned in its go.mod/go.sum, from
-// the module proxy) with the ddblabels snippet (`dynamo-hotpath labels go`) copied in, and run
+// the module proxy) and the ddblabels snippet of snippets/go (`dynamo-hotpath labels go`), and run
 // against real servers on 127.0.0.1: dynalite behind the throttling stand-in behind a TLS front
 // (certificates made here with openssl), an audit host behind a second TLS front, and the
 // service's own HTTPS listener. Its CPU profile (runtime/pprof) and run record are analysed.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { startDynalite, type LocalDynamo } from '../helpers/dynalite';
 import { makeCertificates, startThrottlingStandIn, startTlsFront, type RunningFront, type RunningThrottle, type TestCertificates } from '../helpers/tlsFront';
 import { toAnalysisJson } from '../../src/cli/analyzeJson';
@@ -54,7 +54,7 @@ function run(file: string, args: readonly string[], options: { cwd?: string; env
 
 describe('connections and throttling: the Go service, churning and fixed', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dhp-conn-go-'));
-  const src = join(dir, 'src');
+  const src = resolve(FIXTURE);
   let certs: TestCertificates;
   let dynamo: LocalDynamo;
   let throttle: RunningThrottle;
@@ -76,9 +76,6 @@ describe('connections and throttling: the Go service, churning and fixed', () =>
   }
 
   before(async () => {
-    cpSync(FIXTURE, src, { recursive: true });
-    mkdirSync(join(src, 'ddblabels'));
-    cpSync('snippets/go/ddblabels', join(src, 'ddblabels'), { recursive: true });
     const built = await run('go', ['build', '-o', join(dir, 'svc'), '.'], { cwd: src, env: { GOFLAGS: '-mod=readonly', GOTOOLCHAIN: 'local', GOWORK: 'off' } });
     assert.equal(built.code, 0, built.output);
     certs = makeCertificates();
