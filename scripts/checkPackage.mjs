@@ -70,6 +70,9 @@ try {
     env: { ...process.env, NODE_PATH: join(REPO, 'node_modules'), AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' },
   });
   expect('record', /: 3 DynamoDB calls from 1 call site\)/.test(recorded.stderr) && /GetItem on DocumentClient\s.*recorded\.js:5:/.test(recorded.stderr), `unexpected record output:\n${recorded.stderr}`);
+  // labels go: the Go call labels ship with the package.
+  cli('labels go', ['labels', 'go', '--sdk', 'v2', '--out', 'ddbcalls']);
+  expect('labels go', readFileSync(join(outside, 'ddbcalls', 'v2.go'), 'utf8').startsWith('package ddbcalls'), 'ddbcalls/v2.go was not written in package ddbcalls');
   console.log(`check:package: the packed CLI installs and runs outside the clone (${work})`);
 } finally {
   if (!process.env.KEEP_PACKAGE_CHECK) rmSync(work, { recursive: true, force: true });

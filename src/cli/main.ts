@@ -21,6 +21,7 @@ const commands: Record<string, Command> = {
   bench: { summary: 'benchmark aws-sdk v2 vs v3 DynamoDB marshalling on your items', load: () => require('./benchCommand') as CommandModule },
   fetch: { summary: 'fetch a merged profile from Pyroscope / Grafana Cloud Profiles into a .pb.gz', load: () => require('./fetchCommand') as CommandModule },
   record: { summary: 'run a Node.js program and record a CPU profile that credits async SDK work to your call sites', load: () => require('./recordCommand') as CommandModule },
+  labels: { summary: 'write the Go call labels: handshakes credited to your DynamoDB calls, calls and retries counted', load: () => require('./labelsCommand') as CommandModule },
 };
 
 function usage(): string {
