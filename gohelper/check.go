@@ -107,6 +107,10 @@ type pkgCheck struct {
 	findings []CheckFinding
 	// usesDynamo: some file imports a DynamoDB client (aws-sdk-go v1/v2 dynamodb, guregu/dynamo).
 	usesDynamo bool
+	// concurrent: the package, or one that imports it, shows that calls may run at once (see
+	// concurrencyEvidence, spreadConcurrency); an idle pool of 2 is only a problem then.
+	concurrent bool
+	dir        string
 	// funcs: the package's functions by name, to follow a value one call deep.
 	funcs map[string]*ast.FuncDecl
 	// consts: the package's constant values, by name; vars: its package-level variables' values.
@@ -122,6 +126,7 @@ func check(req CheckRequest) CheckAnswer {
 		req.MinTimeoutMs = 100
 	}
 	answer := CheckAnswer{Findings: []CheckFinding{}, Problems: []string{}}
+	var checks []*pkgCheck
 	for _, pkg := range req.Packages {
 		p := &pkgCheck{req: req, funcs: map[string]*ast.FuncDecl{}, consts: map[string]ast.Expr{}, vars: map[string]ast.Expr{}}
 		fset := token.NewFileSet()
@@ -176,9 +181,18 @@ func check(req CheckRequest) CheckAnswer {
 				}
 			}
 		}
+		p.dir = pkg.Dir
+		checks = append(checks, p)
+		for _, f := range p.files {
+			p.concurrent = p.concurrent || concurrencyEvidence(f)
+		}
+	}
+	spreadConcurrency(checks)
+	for _, p := range checks {
 		if !p.usesDynamo {
 			continue
 		}
+		p.concurrent = p.concurrent && !p.lambda()
 		for _, f := range p.files {
 			p.checkClientsPerRequest(f)
 			p.checkHTTPClients(f)
@@ -190,6 +204,87 @@ func check(req CheckRequest) CheckAnswer {
 		answer.Findings = append(answer.Findings, p.findings...)
 	}
 	return answer
+}
+
+// spreadConcurrency marks the packages imported (directly or not) by a concurrent package as
+// concurrent too: a repository package is called from the server's goroutines. An import path is
+// matched to a package by the last two elements of its folder (the module path is not known here).
+func spreadConcurrency(checks []*pkgCheck) {
+	byTail := map[string][]*pkgCheck{}
+	tail := func(path string) string {
+		parts := strings.Split(strings.TrimRight(path, "/"), "/")
+		if len(parts) > 2 {
+			parts = parts[len(parts)-2:]
+		}
+		return strings.Join(parts, "/")
+	}
+	for _, p := range checks {
+		byTail[tail(p.dir)] = append(byTail[tail(p.dir)], p)
+	}
+	queue := []*pkgCheck{}
+	for _, p := range checks {
+		if p.concurrent {
+			queue = append(queue, p)
+		}
+	}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, f := range p.files {
+			for path := range f.imports {
+				for _, q := range byTail[tail(path)] {
+					if !q.concurrent {
+						q.concurrent = true
+						queue = append(queue, q)
+					}
+				}
+			}
+		}
+	}
+}
+
+// concurrencyEvidence reports whether f shows that calls may run at once: it starts goroutines,
+// serves HTTP or gRPC, or has an HTTP (net/http, gin, echo, fiber) handler. A command that calls DynamoDB one call after the
+// other never needs more than one idle connection.
+func concurrencyEvidence(f *checkFile) bool {
+	found := false
+	ast.Inspect(f.file, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.GoStmt:
+			found = true
+		case *ast.CallExpr:
+			if f.isPkgFunc(n, pathNetHTTP, "ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS", "HandleFunc", "Handle") || f.isPkgFunc(n, "google.golang.org/grpc", "NewServer") {
+				found = true
+			}
+		case *ast.FuncType:
+			writer, request := false, false
+			for _, p := range n.Params.List {
+				writer = writer || f.isPkgType(p.Type, pathNetHTTP, "ResponseWriter")
+				request = request || f.isPkgType(p.Type, pathNetHTTP, "Request")
+				// gin, echo and fiber run each request on its own goroutine too.
+				if f.isPkgType(p.Type, "github.com/gin-gonic/gin", "Context") || f.isPkgType(p.Type, "github.com/labstack/echo/v4", "Context") || f.isPkgType(p.Type, "github.com/gofiber/fiber/v2", "Ctx") {
+					found = true
+				}
+			}
+			found = found || (writer && request)
+		}
+		return true
+	})
+	return found
+}
+
+// lambda reports whether the package hands a function to lambda.Start: one invocation at a time
+// per instance, so one idle connection is enough.
+func (p *pkgCheck) lambda() bool {
+	for _, f := range p.files {
+		if len(f.lambdaHandlers()) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // add records a finding at node n of file f, once (a value reached from two clients is one finding).
@@ -263,8 +358,19 @@ func field(lit *ast.CompositeLit, name string) *ast.KeyValueExpr {
 	return nil
 }
 
-// funcBodies calls visit with every function body of f (declarations and literals), innermost last.
+// funcBodies calls visit with every function body of f (declarations and literals), innermost
+// last, and first with the package-level variable declarations as one body (their values are
+// code that runs too: `var db = dynamodb.New(session.Must(session.NewSession()))`).
 func funcBodies(f *ast.File, visit func(fn ast.Node, body *ast.BlockStmt)) {
+	top := &ast.BlockStmt{}
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.VAR {
+			top.List = append(top.List, &ast.DeclStmt{Decl: g})
+		}
+	}
+	if len(top.List) > 0 {
+		visit(top, top)
+	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncDecl:

@@ -274,7 +274,8 @@ func (p *pkgCheck) checkThrottling(f *checkFile) {
 					if strings.Contains(n.Value, "Throttling") {
 						mentions = true
 					}
-					if n.Value == `"ProvisionedThroughputExceededException"` {
+					// Kinesis throttles with ProvisionedThroughputExceededException alone: a string in a file using it may be Kinesis's.
+					if n.Value == `"ProvisionedThroughputExceededException"` && !f.usesKinesis() {
 						refs = append(refs, n)
 					}
 				}
@@ -328,6 +329,16 @@ func (p *pkgCheck) throttlingFix(f *checkFile, ref ast.Expr, parents map[ast.Nod
 		return f.quickFix("Also handle ThrottlingException", edit{f.off(parent.Pos()), f.off(parent.End()), text})
 	}
 	return nil
+}
+
+// usesKinesis reports whether f imports a Kinesis client (v1 or v2).
+func (f *checkFile) usesKinesis() bool {
+	for path := range f.imports {
+		if strings.HasSuffix(path, "/service/kinesis") {
+			return true
+		}
+	}
+	return false
 }
 
 // checkUnprocessed: a BatchWriteItem / BatchGetItem result whose UnprocessedItems / UnprocessedKeys

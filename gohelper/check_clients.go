@@ -183,6 +183,9 @@ func (p *pkgCheck) checkHTTPClients(f *checkFile) {
 // checkV1Session: a session made without an HTTP client sends through http.DefaultClient, whose
 // transport keeps 2 idle connections per host. `cfgs` are the aws.Config arguments.
 func (p *pkgCheck) checkV1Session(f *checkFile, call *ast.CallExpr, cfgs []ast.Expr, defs map[string][]ast.Expr) {
+	if !p.concurrent {
+		return
+	}
 	var literal *ast.CompositeLit
 	for _, c := range cfgs {
 		c = p.resolve(c, defs)
@@ -266,6 +269,9 @@ func (p *pkgCheck) checkHTTPClientValue(f *checkFile, e ast.Expr, defs map[strin
 	seen[lit] = true
 	kv := field(lit, "Transport")
 	if kv == nil {
+		if !p.concurrent {
+			return
+		}
 		p.add(f, lit, "small-idle-pool",
 			"the DynamoDB client's http.Client has no Transport: it uses http.DefaultTransport, which keeps 2 idle connections per host",
 			"Go's DefaultMaxIdleConnsPerHost is 2: with more than 2 DynamoDB calls in flight, connections beyond them are closed after their call and the next calls open new ones, each with a full TLS handshake (seed 002).",
@@ -296,6 +302,9 @@ func (p *pkgCheck) checkTransport(f *checkFile, t *ast.CompositeLit) {
 		}
 	}
 	kv := field(t, "MaxIdleConnsPerHost")
+	if !p.concurrent {
+		return
+	}
 	if kv == nil {
 		p.add(f, t, "small-idle-pool",
 			"the DynamoDB client's transport does not set MaxIdleConnsPerHost: Go keeps 2 idle connections per host",
@@ -334,7 +343,7 @@ func (p *pkgCheck) checkTransportFunc(f *checkFile, fn *ast.FuncLit) {
 					f.quickFix("Remove DisableKeepAlives", removeStatement(f, as)))
 			}
 		case "MaxIdleConnsPerHost":
-			if v, ok := p.intValue(as.Rhs[0]); ok && v < int64(p.req.MinIdleConns) {
+			if v, ok := p.intValue(as.Rhs[0]); ok && p.concurrent && v < int64(p.req.MinIdleConns) {
 				p.add(f, as, "small-idle-pool",
 					fmt.Sprintf("MaxIdleConnsPerHost = %d on the DynamoDB client's transport keeps fewer idle connections than %d calls in flight", v, p.req.MinIdleConns),
 					"Connections beyond the idle pool are closed when their call ends; the next calls open new ones, each with a full TLS handshake (seed 002).",

@@ -18,7 +18,7 @@ describe('check', () => {
     const at = lines.findIndex((l) => l.startsWith('test/fixtures/check/js/v2app/handler.js:7:17 '));
     assert.match(lines[at + 1]!, /^ {4}why: aws-sdk v2 keeps connections alive only with an https\.Agent/);
     assert.match(lines[at + 2]!, /^ {4}fix: .*\(quick fix: Keep connections alive \(https\.Agent with keepAlive\)\)$/);
-    assert.match(r.stderr, /^9 findings in 1 file; 1 file checked\n$/);
+    assert.match(r.stderr, /^9 findings in 1 file; 3 files checked\n$/);
     const brief = runCli(['check', 'test/fixtures/check/js/v2app', '--brief']);
     assert.equal(brief.stdout.trim().split('\n').length, 9);
   });

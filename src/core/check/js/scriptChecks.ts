@@ -132,7 +132,7 @@ class ScriptChecker {
     const httpOptions = obj ? this.objectOf(propertyValue(obj, 'httpOptions')) : undefined;
     const agent = httpOptions ? propertyValue(httpOptions, 'agent') : undefined;
     if (agent) this.checkAgent(agent, 'aws-sdk v2');
-    else if (!this.env.connectionReuseEnv && !this.globalAgent()) {
+    else if (!this.env.connectionReuseEnv && !this.globalAgent() && this.usedRepeatedly(node)) {
       const imported = httpsImport(this.edits, this.bindings);
       const agentText = `new ${imported.name}.Agent({ keepAlive: true, maxSockets: 50 })`;
       const edit = httpOptions
@@ -162,6 +162,31 @@ class ScriptChecker {
         edits: [this.edits.replace(retries, String(V2_RETRIES))],
       });
     }
+  }
+
+  /**
+   * True when the client made by `node` serves more than one call: it is built or used in a
+   * function, a loop or a callback (a handler, a module others call), or exported. A script that
+   * makes one call at its top level and exits opens one connection either way.
+   */
+  private usedRepeatedly(node: ts.Expression): boolean {
+    const inCode = (n: ts.Node) => !ts.isSourceFile(enclosingFunction(n)) || this.repeated(n) !== undefined;
+    if (inCode(node)) return true;
+    const declaration = node.parent;
+    if (!ts.isVariableDeclaration(declaration) || !ts.isIdentifier(declaration.name)) return true;
+    const name = declaration.name.text;
+    let repeated = false;
+    const visit = (n: ts.Node): void => {
+      if (repeated) return;
+      if (ts.isIdentifier(n) && n.text === name && n !== declaration.name) {
+        const p = n.parent;
+        const exported = (ts.isBinaryExpression(p) && p.right === n) || ts.isShorthandPropertyAssignment(p) || ts.isExportSpecifier(p) || (ts.isPropertyAssignment(p) && p.initializer === n);
+        if (exported || inCode(n)) repeated = true;
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(this.sf);
+    return repeated || (ts.canHaveModifiers(declaration.parent.parent) && (ts.getModifiers(declaration.parent.parent) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
   }
 
   /** `AWS.config.update({ httpOptions: { agent } })` or `AWS.config.httpOptions.agent = …` in the file. */
@@ -278,8 +303,15 @@ class ScriptChecker {
     return false;
   }
 
+  /** True when the file uses Kinesis, whose ProvisionedThroughputExceededException is its only throttling error. */
+  private usesKinesis(): boolean {
+    for (const b of this.bindings.values()) if (/kinesis/i.test(b.module) || (b.module === 'aws-sdk' && /\.Kinesis\b/.test(this.sf.text))) return true;
+    return false;
+  }
+
   /** The string or class `ProvisionedThroughputExceededException` where no throttling test is named. */
   private checkThrottling(ref: ts.Expression): void {
+    if (this.usesKinesis()) return;
     const scope = outermostFunction(ref);
     if (mentionsThrottling(scope, this.sf)) return;
     const parent = ref.parent;
