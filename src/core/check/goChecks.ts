@@ -33,7 +33,7 @@ interface HelperAnswer {
 }
 
 /**
- * Checks `files` (absolute `.go` paths). Files that cannot be checked — no go to build the
+ * Checks `files` (absolute `.go` paths); findings sorted by file and position. Files that cannot be checked — no go to build the
  * helper with, a file that does not parse — come back in `unchecked` with the reason.
  */
 export async function checkGoFiles(files: readonly string[], options: CheckOptions): Promise<{ findings: CheckFinding[]; unchecked: UncheckedFile[]; checked: number }> {
@@ -76,5 +76,6 @@ export async function checkGoFiles(files: readonly string[], options: CheckOptio
     const file = files.find((f) => problem.startsWith(`${f}:`)) ?? problem.split(':')[0]!;
     return { file, reason: problem.slice(file.length + 1).trim() };
   });
+  findings.sort((a, b) => (a.file === b.file ? a.start - b.start : a.file < b.file ? -1 : 1));
   return { findings, unchecked, checked: files.length - unchecked.length };
 }
