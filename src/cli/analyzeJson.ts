@@ -115,7 +115,7 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
     ...(a.truncation ? { truncation: truncationJson(a, t) } : {}),
     ...(a.sourceMaps ? { sourceMaps: sourceMapsJson(a, t) } : {}),
     ...(a.functionLevel ? { functionLevel: a.functionLevel } : {}),
-    migrations: a.migrations.map((m) => ({ id: m.id, title: m.title, percent: pct(m.weight, t), detail: m.detail })),
+    migrations: a.migrations.map((m) => ({ id: m.id, title: m.title, percent: pct(m.weight, t), detail: m.detail, ...(m.connectionWeight ? { connectionPercent: pct(m.connectionWeight, t) } : {}) })),
     topFunctions: a.functions.slice(0, options.top).map((f) => ({ function: f.name, file: f.file, flatPercent: pct(f.flat, t), cumPercent: pct(f.cum, t) })),
     warnings: a.warnings,
   };

@@ -111,7 +111,9 @@ function coverageLines(a: Analysis): string[] {
 
 function migrationLines(a: Analysis): string[] {
   if (a.migrations.length === 0) return [];
-  return ['', 'Suggested migrations:', ...a.migrations.map((m) => `  ${formatPercent(m.weight, a.totalWeight).padStart(6)}  ${m.title}\n          ${m.detail}`)];
+  const connections = (m: Analysis['migrations'][number]) =>
+    m.connectionWeight ? `\n          With it the aws-sdk v2 clients' TLS handshakes go too (AWS SDK v3 keeps connections alive): ${formatPercent(m.connectionWeight, a.totalWeight)} of the profile more.` : '';
+  return ['', 'Suggested migrations:', ...a.migrations.map((m) => `  ${formatPercent(m.weight, a.totalWeight).padStart(6)}  ${m.title}\n          ${m.detail}${connections(m)}`)];
 }
 
 /** Renders an analysis as the CLI's text report (ends with a newline). */

@@ -41,7 +41,7 @@ function start(): void {
     pid: process.pid,
     argv: process.argv,
     calls: contexts.all.reduce((sum, c) => sum + c.calls, 0),
-    callSites: contexts.all.map((c) => ({ labels: c.labels, calls: c.calls })),
+    callSites: contexts.all.map((c) => ({ labels: c.labels, calls: c.calls, stats: c.counter.snapshot(c.calls) })),
     patched: [...patches.patched],
   });
   let recorder: Recorder;

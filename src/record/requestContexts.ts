@@ -26,7 +26,7 @@
  */
 import { promiseHooks } from 'node:v8';
 import { basename } from 'node:path';
-import { CALL_SITE_LABEL, CALLERS_LABEL, callersLabel, CLIENT_LABEL, CONTEXT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL } from '../core/analysis/recorderLabels';
+import { CALL_SITE_LABEL, CALLERS_LABEL, callersLabel, CLIENT_LABEL, CONTEXT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL, SDK_LABEL } from '../core/analysis/recorderLabels';
 import type { CallerFrame } from './callSite';
 import { sourcePositionOf } from './memorySourceMaps';
 import { CallCounter } from './callCounter';
@@ -97,16 +97,16 @@ export class RequestContexts {
    * modules transformed in memory (tsx, ts-node…) are mapped through the loader's source maps
    * when the context is made (`memorySourceMaps.ts`).
    */
-  contextFor(caller: CallerFrame | undefined, operation: string, client: string): RequestContext {
+  contextFor(caller: CallerFrame | undefined, operation: string, client: string, sdk: 'aws-sdk-js-v2' | 'aws-sdk-js-v3'): RequestContext {
     const site = caller ? `${caller.file}:${caller.line}:${caller.column}` : '';
     const callers = caller && caller.callers.length > 0 ? callersLabel(caller.callers) : '';
-    const key = `${site}\u0000${callers}\u0000${operation}\u0000${client}`;
+    const key = `${site}\u0000${callers}\u0000${operation}\u0000${client}\u0000${sdk}`;
     let context = this.byKey.get(key);
     if (!context) {
       // Labels in the source on disk (in-memory transforms mapped); the key stays in V8's positions, cheap to build per call.
       const at = caller && sourcePositionOf(caller);
       const id = `${this.byKey.size} ${operation} ${at ? `${basename(at.file)}:${at.line}` : '(no user frame)'}`;
-      const labels: Record<string, string> = { [CONTEXT_LABEL]: id, [OPERATION_LABEL]: operation, [CLIENT_LABEL]: client, [RECORDER_LABEL]: __filename };
+      const labels: Record<string, string> = { [CONTEXT_LABEL]: id, [OPERATION_LABEL]: operation, [CLIENT_LABEL]: client, [SDK_LABEL]: sdk, [RECORDER_LABEL]: __filename };
       if (at) {
         labels[CALL_SITE_LABEL] = `${at.file}:${at.line}:${at.column}`;
         labels[FUNCTION_LABEL] = at.functionName;

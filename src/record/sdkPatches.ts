@@ -74,7 +74,7 @@ export function patchAwsSdkV2(AWS: unknown, contexts: RequestContexts, unprocess
     const continued = continuedContext(running, args);
     const caller = continued ? undefined : captureCaller(makeRequestInContext);
     const operation = operationName(args[0]);
-    const context = continued ?? contexts.contextFor(caller, operation, caller?.viaDocumentClient ? 'DocumentClient' : 'DynamoDB');
+    const context = continued ?? contexts.contextFor(caller, operation, caller?.viaDocumentClient ? 'DocumentClient' : 'DynamoDB', 'aws-sdk-js-v2');
     context.calls++;
     unprocessed.sending(operation, args[1]);
     // With a callback, makeRequest sends at once: its synchronous part runs in the context here,
@@ -217,7 +217,7 @@ export function patchSmithyClient(Client: unknown, contexts: RequestContexts, un
     if (config?.serviceId !== 'DynamoDB') return send.apply(this, args);
     const caller = captureCaller(sendInContext);
     const client = (this as { constructor?: { name?: unknown } }).constructor?.name;
-    const context = contexts.contextFor(caller, commandOperation(args[0]), typeof client === 'string' && client ? client : 'Client');
+    const context = contexts.contextFor(caller, commandOperation(args[0]), typeof client === 'string' && client ? client : 'Client', 'aws-sdk-js-v3');
     addCountingMiddleware((this as { middlewareStack?: unknown }).middlewareStack, contexts, unprocessed);
     return contexts.call(context, () => send.apply(this, args));
   });

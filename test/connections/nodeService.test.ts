@@ -134,6 +134,10 @@ describe('connections and throttling: the Node service, churning and fixed', () 
     assert.match(text, new RegExp(`→ events\\.js:${EVENTS_SEND}: \\d+ unprocessed items returned by BatchWrite and never sent again`));
     assert.match(text, /TLS handshakes of clients connecting to this service \(its own listener: not churn, not DynamoDB\)/);
     assert.doesNotMatch(runs.fixed!.text, /opens a new TLS connection|never sent again/);
+    // The DocumentClient → lib-dynamodb move takes the v2 client's handshakes with it.
+    const move = runs.churn!.json.migrations.find((m) => m.id === 'js-lib-dynamodb')!;
+    assert.ok(move.connectionPercent! > 1, JSON.stringify(move));
+    assert.match(text, /With it the aws-sdk v2 clients' TLS handshakes go too \(AWS SDK v3 keeps connections alive\): \d+\.\d% of the profile more\./);
   });
 
   it('compare shows handshakes and throttled calls per request before and after', async () => {

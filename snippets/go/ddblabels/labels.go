@@ -34,6 +34,12 @@ import (
 // maxCallers is how many frames of your code above the call site are kept (a helper's callers).
 const maxCallers = 3
 
+// The ddb.client label of each SDK's DynamoDB client.
+const (
+	clientV1 = "aws-sdk-go dynamodb"
+	clientV2 = "aws-sdk-go-v2 dynamodb"
+)
+
 // maxPending bounds the unprocessed items remembered to see whether they are sent again.
 const maxPending = 100000
 
@@ -132,7 +138,7 @@ func begin(operation, client string) *call {
 	}
 	s.Stats.Calls++
 	mu.Unlock()
-	labels := []string{"ddb.operation", operation, "ddb.client", client}
+	labels := []string{"ddb.operation", operation, "ddb.client", client, "ddb.sdk", sdkOf(client)}
 	if key.site != "" {
 		labels = append(labels, "ddb.call_site", key.site, "ddb.function", key.function)
 	}
@@ -140,6 +146,14 @@ func begin(operation, client string) *call {
 		labels = append(labels, "ddb.callers", key.callers)
 	}
 	return &call{site: s, labels: pprof.Labels(labels...)}
+}
+
+// sdkOf is the ddb.sdk label of a client name (the analysis's SDK ids).
+func sdkOf(client string) string {
+	if client == clientV1 {
+		return "aws-sdk-go-v1"
+	}
+	return "aws-sdk-go-v2"
 }
 
 // traced returns ctx with a trace that counts the TLS handshakes of connections dialled for the call.

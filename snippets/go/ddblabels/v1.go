@@ -11,8 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go/service/dynamodb"
 )
 
-const clientV1 = "aws-sdk-go dynamodb"
-
 // InstrumentV1 adds the handlers to a DynamoDB client of aws-sdk-go v1:
 //
 //	svc := dynamodb.New(sess)

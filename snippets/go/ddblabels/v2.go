@@ -14,8 +14,6 @@ import (
 	"github.com/aws/smithy-go/middleware"
 )
 
-const clientV2 = "aws-sdk-go-v2 dynamodb"
-
 // WithV2 is an option of dynamodb.NewFromConfig / dynamodb.New: each call runs inside
 // pprof.Do with its labels (so the goroutines it starts, the dial's included, carry them), with a
 // trace counting handshakes; its attempts come from the retryer's attempt results.

@@ -24,6 +24,7 @@ import { callerShares, markThinWrappers } from './callerShares';
 import type { Analysis, CallSite, CategoryWeights, ChainFrame, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
 import type { SiteStats } from './siteStats';
+import { SDK_FAMILIES } from './estimate';
 
 export interface AnalyzeOptions {
   /** Maps recorded paths to the workspace; frames whose file resolves are the user's code. */
@@ -204,10 +205,17 @@ function truncationSummary(profile: Profile, attribution: AttributionResult): Tr
   };
 }
 
+/** The migrations that move aws-sdk v2 (JavaScript) clients to AWS SDK v3, which keeps connections alive. */
+const V2_TO_V3 = new Set(['js-lib-dynamodb', 'js-util-dynamodb']);
+
 function migrationSuggestions(attribution: AttributionResult): MigrationSuggestion[] {
-  return [...attribution.byMigration]
+  const sorted = [...attribution.byMigration]
     .map(([id, weight]) => ({ id, weight, title: MIGRATIONS[id]?.title ?? id, detail: MIGRATIONS[id]?.detail ?? '' }))
     .sort((a, b) => b.weight - a.weight);
+  // The aws-sdk v2 clients' handshakes go with the move to v3 (keep-alive by default): said once, on the heaviest such move.
+  const v2Handshakes = attribution.handshakesByFamily[SDK_FAMILIES.indexOf('aws-sdk-js-v2')]!;
+  const first = sorted.findIndex((m) => V2_TO_V3.has(m.id));
+  return sorted.map((m, i) => (i === first && v2Handshakes > 0 ? { ...m, connectionWeight: v2Handshakes } : m));
 }
 
 /**

@@ -8,13 +8,14 @@
  * `jsonutil.unmarshalStruct` is DynamoDB protocol unmarshal, while a sample in the SDK's HTTP
  * middleware is not marshalling even when a deserializer middleware sits further up.
  */
-import { DYNAMO_CATEGORIES, MARSHALLING_CATEGORIES, type DynamoCategory } from '../detect/types';
+import { DYNAMO_CATEGORIES, MARSHALLING_CATEGORIES, type DynamoCategory, type SdkId } from '../detect/types';
 import { directionFromStack, type RuleMatch } from '../detect/classify';
 import { categoryOf, type FrameRule } from '../detect/rules';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
-import { estimateMethod, familyIndexOfSdk, UnattributedEstimator, type SiteEstimate } from './estimate';
+import { estimateMethod, familyIndexOfSdk, SDK_FAMILIES, UnattributedEstimator, type SiteEstimate } from './estimate';
+import { SDK_LABEL } from './recorderLabels';
 import type { DynamoOperation } from '../source/dynamoOperations';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { codeOperationsReader } from './siteCode';
@@ -107,6 +108,11 @@ export interface AttributionResult {
   readonly files: Iterable<readonly [string, { readonly resolution: PathResolution; readonly weight: number }]>;
   /** DynamoDB weight per {@link SAMPLE_REPAIR} state (index), when the profile had cut stacks. */
   readonly dynamoByRepair: Float64Array;
+  /**
+   * DynamoDB TLS handshake weight per SDK family (`estimate.ts` SDK_FAMILIES): the SDK frame under
+   * the handshake, else the recorded call's `ddb.sdk` label; handshakes of no known SDK are in none.
+   */
+  readonly handshakesByFamily: Float64Array;
 }
 
 /**
@@ -168,6 +174,8 @@ export function attributeSamples(
   const repairOf = profile.truncation?.sampleRepair;
   const originOf = profile.truncation?.sampleOrigin;
   const dynamoByRepair = new Float64Array(4);
+  const handshakesByFamily = new Float64Array(SDK_FAMILIES.length);
+  const labelFamily = (profile.labelSets ?? []).map((set) => (set[SDK_LABEL] ? familyIndexOfSdk(set[SDK_LABEL] as SdkId) : -1));
   /** Shares of cut samples split among completions: origin → the call sites they reached. */
   const shares = new Map<number, { site: CallSiteAccumulator; weight: number }[]>();
   const estimator = new UnattributedEstimator();
@@ -256,6 +264,10 @@ export function attributeSamples(
     }
     const ci = CATEGORY_INDEX[category];
     byCategory[ci]! += weight;
+    if (category === 'connection-setup') {
+      const family = sdkFamily >= 0 ? sdkFamily : labels >= 0 ? labelFamily[labels]! : -1;
+      if (family >= 0) handshakesByFamily[family]! += weight;
+    }
     if (marshalling) {
       sums.dynamoWeight += weight;
       sums.dynamoCount += count;
@@ -331,7 +343,7 @@ export function attributeSamples(
     },
   };
   const method = estimatedWeight > 0 ? { estimateMethod: estimateMethod(estimates) } : {};
-  return { byCategory, ...sums, estimatedWeight, ...method, callSites, byMigration, classes, isUser, files, dynamoByRepair };
+  return { byCategory, ...sums, estimatedWeight, ...method, callSites, byMigration, classes, isUser, files, dynamoByRepair, handshakesByFamily };
 }
 
 /** `ruleId|category`, made once per rule and category instead of once per marshalling sample. */

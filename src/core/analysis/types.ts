@@ -172,6 +172,11 @@ export interface MigrationSuggestion {
   /** Weight of marshalling that would move (all samples matching rules that suggest it). */
   readonly weight: number;
   readonly detail: string;
+  /**
+   * Weight of the TLS handshakes of the clients it moves that the move removes too, not in
+   * `weight` (aws-sdk v2 → v3: v3 keeps connections alive by default); absent when none.
+   */
+  readonly connectionWeight?: number;
 }
 
 /**
