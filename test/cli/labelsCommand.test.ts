@@ -2,7 +2,8 @@
 // service test builds and runs) into the user's folder under the package name asked for.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../helpers/runCli';
@@ -26,6 +27,20 @@ describe('labels go', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  for (const sdk of ['v1', 'v2'] as const) {
+    it(`the ${sdk} labels build on their own with the SDK versions the snippet module pins (go build)`, () => {
+      const dir = mkdtempSync(join(tmpdir(), `dhp-labels-${sdk}-`));
+      try {
+        assert.equal(runCli(['labels', 'go', '--sdk', sdk, '--out', dir, '--package', 'ddblabels', '--force']).code, 0);
+        for (const f of ['go.mod', 'go.sum']) copyFileSync(join('snippets/go/ddblabels', f), join(dir, f));
+        const built = spawnSync('go', ['build', './...'], { cwd: dir, encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=readonly', GOTOOLCHAIN: 'local', GOWORK: 'off' } });
+        assert.equal(built.status, 0, built.stderr);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+  }
 
   it('refuses an unknown SDK, a package name that is not a Go identifier, and a language it has no labels for', () => {
     assert.match(runCli(['labels', 'go', '--sdk', 'v3']).stderr, /--sdk accepts v1, v2, both, got 'v3'/);
