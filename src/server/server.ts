@@ -29,7 +29,7 @@ import {
   type ProfileSummary,
 } from '../shared/protocol';
 import { ProfileError } from '../core/profile/errors';
-import { documentHover, documentLenses, isStale } from './lenses';
+import { documentHover, documentLenses } from './lenses';
 import { forgetRoot, LoadCancelled, loadSession, reanalyzeRoot, releaseSession, rootFlame, summarize, warmProfileWorker, type ProfileSession, type WorkspaceRoot } from './profileSession';
 import { buildReport } from './report';
 import { DEFAULT_SETTINGS, parseSettings, SETTINGS_SECTION, type HotpathSettings } from './settings';
@@ -200,8 +200,7 @@ function profileLenses(params: { textDocument: { uri: string } }): CodeLens[] {
   if (!session || !path) return [];
   const text = documentText(params.textDocument.uri, path);
   if (text === undefined) return [];
-  const stale = isStale(path, session.recordedMs);
-  return [...session.roots.values()].flatMap((root) => documentLenses(root, path, text, stale, compare.lensTitleFor(root.rootUri)));
+  return [...session.roots.values()].flatMap((root) => documentLenses(root, path, text, compare.lensTitleFor(root.rootUri)));
 }
 
 connection.onCodeLens((params) => {
