@@ -5,13 +5,12 @@
  * where they come from).
  */
 import type { CodeLens } from 'vscode-languageserver/node';
-import { DiagnosticSeverity } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { RUN_BENCHMARK_COMMAND, type RunBenchmarkCommandArgs } from '../shared/benchmarkMessages';
 import type { RootAnalysis } from './analyzeRoot';
 import { currentLine } from './documentAnchors';
 import { percentOf } from './format';
-import { getMigrationDiagnostics } from './migrate/index';
 import { goTypeAtLine } from '../core/bench/goCallSiteType';
 
 /** Title of the lens. */
@@ -26,12 +25,12 @@ export function suitesFor(absolutePath: string): NonNullable<RunBenchmarkCommand
 const GO_IMPORT_SPEC = /^\s*(import\s+)?([\w.]+\s+)?"[^"]*"\s*$/;
 
 /**
- * 0-based lines of `doc`'s legacy DynamoDB calls: the migration finder's Information findings
- * (notes on changed behaviour, which are Warnings, are not calls to benchmark), minus Go import
- * lines.
+ * 0-based lines of `doc`'s legacy DynamoDB calls: of its migration `diagnostics`, the
+ * Information findings (notes on changed behaviour, which are Warnings, are not calls to
+ * benchmark), minus Go import lines.
  */
-export function legacyCallLines(doc: TextDocument): number[] {
-  return getMigrationDiagnostics(doc, { env: {} })
+export function legacyCallLines(doc: TextDocument, diagnostics: readonly Diagnostic[]): number[] {
+  return diagnostics
     .filter((d) => d.severity === DiagnosticSeverity.Information)
     .map((d) => d.range.start.line)
     .filter((line) => !GO_IMPORT_SPEC.test(doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } })));

@@ -81,7 +81,7 @@ const migrations = registerMigrationFeature(connection, documents, (uri, line) =
     if (percent !== undefined) return percent;
   }
   return undefined;
-}, () => roots.map((r) => r.path));
+}, () => roots.map((r) => r.path), () => refreshLenses());
 
 function announce(): void {
   const summary: ProfileSummary | null = session ? summarize(session) : null;
@@ -209,7 +209,7 @@ connection.onCodeLens((params) => {
   const doc = documents.get(params.textDocument.uri);
   const path = uriToPath(params.textDocument.uri);
   if (!doc || !path) return lenses;
-  const lines = [...legacyCallLines(doc), ...(session ? hotCallSiteLines(session.roots.values(), path, doc.getText()) : [])];
+  const lines = [...legacyCallLines(doc, migrations.diagnosticsOf(doc, true)), ...(session ? hotCallSiteLines(session.roots.values(), path, doc.getText()) : [])];
   // Stable: on one line `▶ Benchmark` follows the profile's lenses.
   return [...lenses, ...benchmarkLenses(path, lines, doc.getText())].sort((a, b) => a.range.start.line - b.range.start.line);
 });

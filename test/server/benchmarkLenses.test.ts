@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeLensRequest, DidOpenTextDocumentNotification, type CodeLens } from 'vscode-languageserver-protocol';
+import { CodeLensRequest, DidOpenTextDocumentNotification, PublishDiagnosticsNotification, type CodeLens } from 'vscode-languageserver-protocol';
 import { LoadProfileRequest } from '../../src/shared/protocol';
 import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
 
@@ -28,9 +28,16 @@ function benchmarkLenses(lenses: CodeLens[] | null): [number, unknown][] {
 describe('▶ Benchmark lenses over LSP', () => {
   let lsp: LspSession;
   let root: string;
+  const published = new Set<string>();
+  /** Opens a document and waits for its first diagnostics (JavaScript's come from the migration worker). */
   const open = async (path: string, languageId: string) => {
     const uri = pathToFileURL(path).toString();
+    const diagnosed = new Promise<void>((resolve) => lsp.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      published.add(p.uri);
+      if (p.uri === uri) resolve();
+    }));
     await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text: readFileSync(path, 'utf8') } });
+    if (!published.has(uri)) await diagnosed;
     return uri;
   };
   const lensesOf = async (uri: string) => benchmarkLenses(await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } }));
