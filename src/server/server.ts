@@ -36,7 +36,7 @@ import { DEFAULT_SETTINGS, parseSettings, SETTINGS_SECTION, type HotpathSettings
 import { MIGRATION_CODE_ACTION_KINDS, registerMigrationFeature } from './migrationFeature';
 import { hotCallSitePercent } from './lenses';
 import { registerCompareFeature } from './compareSession';
-import { benchmarkLenses, hotCallSiteLines, legacyCallLines } from './benchmarkLenses';
+import { benchmarkLenses, hotCallSiteShares, legacyCallLines } from './benchmarkLenses';
 import { registerGoMigrateRequest } from './goMigrateRequest';
 import { registerWorkspaceTrust } from './workspaceTrust';
 
@@ -209,9 +209,10 @@ connection.onCodeLens((params) => {
   const doc = documents.get(params.textDocument.uri);
   const path = uriToPath(params.textDocument.uri);
   if (!doc || !path) return lenses;
-  const lines = [...legacyCallLines(doc, migrations.diagnosticsOf(doc, true)), ...(session ? hotCallSiteLines(session.roots.values(), path, doc.getText()) : [])];
+  const shares = session ? hotCallSiteShares(session.roots.values(), path, doc.getText()) : new Map();
+  const lines = [...legacyCallLines(doc, migrations.diagnosticsOf(doc, true)), ...shares.keys()];
   // Stable: on one line `▶ Benchmark` follows the profile's lenses.
-  return [...lenses, ...benchmarkLenses(path, lines, doc.getText())].sort((a, b) => a.range.start.line - b.range.start.line);
+  return [...lenses, ...benchmarkLenses(path, lines, doc.getText(), shares)].sort((a, b) => a.range.start.line - b.range.start.line);
 });
 
 connection.onHover((params) => {

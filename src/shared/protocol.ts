@@ -4,6 +4,7 @@
  * both sides import the same declaration. Percentages are of the profile's total weight,
  * in [0, 100]; weights are in the profile's unit (`unit`, ns for time profiles).
  */
+import type { ProfileShare } from '../core/bench/profileContext';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { AttributionShares } from '../core/analysis/attributionText';
 
@@ -49,8 +50,12 @@ export interface ProfileSummary {
   readonly attribution?: AttributionShares;
   readonly roots: readonly RootSummary[];
   readonly warnings: readonly string[];
-  /** The heaviest call site (first root that has one): `relativePath:line` and percent of total per category. */
-  readonly hottestCallSite?: { readonly id: string; readonly byCategory: Readonly<Record<string, number>> };
+  /**
+   * The heaviest call site (first root that has one): `relativePath:line`, percent of total per
+   * category (measured), and its share as the benchmark puts it beside its results (measured plus
+   * estimated, as its lens: `shareOfCallSite`).
+   */
+  readonly hottestCallSite?: { readonly id: string; readonly byCategory: Readonly<Record<string, number>>; readonly share?: ProfileShare };
   /** Call sites (first root with any) whose dominant DynamoDB work is reading (unmarshal) or writing (marshal) items: the benchmark's fleet estimate takes each as one call per request. */
   readonly dynamoCallSites?: { readonly reads: number; readonly writes: number };
 }
