@@ -54,7 +54,7 @@ function lensAt(line: number, title: string, args: ShowReportArgs): CodeLens {
  * (hidden when it is gone), titles prefixed with {@link CHANGED_PREFIX} where the line differs from
  * what was profiled (`Anchor.change`; the hover says how).
  * `callSiteTitle`, when given, overrides a call site's title (Compare with Baseline's
- * `50.7% → 3.0% DynamoDB (−97%)`) where it returns one.
+ * `50.7% → 3.0% DynamoDB (−97% per request)`) where it returns one.
  */
 export function documentLenses(
   root: RootAnalysis,

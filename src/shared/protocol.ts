@@ -141,7 +141,7 @@ export interface CompareSummary {
 /**
  * Client → server: compare a baseline profile with the loaded one (or with `afterPath`), in the
  * first workspace root with call sites, with that root's `pathMappings`. While the comparison
- * holds, call-site lenses read `50.7% → 3.0% DynamoDB (−97%)`; the report gets a comparison.
+ * holds, call-site lenses read `50.7% → 3.0% DynamoDB (−97% per request)`; the report gets a comparison.
  * Loading another profile or clearing drops it. Cancellable; progress arrives as
  * {@link LoadProgressNotification}. Fails with a ResponseError naming the file and the problem.
  */
@@ -258,6 +258,8 @@ export interface DiffFlameNode {
   /** Before weight, unscaled. */
   readonly before: number;
   readonly children: DiffFlameNode[];
+  /** A DynamoDB marshalling frame (the detector's classification): kept by the "DynamoDB frames only" view. */
+  readonly dynamo?: true;
 }
 
 /** The comparison tab: tables as strings (Metric | Before | After | Change | Matched) and the differential flame graph. */
@@ -301,6 +303,8 @@ export interface ReportViewState {
   readonly tab?: 'profile' | 'comparison';
   /** Id of the last comparison shown, so a new one opens its tab once. */
   readonly seenComparison?: string;
+  /** The differential flame graph shows DynamoDB frames only (the default) or every frame. */
+  readonly dynamoOnly?: boolean;
 }
 
 /** Extension → webview. */

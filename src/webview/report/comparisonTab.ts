@@ -13,6 +13,7 @@ import { h } from './dom';
 import { baseFlameGraph, redrawOnResize } from './flameGraph';
 import { labelCells } from '../theme';
 import { loadState, saveState } from './vscodeApi';
+import { dynamoFramesOnly } from './dynamoFramesOnly';
 
 type Tab = 'profile' | 'comparison';
 
@@ -41,14 +42,19 @@ function sectionTable(section: ReportComparison['sections'][number]): HTMLElemen
   return h('section', {}, h('h3', {}, section.title), h('div', { className: 'table-wrap' }, labelCells(h('table', { className: 'grid comparison' }, h('thead', {}, head), body))));
 }
 
-function drawDiffFlame(container: HTMLElement, tree: DiffFlameNode, afterTotal: number): void {
+function drawDiffFlame(container: HTMLElement, whole: DiffFlameNode, afterTotal: number): void {
   const details = h('div', { className: 'muted', id: 'diff-flame-details' });
   const chartEl = h('div', { id: 'diff-flame-chart' });
-  container.append(chartEl, details);
-  if (tree.value === 0) {
+  const only = h('input', { id: 'dynamo-only', title: 'Leave out the frames between your code and the marshalling (SDK middleware, the runtime)' });
+  only.type = 'checkbox';
+  only.checked = loadState().dynamoOnly ?? true;
+  container.append(h('div', { className: 'toolbar' }, h('label', { className: 'toggle' }, only, 'DynamoDB frames only')), chartEl, details);
+  if (whole.value === 0) {
     chartEl.append(h('p', { className: 'muted' }, 'The new profile has no samples.'));
     return;
   }
+  const marshalling = dynamoFramesOnly(whole);
+  let tree = only.checked ? marshalling : whole;
   const percent = (v: number) => `${((v / afterTotal) * 100).toFixed(1)}%`;
   let chart: FlameGraph | undefined;
   const draw = () => {
@@ -63,6 +69,11 @@ function drawDiffFlame(container: HTMLElement, tree: DiffFlameNode, afterTotal: 
   };
   draw();
   redrawOnResize(chartEl, draw);
+  only.addEventListener('change', () => {
+    saveState({ dynamoOnly: only.checked });
+    tree = only.checked ? marshalling : whole;
+    draw();
+  });
 }
 
 /** The tab's content. The flame graph is drawn by the returned function, once the tab is visible (it needs the width). */

@@ -138,8 +138,8 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
       const l = await hotpathLenses(v2);
       return l.some(([, t]) => t.includes('→')) ? l : undefined;
     });
-    assert.deepEqual(compared.find(([line]) => line === 44), [44, '50.7% → 31.1% DynamoDB (−66%)']);
-    assert.deepEqual(compared.find(([line]) => line === 66), [66, '24.6% → 22.3% DynamoDB (−49%, within noise)']);
+    assert.deepEqual(compared.find(([line]) => line === 44), [44, '50.7% → 31.1% DynamoDB (−66% per request)']);
+    assert.deepEqual(compared.find(([line]) => line === 66), [66, '24.6% → 22.3% DynamoDB (−49% per request, within noise)']);
     await vscode.commands.executeCommand('dynamoHotpath.clearComparison');
     await waitFor('normal lens back on line 44', async () => ((await hotpathLenses(v2)).some(([line, t]) => line === 44 && t === normal) ? true : undefined));
     await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
