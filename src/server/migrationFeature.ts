@@ -18,7 +18,8 @@ import { FIX_ALL_KIND, MIGRATION_SOURCE, getMigrationCodeActions, getMigrationDi
 import { projectRootOf } from './migrate/projectRoot';
 import { MigrationWorkerClient } from './migrate/migrationWorkerClient';
 import type { AnalysedDocument } from './migrate/migrationWorkerMessages';
-import { goMigrationActions } from './goCodeActions';
+import { GO_MIGRATION_CODES, goMigrationActions } from './goCodeActions';
+import { GoFixChecks } from './goFixChecks';
 
 /** Logged when the first JavaScript/TypeScript document using aws-sdk loads the TypeScript compiler (in the migration worker). */
 export const MIGRATION_ENGINE_LOADED = 'Loaded the JavaScript/TypeScript migration engine (the TypeScript compiler) for the first file that uses aws-sdk';
@@ -34,7 +35,8 @@ export const MIGRATION_CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIN
 /**
  * Registers diagnostics and code actions. `hotCallSite(uri, line0)` gives the profile share
  * (percent of total) of the call site on a 0-based line, undefined when cold or no profile.
- * `folders()` lists the workspace folder paths: a JavaScript/TypeScript document inside one is
+ * `goFixes` knows the Go packages' typed migrations ahead (a Go file with a finding starts working
+ * its package out). `folders()` lists the workspace folder paths: a JavaScript/TypeScript document inside one is
  * analysed with its whole project (`projectMigrations.ts`) in the migration worker, with all the
  * project's open documents, once changes pause; its diagnostics are published when the analysis
  * of their current version arrives, and `onAnalysed()` is called (the `▶ Benchmark` lenses sit on
@@ -45,10 +47,9 @@ export function registerMigrationFeature(
   connection: Connection,
   documents: TextDocuments<TextDocument>,
   hotCallSite: (uri: string, line: number) => number | undefined,
-  folders: () => readonly string[] = () => [],
-  onAnalysed: () => void = () => undefined,
-  worker = new MigrationWorkerClient(),
+  options: { folders?: () => readonly string[]; onAnalysed?: () => void; goFixes?: GoFixChecks; worker?: MigrationWorkerClient } = {},
 ): { refresh: () => void; diagnosticsOf: (doc: TextDocument, asFound?: boolean) => Diagnostic[] } {
+  const { folders = () => [], onAnalysed = () => undefined, goFixes = new GoFixChecks(), worker = new MigrationWorkerClient() } = options;
   const environments = new Map<string, Promise<MigrationEnvironment>>();
   const environmentFor = (uri: string): Promise<MigrationEnvironment> => {
     if (!uri.startsWith('file:')) return Promise.resolve({});
@@ -87,7 +88,9 @@ export function registerMigrationFeature(
   const publish = async (doc: TextDocument) => {
     try {
       if (offThread(doc) && !current(doc)) return;
-      await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnosticsOf(doc) });
+      const diagnostics = diagnosticsOf(doc);
+      await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
+      if (doc.uri.endsWith('.go') && diagnostics.some((d) => GO_MIGRATION_CODES.test(String(d.code)))) goFixes.warm(doc.uri);
     } catch (e) {
       connection.console.error(`migration diagnostics for ${doc.uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
@@ -170,7 +173,7 @@ export function registerMigrationFeature(
   connection.onCodeAction(async (params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return [];
-    const go = goMigrationActions(doc.uri, params.context.diagnostics, MIGRATION_SOURCE, params.context.only);
+    const go = doc.uri.endsWith('.go') ? goMigrationActions(doc.uri, params.context.diagnostics, MIGRATION_SOURCE, params.context.only, goFixes.known(doc.uri)) : [];
     if (!offThread(doc)) return [...getMigrationCodeActions(doc, params.range, params.context.diagnostics, { ...context, env: await environmentFor(doc.uri) }, params.context.only), ...go];
     const analysis = current(doc);
     return [...(analysis ? getMigrationCodeActions(doc, params.range, params.context.diagnostics, context, params.context.only, analysis) : []), ...go];

@@ -38,6 +38,7 @@ import { hotCallSitePercent } from './lenses';
 import { registerCompareFeature } from './compareSession';
 import { benchmarkLenses, hotCallSiteShares, legacyCallLines } from './benchmarkLenses';
 import { registerGoMigrateRequest } from './goMigrateRequest';
+import { GoFixChecks } from './goFixChecks';
 import { registerWorkspaceTrust } from './workspaceTrust';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -72,6 +73,9 @@ function refreshLenses(): void {
   if (canRefreshLenses) connection.sendRequest(CodeLensRefreshRequest.type).catch((e: unknown) => connection.console.warn(`codeLens refresh failed: ${String(e)}`));
 }
 
+/** The Go packages' typed migrations, known ahead (the quick fix, the `migrate ›` lens and the request share them). */
+const goFixes = new GoFixChecks();
+
 const migrations = registerMigrationFeature(connection, documents, (uri, line) => {
   const path = uriToPath(uri);
   const text = documents.get(uri)?.getText();
@@ -81,7 +85,7 @@ const migrations = registerMigrationFeature(connection, documents, (uri, line) =
     if (percent !== undefined) return percent;
   }
   return undefined;
-}, () => roots.map((r) => r.path), () => refreshLenses());
+}, { folders: () => roots.map((r) => r.path), onAnalysed: () => refreshLenses(), goFixes });
 
 function announce(): void {
   const summary: ProfileSummary | null = session ? summarize(session) : null;
@@ -286,8 +290,10 @@ async function reanalyzeWithGit(): Promise<void> {
 
 registerWorkspaceTrust(connection, () => {
   reanalyzeWithGit().catch((e: unknown) => connection.console.warn(`re-analysis after Workspace Trust failed: ${String(e)}`));
+  // The Go fixes can now be worked out: publishing again starts them for the open Go files.
+  migrations.refresh();
 });
-registerGoMigrateRequest(connection);
+registerGoMigrateRequest(connection, goFixes);
 
 documents.listen(connection);
 connection.listen();

@@ -9,7 +9,7 @@ import type { FlameGraph } from 'd3-flame-graph';
 import { differentialColorMapper } from 'd3-flame-graph/src/colorMapper';
 import { select } from 'd3-selection';
 import type { DiffFlameNode, ReportComparison } from '../../shared/protocol';
-import { h } from './dom';
+import { breakable, h, unbroken } from './dom';
 import { baseFlameGraph, redrawOnResize } from './flameGraph';
 import { labelCells } from '../theme';
 import { loadState, saveState } from './vscodeApi';
@@ -35,7 +35,7 @@ function sectionTable(section: ReportComparison['sections'][number]): HTMLElemen
       h(
         'tr',
         { className: noise ? 'noise' : '', title: noise ? 'Within sampling noise (binomial standard error)' : '' },
-        ...row.map((cell, i) => h('td', { className: i > 0 && i < 4 ? 'num' : i === 0 ? 'label' : '' }, cell)),
+        ...row.map((cell, i) => h('td', { className: i > 0 && i < 4 ? 'num' : i === 0 ? 'label' : '' }, i === 0 ? breakable(cell) : unbroken(cell))),
       ),
     );
   }
@@ -90,10 +90,10 @@ export function comparisonTab(c: ReportComparison): { element: HTMLElement; draw
     { id: 'comparison' },
     h('h2', {}, `${before} → ${after}`),
     h('p', { className: 'muted' }, `Changes ${how}.`),
-    h('ul', { className: 'headline' }, ...s.headline.map((l) => h('li', {}, l))),
+    h('ul', { className: 'headline' }, ...s.headline.map((l) => h('li', {}, unbroken(l)))),
     ...c.sections.map(sectionTable),
-    h('section', {}, h('h3', {}, 'What matched how'), h('ul', {}, ...c.matchLines.map((l) => h('li', {}, l)))),
-    s.notes.length ? h('ul', { className: 'warnings' }, ...s.notes.map((n) => h('li', {}, n))) : undefined,
+    h('section', {}, h('h3', {}, 'What matched how'), h('ul', {}, ...c.matchLines.map((l) => h('li', {}, unbroken(l))))),
+    s.notes.length ? h('ul', { className: 'warnings' }, ...s.notes.map((n) => h('li', {}, unbroken(n)))) : undefined,
     flame,
   );
   let drawn = false;

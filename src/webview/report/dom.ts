@@ -30,3 +30,16 @@ export function breakable(text: string): DocumentFragment {
   }
   return fragment;
 }
+
+/**
+ * `text` whose hyphenated words (`aws-sdk-go`, `go-attributevalue`) never wrap at their hyphens:
+ * each is kept in one `.nobr` span; the text still wraps at its spaces.
+ */
+export function unbroken(text: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (const part of text.split(/(\S*-\S*)/)) {
+    if (!part) continue;
+    fragment.append(part.includes('-') && !/\s/.test(part) ? h('span', { className: 'nobr' }, part) : part);
+  }
+  return fragment;
+}

@@ -6,7 +6,7 @@
  */
 import 'd3-flame-graph/dist/d3-flamegraph.css';
 import type { ReportData, ReportCallSite, ReportCaller, ToReportMessage } from '../../shared/protocol';
-import { breakable, h, pct } from './dom';
+import { breakable, h, pct, unbroken } from './dom';
 import { renderFlameGraph } from './flameGraph';
 import { mountReport, showProfileTab } from './comparisonTab';
 import { loadState, saveState, send } from './vscodeApi';
@@ -61,9 +61,9 @@ function summarySection(data: ReportData): HTMLElement {
   ];
   const table = h('table', { className: 'summary' });
   for (const [k, v] of rows) table.append(h('tr', {}, h('th', {}, k), h('td', { className: 'num' }, v)));
-  const warnings = s.warnings.length ? h('ul', { className: 'warnings' }, ...s.warnings.map((w) => h('li', {}, w))) : undefined;
+  const warnings = s.warnings.length ? h('ul', { className: 'warnings' }, ...s.warnings.map((w) => h('li', {}, unbroken(w)))) : undefined;
   const notes = s.attribution ? [...unattributedSentences(s.attribution), truncationLine(s.attribution) ?? '', offLensSentence(s.attribution) ?? ''].filter((n) => n) : [];
-  const attribution = notes.length ? h('ul', { id: 'attribution' }, ...notes.map((n) => h('li', {}, n))) : undefined;
+  const attribution = notes.length ? h('ul', { id: 'attribution' }, ...notes.map((n) => h('li', {}, unbroken(n)))) : undefined;
   return h('section', { id: 'summary' }, h('h2', {}, 'Summary'), headline(data), table, attribution, warnings);
 }
 
@@ -95,9 +95,9 @@ function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
     h('td', { className: 'num' }, pct(site.totalPercent)),
     h('td', { className: 'num' }, pct(site.dynamoPercent)),
     h('td', { className: 'num estimated' }, site.estimatedPercent > 0 ? `~${pct(site.estimatedPercent)}` : ''),
-    h('td', {}, site.description),
+    h('td', {}, unbroken(site.description)),
     h('td', { className: 'num' }, pct(site.reflectionPercent)),
-    h('td', {}, site.migration ?? ''),
+    h('td', {}, unbroken(site.migration ?? '')),
   );
 }
 

@@ -71,6 +71,33 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     assert.deepEqual(lenses.map(([line]) => line), [48, 49, 63, 70, 71, 83, 90, 95]);
   });
 
+  test('the Go quick fix knows before it runs: worked out in the background, it is disabled with why it cannot apply, and the command answers in under 2 s', async function () {
+    this.timeout(600_000);
+    const ours = (d: vscode.Diagnostic) => d.source === 'DynamoDB Hot Path' && /^go-(dynamo-v1|dynamodbattribute)$/.test(String(typeof d.code === 'object' ? d.code.value : d.code));
+    const diagnostics = await waitFor('the Go migration diagnostics', async () => {
+      const found = vscode.languages.getDiagnostics(adapter).filter(ours);
+      return found.length ? found : undefined;
+    });
+    // A request made while providers register comes back cancelled: it is asked again by waitFor.
+    const fix = await waitFor(
+      'the Go fix worked out',
+      async () => {
+        const actions = await Promise.resolve(vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', adapter, diagnostics[0]!.range, vscode.CodeActionKind.QuickFix.value)).catch(() => []);
+        const go = (actions ?? []).find((a) => a.command?.command === 'dynamoHotpath.migrateGoPackage');
+        return go && (go.disabled || /checked/.test(go.title)) ? go : undefined;
+      },
+      540_000,
+    );
+    assert.match(fix.disabled?.reason ?? '', /still works with aws-sdk-go v1 items .*: no change made/);
+    const before = (await vscode.workspace.openTextDocument(adapter)).getText();
+    const t0 = Date.now();
+    const result = await vscode.commands.executeCommand<MigrateGoResult | undefined>('dynamoHotpath.migrateGoPackage', { uri: adapter.toString() });
+    const ms = Date.now() - t0;
+    assert.ok(ms < 2000, `the command took ${ms} ms`);
+    assert.ok(result && result.files.every((f) => f.after === undefined));
+    assert.equal((await vscode.workspace.openTextDocument(adapter)).getText(), before);
+  });
+
   test('the migrate lens of line 49 runs the typed Go migration: the v1 client blocks it, it says why and changes nothing', async () => {
     const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', adapter, 100)) ?? [];
     const migrate = lenses.find((l) => l.range.start.line === 48 && l.command?.command === 'dynamoHotpath.migrateCallSite');
