@@ -201,7 +201,6 @@ async function main() {
     await runCommand(page, 'DynamoDB Hot Path: Show Report');
     await visibleWebview(page).locator('#flame-chart svg').waitFor();
     await reportAtEachWidth(page, 'dark');
-    await fitPanel(page);
     step('reportDark', t);
     if (argv.has('--update-docs')) copyToDocs(OUT, ['report-light-600.png', 'benchmark-light-600.png']);
 
