@@ -161,7 +161,7 @@ function callerHover(root: RootAnalysis, hit: { caller: CallerShare; site: CallS
  * What the hover says of where a lens is, when that is news: the line changed since the profile
  * (what it was, in which commit), or the profile recorded it at another line (lines moved).
  */
-export function placementLines(anchor: Anchor, recordedLine: number, line: number): string[] {
+function placementLines(anchor: Anchor, recordedLine: number, line: number): string[] {
   const moved = recordedLine !== line ? ` The profile recorded it at line ${recordedLine}; lines above it moved since.` : '';
   if (anchor.change) {
     return [

@@ -12,8 +12,6 @@ import type { ProgramMigration } from '../../core/migrate/program/result';
 import { listSourceFiles } from '../../core/migrate/program/sourceFiles';
 import type { MigrationEnvironment } from '../../core/migrate/types';
 
-export { projectRootOf };
-
 /** A project's migration and the texts its offsets refer to. */
 export interface ProjectMigration {
   root: string;
