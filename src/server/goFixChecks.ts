@@ -2,8 +2,8 @@
  * What the Go quick fix and the `migrate ›` lens know before they run. The typed Go migration
  * (go list, the Go helper, go build -overlay) takes seconds, a minute or more the first time (the
  * SDKs' export data are compiled), so its outcome is kept per package — until a .go file of the
- * package changes on disk — and it is worked out ahead, in the background, once a Go file with
- * a migration finding is opened in a trusted workspace. A fix that cannot apply then says why
+ * package changes on disk — and it is worked out ahead, in the background, in a trusted workspace
+ * once the editor asks for the code actions of a line with a Go migration finding (the lightbulb). A fix that cannot apply then says why
  * at once (a disabled code action with the reason, an immediate answer to the command); one that
  * can is offered as checked. What needs no go run at all — an untrusted workspace, no go, no
  * go.mod — is said at once from the start.

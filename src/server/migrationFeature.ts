@@ -35,8 +35,8 @@ export const MIGRATION_CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIN
 /**
  * Registers diagnostics and code actions. `hotCallSite(uri, line0)` gives the profile share
  * (percent of total) of the call site on a 0-based line, undefined when cold or no profile.
- * `goFixes` knows the Go packages' typed migrations ahead (a Go file with a finding starts working
- * its package out). `folders()` lists the workspace folder paths: a JavaScript/TypeScript document inside one is
+ * `goFixes` knows the Go packages' typed migrations ahead (a code action asked for on a Go finding
+ * starts working its package out). `folders()` lists the workspace folder paths: a JavaScript/TypeScript document inside one is
  * analysed with its whole project (`projectMigrations.ts`) in the migration worker, with all the
  * project's open documents, once changes pause; its diagnostics are published when the analysis
  * of their current version arrives, and `onAnalysed()` is called (the `▶ Benchmark` lenses sit on
@@ -88,9 +88,7 @@ export function registerMigrationFeature(
   const publish = async (doc: TextDocument) => {
     try {
       if (offThread(doc) && !current(doc)) return;
-      const diagnostics = diagnosticsOf(doc);
-      await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
-      if (doc.uri.endsWith('.go') && diagnostics.some((d) => GO_MIGRATION_CODES.test(String(d.code)))) goFixes.warm(doc.uri);
+      await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnosticsOf(doc) });
     } catch (e) {
       connection.console.error(`migration diagnostics for ${doc.uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }
@@ -170,10 +168,19 @@ export function registerMigrationFeature(
     typing.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   });
+  /**
+   * The Go quick fix as far as its package's migration is known; asked for on one of our Go
+   * findings (the lightbulb on its line), the package starts being worked out in the background,
+   * so that the fix knows whether it applies by the time it is chosen.
+   */
+  const goActions = (uri: string, diagnostics: Diagnostic[], only: string[] | undefined) => {
+    if (diagnostics.some((d) => d.source === MIGRATION_SOURCE && GO_MIGRATION_CODES.test(String(d.code)))) goFixes.warm(uri);
+    return goMigrationActions(uri, diagnostics, MIGRATION_SOURCE, only, goFixes.known(uri));
+  };
   connection.onCodeAction(async (params) => {
     const doc = documents.get(params.textDocument.uri);
     if (!doc) return [];
-    const go = doc.uri.endsWith('.go') ? goMigrationActions(doc.uri, params.context.diagnostics, MIGRATION_SOURCE, params.context.only, goFixes.known(doc.uri)) : [];
+    const go = doc.uri.endsWith('.go') ? goActions(doc.uri, params.context.diagnostics, params.context.only) : [];
     if (!offThread(doc)) return [...getMigrationCodeActions(doc, params.range, params.context.diagnostics, { ...context, env: await environmentFor(doc.uri) }, params.context.only), ...go];
     const analysis = current(doc);
     return [...(analysis ? getMigrationCodeActions(doc, params.range, params.context.diagnostics, context, params.context.only, analysis) : []), ...go];

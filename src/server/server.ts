@@ -290,8 +290,6 @@ async function reanalyzeWithGit(): Promise<void> {
 
 registerWorkspaceTrust(connection, () => {
   reanalyzeWithGit().catch((e: unknown) => connection.console.warn(`re-analysis after Workspace Trust failed: ${String(e)}`));
-  // The Go fixes can now be worked out: publishing again starts them for the open Go files.
-  migrations.refresh();
 });
 registerGoMigrateRequest(connection, goFixes);
 
