@@ -84,7 +84,7 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
       async () => {
         const actions = await Promise.resolve(vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', adapter, diagnostics[0]!.range, vscode.CodeActionKind.QuickFix.value)).catch(() => []);
         const go = (actions ?? []).find((a) => a.command?.command === 'dynamoHotpath.migrateGoPackage');
-        return go && (go.disabled || /checked/.test(go.title)) ? go : undefined;
+        return go && (go.disabled || /\(checked: /.test(go.title)) ? go : undefined;
       },
       540_000,
     );
