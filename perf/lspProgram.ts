@@ -91,7 +91,9 @@ export async function measureProgram(serverJs: string, project: JsProject): Prom
     const hoverLoop = (async () => {
       while (hovering) {
         const t0 = performance.now();
-        await lsp.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 0 } });
+        // A server that died answers nothing: the run says so below instead of hanging here.
+        const answered = await lsp.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: 0, character: 0 } }).then(() => true, () => false);
+        if (!answered) break;
         hovers.push(performance.now() - t0);
         await new Promise((r) => setTimeout(r, 25));
       }
