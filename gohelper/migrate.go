@@ -47,6 +47,10 @@ func migrate(req Request) (*MigrateResponse, error) {
 				} else {
 					text := string(out)
 					res.NewText = &text
+					if m.ed.reformatted {
+						m.note(f.Name, "information", "go-rewrite", "this file is far from gofmt's layout, so the rewritten file is gofmt'ed as a whole: lines without DynamoDB code change too (run gofmt on the original first to see only the migration's lines)")
+						res.Findings = m.findings
+					}
 				}
 			}
 			if res.Findings == nil {

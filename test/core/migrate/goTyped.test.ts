@@ -6,7 +6,9 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
 import { migrateGoPackages, type GoMigrationResult } from '../../../src/core/migrate/go/typedMigrate';
 import { findGoBinary } from '../../../src/core/bench/goSuite';
@@ -35,7 +37,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const env = { GOPROXY: process.env.GOPROXY, GOFLAGS: process.env.GOFLAGS };
     process.env.GOPROXY = 'off'; // everything the fixture's go.sum pins is in the module cache
     try {
-      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked'].map((d) => join(MODULE, d)) });
+      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout'].map((d) => join(MODULE, d)) });
     } finally {
       process.env.GOPROXY = env.GOPROXY;
     }
@@ -87,6 +89,38 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     assert.deepEqual(findingsOf(result, 'blocked/blocked.go'), ['10:information:go-dynamo-v1', '14:error:go-dynamo-v1', '15:error:go-dynamo-new', '19:warning:go-context-todo']);
     assert.match(f.findings[1]!.message, /^dynamo\.RetryTimeout is gone in guregu\/dynamo v2/);
     assert.match(f.findings[2]!.message, /this session is made elsewhere \(a parameter, a field or another function\)/);
+  });
+
+  it('edits only what changes: every other line byte-identical, even where gofmt would change it', () => {
+    golden(result, 'layout/layout.go');
+    const f = result.files.find((x) => x.path.endsWith('layout/layout.go'))!;
+    const before = f.before.split('\n');
+    const after = new Set(f.after!.split('\n'));
+    const changed = before.filter((l) => !after.has(l));
+    assert.deepEqual(changed, ['\t"github.com/guregu/dynamo"', '\terr := db.Table("Items").Get("id", id).One(&it)', '\treturn db.ListTables().All()']);
+    assert.ok(after.has('var  registry = map[string]int{ "a":1, "bb": 2 }   // not gofmt\'ed, and not ours to change'));
+    assert.ok(after.has('\t\treturn it, fmt.Errorf("load %s: %w",   id, err)'));
+  });
+
+  it('lays out the imports of every rewritten file as goimports does (golang.org/x/tools/imports, the reference)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dhp-goimports-'));
+    try {
+      const rewritten = result.files.filter((f) => f.after);
+      assert.equal(rewritten.length, 5);
+      const names = rewritten.map((f, i) => {
+        const name = join(dir, `${i}.go`);
+        writeFileSync(name, f.after!);
+        return name;
+      });
+      const r = spawnSync(findGoBinary()!, ['run', '.', ...names], { cwd: join(process.cwd(), 'test/fixtures/go-goimports'), encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
+      assert.equal(r.status, 0, r.stderr);
+      const answers = JSON.parse(r.stdout) as Array<{ file: string; own: string; goimports: string }>;
+      assert.equal(answers.length, 5);
+      for (const a of answers) assert.equal(a.own, a.goimports, `${rewritten[names.indexOf(a.file)]!.path}: the import section is not goimports' layout`);
+      assert.match(answers.find((a) => a.own.includes('cliapp'))!.own, /^import \(\n\t"context"\n\t"fmt"\n\n\t"github.com\/guregu\/dynamo\/v2"\n\n\t"example.com\/migratecheck\/cliapp"\n\)$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('writes nothing in the module', () => {
