@@ -1,6 +1,7 @@
 package main
 
 import (
+	"go/ast"
 	"go/format"
 	"go/parser"
 	"go/token"
@@ -17,7 +18,7 @@ func editsOn(t *testing.T, src string) (*fileEdits, *fileMigration) {
 		t.Fatal(err)
 	}
 	ed := &fileEdits{fset: fset, src: []byte(src)}
-	return ed, &fileMigration{file: f, ed: ed, takeOver: map[string]bool{}}
+	return ed, &fileMigration{file: f, ed: ed, takeOver: map[string]bool{}, removedImports: map[*ast.ImportSpec]bool{}}
 }
 
 // replaceText replaces the first occurrence of old in the source.

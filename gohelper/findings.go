@@ -31,6 +31,12 @@ type fileMigration struct {
 	newImports map[string]string
 	// takeOver marks v1 imports whose path is switched to their v2 twin (same local name).
 	takeOver map[string]bool
+	// pkg is what the package's files share (see scanPackage).
+	pkg *packageState
+	// removedImports are the import specs an edit deletes.
+	removedImports map[*ast.ImportSpec]bool
+	// configsMade names the config made from each session statement already rewritten.
+	configsMade map[*ast.AssignStmt]string
 }
 
 func (m *fileMigration) note(n ast.Node, severity, code, message string) {

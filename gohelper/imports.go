@@ -60,6 +60,53 @@ func (m *fileMigration) setImportPath(s *ast.ImportSpec, path string) {
 	m.ed.replace(s.Path.Pos(), s.Path.End(), strconv.Quote(path))
 }
 
+// pruneImports removes the imports the edits leave unused: every use lies in text an edit
+// replaces and no edit's new text names the import (a v1 import taken over by its v2 twin stays
+// when the twin is needed: addImports repoints it).
+func (m *fileMigration) pruneImports() {
+	for _, s := range m.file.Imports {
+		name := m.localName(s)
+		path, _ := strconv.Unquote(s.Path.Value)
+		if name == "" || m.edited(s.Pos(), s.End()) {
+			continue
+		}
+		if _, needed := m.newImports[v2Of[path]]; m.takeOver[path] && needed {
+			continue
+		}
+		if m.usesOf(s, nil) == 0 || m.usesOf(s, m.editedRanges()) > 0 {
+			continue
+		}
+		mentioned := false
+		for _, e := range m.ed.edits {
+			mentioned = mentioned || strings.Contains(e.text, name+".")
+		}
+		if !mentioned {
+			m.removeImport(s)
+		}
+	}
+}
+
+// edited reports whether an edit touches the source between two positions.
+func (m *fileMigration) edited(from, to token.Pos) bool {
+	a, b := m.ed.off(from), m.ed.off(to)
+	for _, e := range m.ed.edits {
+		if e.start < b && a < e.end || (e.start == e.end && a <= e.start && e.start < b) {
+			return true
+		}
+	}
+	return false
+}
+
+// editedRanges are the source ranges the edits replace.
+func (m *fileMigration) editedRanges() [][2]token.Pos {
+	base := token.Pos(m.ed.fset.File(m.file.Pos()).Base())
+	var out [][2]token.Pos
+	for _, e := range m.ed.edits {
+		out = append(out, [2]token.Pos{base + token.Pos(e.start), base + token.Pos(e.end)})
+	}
+	return out
+}
+
 // removeImport deletes an import spec (its whole declaration when it is alone).
 func (m *fileMigration) removeImport(s *ast.ImportSpec) {
 	for _, d := range m.file.Decls {
@@ -74,6 +121,7 @@ func (m *fileMigration) removeImport(s *ast.ImportSpec) {
 				} else {
 					m.removeLine(s.Pos(), s.End())
 				}
+				m.removedImports[s] = true
 				return
 			}
 		}
@@ -113,6 +161,14 @@ func (m *fileMigration) addImports() {
 		return
 	}
 	groups := m.importGroups(decl)
+	if len(groups) == 0 { // every import of the block is removed: the new ones fill it
+		var lines []string
+		for _, path := range paths {
+			lines = append(lines, specLine(path))
+		}
+		m.ed.insertAt(m.ed.off(decl.Lparen)+1, "\n\t"+strings.Join(lines, "\n\t"))
+		return
+	}
 	var topGroup, bottomGroup []string
 	after := map[*ast.ImportSpec][]string{}
 	for _, path := range paths {
@@ -201,13 +257,21 @@ func (m *fileMigration) importGroups(decl *ast.GenDecl) [][]*ast.ImportSpec {
 		if len(groups) == 0 || m.ed.fset.Position(first).Line > lastLine+1 {
 			groups = append(groups, nil)
 		}
-		groups[len(groups)-1] = append(groups[len(groups)-1], s)
+		if !m.removedImports[s] {
+			groups[len(groups)-1] = append(groups[len(groups)-1], s)
+		}
 		lastLine = m.ed.fset.Position(s.End()).Line
 		if s.Comment != nil {
 			lastLine = m.ed.fset.Position(s.Comment.End()).Line
 		}
 	}
-	return groups
+	kept := groups[:0]
+	for _, g := range groups {
+		if len(g) > 0 {
+			kept = append(kept, g)
+		}
+	}
+	return kept
 }
 
 // bestImportGroup is the group a new import path joins, or nil when no group holds a path of its

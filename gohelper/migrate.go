@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"path/filepath"
 	"sort"
@@ -32,13 +33,15 @@ func migrate(req Request) (*MigrateResponse, error) {
 		resp.TypeErrors = append(resp.TypeErrors, l.TypeErrors...)
 		var results []FileResult
 		var blockers []Finding
+		pkg := scanPackage(l)
 		for _, f := range l.Files {
-			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}}
+			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}, pkg: pkg, configsMade: map[*ast.AssignStmt]string{}, removedImports: map[*ast.ImportSpec]bool{}}
 			m.migrateGuregu()
 			m.migrateAttr()
 			m.awsErrNotes()
 			res := FileResult{Path: m.name, Findings: m.findings}
 			if len(m.ed.edits) > 0 && !m.blocked {
+				m.pruneImports()
 				m.addImports()
 				out, err := m.ed.apply()
 				if err != nil {

@@ -37,7 +37,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const env = { GOPROXY: process.env.GOPROXY, GOFLAGS: process.env.GOFLAGS };
     process.env.GOPROXY = 'off'; // everything the fixture's go.sum pins is in the module cache
     try {
-      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout'].map((d) => join(MODULE, d)) });
+      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline'].map((d) => join(MODULE, d)) });
     } finally {
       process.env.GOPROXY = env.GOPROXY;
     }
@@ -48,7 +48,9 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     assert.deepEqual(result.build, { ok: true, checked: true, errors: [], preexisting: [] });
     assert.deepEqual(findingsOf(result, 'guregu/store.go'), [
       '14:information:go-dynamo-v1',
-      '29:information:go-dynamo-new',
+      '31:information:go-dynamo-new',
+      '39:warning:go-dynamo-retry',
+      '39:information:go-dynamo-new',
       '45:warning:go-context-todo',
       '74:information:go-dynamo-v1',
       '85:warning:go-dynamo-v1',
@@ -60,7 +62,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
 
   it('session.Must(session.NewSession(…)) → config.LoadDefaultConfig, panicking on error as session.Must did', () => {
     golden(result, 'guregu/must.go');
-    assert.deepEqual(findingsOf(result, 'guregu/must.go'), ['6:information:go-dynamo-v1', '11:information:go-dynamo-new']);
+    assert.deepEqual(findingsOf(result, 'guregu/must.go'), ['6:information:go-dynamo-v1', '12:warning:go-dynamo-retry', '12:information:go-dynamo-new']);
   });
 
   it("a file that reaches guregu values without importing guregu/dynamo is migrated too (by type)", () => {
@@ -86,9 +88,39 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
   it('makes no change where it cannot carry the code, and says why at error level', () => {
     const f = result.files.find((x) => x.path.endsWith('blocked/blocked.go'))!;
     assert.equal(f.after, undefined);
-    assert.deepEqual(findingsOf(result, 'blocked/blocked.go'), ['10:information:go-dynamo-v1', '14:error:go-dynamo-v1', '15:error:go-dynamo-new', '19:warning:go-context-todo']);
-    assert.match(f.findings[1]!.message, /^dynamo\.RetryTimeout is gone in guregu\/dynamo v2/);
+    assert.deepEqual(findingsOf(result, 'blocked/blocked.go'), ['11:information:go-dynamo-v1', '15:error:go-dynamo-retry', '16:error:go-dynamo-new', '20:warning:go-context-todo']);
+    assert.match(f.findings[1]!.message, /^dynamo\.RetryTimeout is gone in guregu\/dynamo v2 .* cannot be carried automatically: it is set to different or non-constant values in this package/);
     assert.match(f.findings[2]!.message, /this session is made elsewhere \(a parameter, a field or another function\)/);
+  });
+
+  it('sessions made inline, from session.Options, at package level and for NewFromIface become aws-sdk-go-v2 configs; RetryTimeout goes into the retryer', () => {
+    golden(result, 'inline/inline.go');
+    const f = result.files.find((x) => x.path.endsWith('inline/inline.go'))!;
+    assert.deepEqual(findingsOf(result, 'inline/inline.go'), [
+      '13:information:go-dynamo-v1',
+      '16:warning:go-dynamo-retry',
+      '16:warning:go-dynamo-new',
+      '16:information:go-dynamo-new',
+      '19:information:go-dynamo-retry',
+      '23:warning:go-dynamo-retry',
+      '23:information:go-dynamo-new',
+      '33:warning:go-dynamo-retry',
+      '33:information:go-dynamo-new',
+      '37:warning:go-dynamo-retry',
+      '37:warning:go-dynamo-new',
+      '37:information:go-dynamo-new',
+    ]);
+    const retry = f.findings.filter((x) => x.code === 'go-dynamo-retry').map((x) => x.message);
+    assert.match(retry[0]!, /until dynamo\.RetryTimeout \(30s\) ran out, .* Carried: a standard retryer with 7 attempts \(under throttling their expected backoff is 25\.5s/);
+    assert.match(retry[1]!, /^dynamo\.RetryTimeout is gone in guregu\/dynamo v2: its budget \(30s\) is carried into the aws-sdk-go-v2 retryer built at dynamo\.New \(7 attempts\)/);
+    assert.match(retry[4]!, /up to MaxRetries \(2\) times, .* Carried: a standard retryer with 7 attempts/);
+  });
+
+  it("the retry budget model matches the aws-sdk-go-v2 retryer the fixture pins (go test, the real retry package)", () => {
+    const r = spawnSync(findGoBinary()!, ['test', '-count=1', '-v', './v2deps'], { cwd: MODULE, encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /^--- PASS: TestRetryBudgetModel/m);
+    assert.match(r.stdout, /^--- PASS: TestDynamoDBDefaultAttempts/m);
   });
 
   it('edits only what changes: every other line byte-identical, even where gofmt would change it', () => {
@@ -106,7 +138,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const dir = mkdtempSync(join(tmpdir(), 'dhp-goimports-'));
     try {
       const rewritten = result.files.filter((f) => f.after);
-      assert.equal(rewritten.length, 5);
+      assert.equal(rewritten.length, 6);
       const names = rewritten.map((f, i) => {
         const name = join(dir, `${i}.go`);
         writeFileSync(name, f.after!);
@@ -115,7 +147,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
       const r = spawnSync(findGoBinary()!, ['run', '.', ...names], { cwd: join(process.cwd(), 'test/fixtures/go-goimports'), encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
       assert.equal(r.status, 0, r.stderr);
       const answers = JSON.parse(r.stdout) as Array<{ file: string; own: string; goimports: string }>;
-      assert.equal(answers.length, 5);
+      assert.equal(answers.length, 6);
       for (const a of answers) assert.equal(a.own, a.goimports, `${rewritten[names.indexOf(a.file)]!.path}: the import section is not goimports' layout`);
       assert.match(answers.find((a) => a.own.includes('cliapp'))!.own, /^import \(\n\t"context"\n\t"fmt"\n\n\t"github.com\/guregu\/dynamo\/v2"\n\n\t"example.com\/migratecheck\/cliapp"\n\)$/);
     } finally {
