@@ -206,4 +206,3 @@ func (m *fileMigration) isBlockStatement(s ast.Stmt) bool {
 	})
 	return found
 }
-

@@ -478,7 +478,6 @@ func (m *fileMigration) planTakeOver() {
 	}
 }
 
-
 // configName is the name for the config that replaces the session: "cfg" when that name is free
 // where the session is defined and used, else the session variable's own name.
 func (m *fileMigration) configName(origin *sessionOrigin) string {
