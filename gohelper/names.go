@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+	"unicode"
 )
 
 // freshName is the first candidate free at pos: nothing of that name is visible there, and nothing
@@ -78,11 +79,19 @@ func (m *fileMigration) importName(path, want string, pos token.Pos) string {
 	return name
 }
 
+// defaultName is the name goimports assumes for an import path (golang.org/x/tools'
+// ImportPathToAssumedName): the last element, the one before it for a major version suffix
+// (…/dynamo/v2 → dynamo), without a "go-" prefix, cut at the first character that cannot be in
+// an identifier (smithy-go → smithy).
 func defaultName(path string) string {
-	name := path[strings.LastIndexByte(path, '/')+1:]
-	if strings.HasPrefix(name, "v") && len(name) > 1 && strings.Trim(name[1:], "0123456789") == "" && strings.Contains(path, "/") {
-		rest := path[:strings.LastIndexByte(path, '/')]
-		return rest[strings.LastIndexByte(rest, '/')+1:] // github.com/guregu/dynamo/v2 → dynamo
+	base := path[strings.LastIndexByte(path, '/')+1:]
+	if len(base) > 1 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" && strings.Contains(path, "/") {
+		dir := path[:strings.LastIndexByte(path, '/')]
+		base = dir[strings.LastIndexByte(dir, '/')+1:]
 	}
-	return name
+	base = strings.TrimPrefix(base, "go-")
+	if i := strings.IndexFunc(base, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' }); i >= 0 {
+		base = base[:i]
+	}
+	return base
 }

@@ -6,6 +6,9 @@ import (
 	"go/constant"
 	"go/types"
 	"math"
+	"sort"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -26,12 +29,26 @@ type packageState struct {
 	retryTimeoutMixed bool
 	// gureguNews counts dynamo.New / dynamo.NewFromIface calls: where the retryer can be carried.
 	gureguNews int
+	// usesGuregu is set when a file imports guregu/dynamo v1: the package's client moves to v2.
+	usesGuregu bool
+	// otherV1Services are the aws-sdk-go v1 service packages other than DynamoDB it imports.
+	otherV1Services []string
 }
 
 // scanPackage fills the package state from every file before any of them is rewritten.
 func scanPackage(l *Loaded) *packageState {
 	p := &packageState{retryTimeout: defaultRetryTimeout}
+	seen := map[string]bool{}
 	for _, f := range l.Files {
+		for _, spec := range f.Imports {
+			path, _ := strconv.Unquote(spec.Path.Value)
+			p.usesGuregu = p.usesGuregu || path == gureguV1
+			const services = "github.com/aws/aws-sdk-go/service/"
+			if rest := strings.TrimPrefix(path, services); rest != path && !strings.HasPrefix(rest, "dynamodb") && !seen[rest] {
+				seen[rest] = true
+				p.otherV1Services = append(p.otherV1Services, rest)
+			}
+		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.AssignStmt:
@@ -54,6 +71,7 @@ func scanPackage(l *Loaded) *packageState {
 			return true
 		})
 	}
+	sort.Strings(p.otherV1Services)
 	return p
 }
 

@@ -37,7 +37,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const env = { GOPROXY: process.env.GOPROXY, GOFLAGS: process.env.GOFLAGS };
     process.env.GOPROXY = 'off'; // everything the fixture's go.sum pins is in the module cache
     try {
-      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline'].map((d) => join(MODULE, d)) });
+      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws'].map((d) => join(MODULE, d)) });
     } finally {
       process.env.GOPROXY = env.GOPROXY;
     }
@@ -55,7 +55,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
       '74:information:go-dynamo-v1',
       '85:warning:go-dynamo-v1',
       '93:warning:go-dynamo-retry',
-      '94:warning:go-awserr',
+      '94:information:go-awserr',
       '102:warning:go-context-todo',
     ]);
   });
@@ -91,6 +91,18 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     assert.deepEqual(findingsOf(result, 'blocked/blocked.go'), ['11:information:go-dynamo-v1', '15:error:go-dynamo-retry', '16:error:go-dynamo-new', '20:warning:go-context-todo']);
     assert.match(f.findings[1]!.message, /^dynamo\.RetryTimeout is gone in guregu\/dynamo v2 .* cannot be carried automatically: it is set to different or non-constant values in this package/);
     assert.match(f.findings[2]!.message, /this session is made elsewhere \(a parameter, a field or another function\)/);
+  });
+
+  it('awserr checks keep matching: ConditionalCheckFailed → dynamo.IsCondCheckFailed, the others through smithy.APIError and errors.As', () => {
+    golden(result, 'guregu/errs.go');
+    assert.deepEqual(findingsOf(result, 'guregu/errs.go'), ['18:information:go-awserr', '26:information:go-awserr', '29:information:go-awserr', '33:information:go-awserr']);
+  });
+
+  it('a package that keeps another aws-sdk-go v1 service cannot tell its awserr checks apart: not migrated, and why', () => {
+    const f = result.files.find((x) => x.path.endsWith('mixedaws/mixed.go'))!;
+    assert.equal(f.after, undefined);
+    assert.deepEqual(findingsOf(result, 'mixedaws/mixed.go'), ['6:error:go-awserr', '9:information:go-dynamo-v1', '19:error:go-dynamo-new', '19:error:go-dynamo-new']);
+    assert.match(f.findings[0]!.message, /the package still calls s3 through aws-sdk-go v1, whose errors stay awserr\.Error/);
   });
 
   it('sessions made inline, from session.Options, at package level and for NewFromIface become aws-sdk-go-v2 configs; RetryTimeout goes into the retryer', () => {
@@ -138,7 +150,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const dir = mkdtempSync(join(tmpdir(), 'dhp-goimports-'));
     try {
       const rewritten = result.files.filter((f) => f.after);
-      assert.equal(rewritten.length, 6);
+      assert.equal(rewritten.length, 7);
       const names = rewritten.map((f, i) => {
         const name = join(dir, `${i}.go`);
         writeFileSync(name, f.after!);
@@ -147,7 +159,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
       const r = spawnSync(findGoBinary()!, ['run', '.', ...names], { cwd: join(process.cwd(), 'test/fixtures/go-goimports'), encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
       assert.equal(r.status, 0, r.stderr);
       const answers = JSON.parse(r.stdout) as Array<{ file: string; own: string; goimports: string }>;
-      assert.equal(answers.length, 6);
+      assert.equal(answers.length, 7);
       for (const a of answers) assert.equal(a.own, a.goimports, `${rewritten[names.indexOf(a.file)]!.path}: the import section is not goimports' layout`);
       assert.match(answers.find((a) => a.own.includes('cliapp'))!.own, /^import \(\n\t"context"\n\t"fmt"\n\n\t"github.com\/guregu\/dynamo\/v2"\n\n\t"example.com\/migratecheck\/cliapp"\n\)$/);
     } finally {
