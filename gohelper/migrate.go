@@ -38,6 +38,9 @@ func migrate(req Request) (*MigrateResponse, error) {
 			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}, pkg: pkg, configsMade: map[*ast.AssignStmt]string{}, removedImports: map[*ast.ImportSpec]bool{}}
 			m.migrateGuregu()
 			m.migrateAttr()
+			if pkg.usesGuregu || pkg.usesAttr {
+				m.migrateMarshalers()
+			}
 			m.migrateAwsErr()
 			res := FileResult{Path: m.name, Findings: m.findings}
 			if len(m.ed.edits) > 0 && !m.blocked {

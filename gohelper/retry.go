@@ -31,6 +31,8 @@ type packageState struct {
 	gureguNews int
 	// usesGuregu is set when a file imports guregu/dynamo v1: the package's client moves to v2.
 	usesGuregu bool
+	// usesAttr is set when a file imports dynamodbattribute (it moves to attributevalue).
+	usesAttr bool
 	// otherV1Services are the aws-sdk-go v1 service packages other than DynamoDB it imports.
 	otherV1Services []string
 }
@@ -43,6 +45,7 @@ func scanPackage(l *Loaded) *packageState {
 		for _, spec := range f.Imports {
 			path, _ := strconv.Unquote(spec.Path.Value)
 			p.usesGuregu = p.usesGuregu || path == gureguV1
+			p.usesAttr = p.usesAttr || path == v1Attr
 			const services = "github.com/aws/aws-sdk-go/service/"
 			if rest := strings.TrimPrefix(path, services); rest != path && !strings.HasPrefix(rest, "dynamodb") && !seen[rest] {
 				seen[rest] = true

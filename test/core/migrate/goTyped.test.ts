@@ -6,7 +6,7 @@
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import { join, relative } from 'node:path';
@@ -37,7 +37,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const env = { GOPROXY: process.env.GOPROXY, GOFLAGS: process.env.GOFLAGS };
     process.env.GOPROXY = 'off'; // everything the fixture's go.sum pins is in the module cache
     try {
-      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws'].map((d) => join(MODULE, d)) });
+      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked'].map((d) => join(MODULE, d)) });
     } finally {
       process.env.GOPROXY = env.GOPROXY;
     }
@@ -105,6 +105,54 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     assert.match(f.findings[0]!.message, /the package still calls s3 through aws-sdk-go v1, whose errors stay awserr\.Error/);
   });
 
+  it('custom v1 (un)marshalers implement the v2 interfaces: the items stored and read are the same as before (go test, guregu v1 then v2)', () => {
+    golden(result, 'marshalers/color.go');
+    assert.deepEqual(findingsOf(result, 'marshalers/color.go'), ['12:information:go-dynamo-v1', '24:information:go-marshaler', '31:information:go-marshaler', '47:information:go-marshaler', '52:information:go-marshaler', '68:warning:go-context-todo']);
+    const f = result.files.find((x) => x.path.endsWith('marshalers/color.go'))!;
+    const stored = (text: string, probe: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'dhp-marshal-'));
+      try {
+        cpSync(MODULE, dir, { recursive: true });
+        writeFileSync(join(dir, 'marshalers/color.go'), text);
+        writeFileSync(join(dir, 'marshalers/probe_test.go'), probe);
+        const r = spawnSync(findGoBinary()!, ['test', '-count=1', '-run', 'TestProbe', '-v', './marshalers'], { cwd: dir, encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
+        assert.equal(r.status, 0, r.stdout + r.stderr);
+        return /^item: (.*)$/m.exec(r.stdout)![1];
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const probe = (v2: boolean) => `package marshalers
+import (
+	"fmt"
+	"testing"
+	${v2 ? '"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"\n\t"github.com/guregu/dynamo/v2"' : '"github.com/guregu/dynamo"'}
+)
+func TestProbe(t *testing.T) {
+	item, err := dynamo.MarshalItem(Paint{ID: "p1", Color: Green, Price: 1999})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Paint
+	if err := dynamo.UnmarshalItem(item, &back); err != nil {
+		t.Fatal(err)
+	}
+	${v2 ? 'c, p := item["color"].(*types.AttributeValueMemberS).Value, item["price"].(*types.AttributeValueMemberN).Value' : 'c, p := *item["color"].S, *item["price"].N'}
+	fmt.Printf("item: color=S:%s price=N:%s back=%+v\\n", c, p, back)
+}
+`;
+    const before = stored(f.before, probe(false));
+    assert.equal(before, 'color=S:green price=N:1999 back={ID:p1 Color:1 Price:1999}');
+    assert.equal(stored(f.after!, probe(true)), before);
+  });
+
+  it('a custom marshaler it cannot carry blocks the package, saying why at the method', () => {
+    const f = result.files.find((x) => x.path.endsWith('marshalblocked/tags.go'))!;
+    assert.equal(f.after, undefined);
+    assert.deepEqual(findingsOf(result, 'marshalblocked/tags.go'), ['7:information:go-dynamo-v1', '12:error:go-marshaler', '22:warning:go-context-todo', '22:information:go-dynamo-v1']);
+    assert.match(f.findings[1]!.message, /^\(Tags\)\.MarshalDynamo is a custom aws-sdk-go v1 \(un\)marshaler: with its v1 signature aws-sdk-go-v2 would no longer call it/);
+  });
+
   it('sessions made inline, from session.Options, at package level and for NewFromIface become aws-sdk-go-v2 configs; RetryTimeout goes into the retryer', () => {
     golden(result, 'inline/inline.go');
     const f = result.files.find((x) => x.path.endsWith('inline/inline.go'))!;
@@ -150,7 +198,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const dir = mkdtempSync(join(tmpdir(), 'dhp-goimports-'));
     try {
       const rewritten = result.files.filter((f) => f.after);
-      assert.equal(rewritten.length, 7);
+      assert.equal(rewritten.length, 8);
       const names = rewritten.map((f, i) => {
         const name = join(dir, `${i}.go`);
         writeFileSync(name, f.after!);
@@ -159,7 +207,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
       const r = spawnSync(findGoBinary()!, ['run', '.', ...names], { cwd: join(process.cwd(), 'test/fixtures/go-goimports'), encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
       assert.equal(r.status, 0, r.stderr);
       const answers = JSON.parse(r.stdout) as Array<{ file: string; own: string; goimports: string }>;
-      assert.equal(answers.length, 7);
+      assert.equal(answers.length, 8);
       for (const a of answers) assert.equal(a.own, a.goimports, `${rewritten[names.indexOf(a.file)]!.path}: the import section is not goimports' layout`);
       assert.match(answers.find((a) => a.own.includes('cliapp'))!.own, /^import \(\n\t"context"\n\t"fmt"\n\n\t"github.com\/guregu\/dynamo\/v2"\n\n\t"example.com\/migratecheck\/cliapp"\n\)$/);
     } finally {
