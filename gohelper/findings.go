@@ -35,6 +35,8 @@ type fileMigration struct {
 	pkg *packageState
 	// removedImports are the import specs an edit deletes.
 	removedImports map[*ast.ImportSpec]bool
+	// calls holds the argument types of every call in the loaded packages (see callsites.go).
+	calls callSites
 	// configsMade names the config made from each session statement already rewritten.
 	configsMade map[*ast.AssignStmt]string
 }

@@ -87,7 +87,7 @@ func (m *fileMigration) migrateMarshalers() {
 }
 
 func (m *fileMigration) blockMarshaler(fn *ast.FuncDecl, why string) {
-	m.note(fn.Name, "error", "go-marshaler", fmt.Sprintf("%s is a custom aws-sdk-go v1 (un)marshaler: with its v1 signature aws-sdk-go-v2 would no longer call it and would store the type by reflection instead. It cannot be rewritten automatically: %s. Rewrite it to the v2 interface (types.AttributeValue), then migrate", m.methodName(fn), why))
+	m.note(fn.Name, "error", "go-marshaler-signature", fmt.Sprintf("%s is a custom aws-sdk-go v1 (un)marshaler: with its v1 signature aws-sdk-go-v2 would no longer call it and would store the type by reflection instead. It cannot be rewritten automatically: %s. Rewrite it to the v2 interface (types.AttributeValue), then migrate", m.methodName(fn), why))
 }
 
 func (m *fileMigration) methodName(fn *ast.FuncDecl) string {
@@ -172,7 +172,7 @@ func (m *fileMigration) gureguMarshal(fn *ast.FuncDecl) {
 	for _, c := range changes {
 		m.ed.replace(c.from, c.to, c.text)
 	}
-	m.note(fn.Name, "information", "go-marshaler", m.methodName(fn)+" now implements guregu/dynamo v2's Marshaler (it returns types.AttributeValue): the type is stored as before")
+	m.note(fn.Name, "information", "go-marshaler-signature", m.methodName(fn)+" now implements guregu/dynamo v2's Marshaler (it returns types.AttributeValue): the type is stored as before")
 }
 
 // attrMarshal: MarshalDynamoDBAttributeValue(av *dynamodb.AttributeValue) error → () (types.AttributeValue, error):
@@ -242,7 +242,7 @@ func (m *fileMigration) attrMarshal(fn *ast.FuncDecl) {
 	for _, c := range changes {
 		m.ed.replace(c.from, c.to, c.text)
 	}
-	m.note(fn.Name, "information", "go-marshaler", m.methodName(fn)+" now implements attributevalue.Marshaler (it returns types.AttributeValue): the type is stored as before")
+	m.note(fn.Name, "information", "go-marshaler-signature", m.methodName(fn)+" now implements attributevalue.Marshaler (it returns types.AttributeValue): the type is stored as before")
 }
 
 // unmarshal: UnmarshalDynamo / UnmarshalDynamoDBAttributeValue(av *dynamodb.AttributeValue) take
@@ -303,7 +303,7 @@ func (m *fileMigration) unmarshal(fn *ast.FuncDecl) {
 	if len(prelude) > 0 {
 		m.ed.insert(fn.Body.Lbrace+1, "\n"+strings.Join(prelude, "\n"))
 	}
-	m.note(fn.Name, "information", "go-marshaler", m.methodName(fn)+" now takes types.AttributeValue (the v2 Unmarshaler interface); the v1 fields it read are set from the v2 member, nil when the attribute has another type, as before")
+	m.note(fn.Name, "information", "go-marshaler-signature", m.methodName(fn)+" now takes types.AttributeValue (the v2 Unmarshaler interface); the v1 fields it read are set from the v2 member, nil when the attribute has another type, as before")
 }
 
 // nilChecks counts `av == nil` / `av != nil` comparisons of obj in body.

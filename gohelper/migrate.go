@@ -11,6 +11,7 @@ import (
 // FileResult is one file's outcome: the new text when the fix is made, and every finding.
 type FileResult struct {
 	Path     string    `json:"path"`
+	Package  string    `json:"package"`
 	NewText  *string   `json:"newText,omitempty"`
 	Findings []Finding `json:"findings"`
 }
@@ -25,24 +26,33 @@ type MigrateResponse struct {
 func migrate(req Request) (*MigrateResponse, error) {
 	fset := token.NewFileSet()
 	resp := &MigrateResponse{Files: []FileResult{}, TypeErrors: []string{}}
+	var loaded []*Loaded
 	for _, pkg := range req.Packages {
 		l, err := load(fset, pkg, req.Exports)
-		if err != nil {
-			return nil, err
+		if err != nil { // a file that does not parse: the package is reported, the others go on
+			for _, name := range pkg.Files {
+				resp.Files = append(resp.Files, FileResult{Path: name, Package: pkg.ImportPath, Findings: []Finding{{File: name, Severity: "error", Code: "go-rewrite", Message: "the package cannot be read: " + err.Error()}}})
+			}
+			continue
 		}
+		loaded = append(loaded, l)
+	}
+	calls := indexCalls(loaded)
+	for _, l := range loaded {
+		pkg := l.Pkg
 		resp.TypeErrors = append(resp.TypeErrors, l.TypeErrors...)
 		var results []FileResult
 		var blockers []Finding
-		pkg := scanPackage(l)
+		state := scanPackage(l)
 		for _, f := range l.Files {
-			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}, pkg: pkg, configsMade: map[*ast.AssignStmt]string{}, removedImports: map[*ast.ImportSpec]bool{}}
+			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}, pkg: state, configsMade: map[*ast.AssignStmt]string{}, removedImports: map[*ast.ImportSpec]bool{}, calls: calls}
 			m.migrateGuregu()
 			m.migrateAttr()
-			if pkg.usesGuregu || pkg.usesAttr {
+			if state.usesGuregu || state.usesAttr {
 				m.migrateMarshalers()
 			}
 			m.migrateAwsErr()
-			res := FileResult{Path: m.name, Findings: m.findings}
+			res := FileResult{Path: m.name, Package: pkg.ImportPath, Findings: m.findings}
 			if len(m.ed.edits) > 0 && !m.blocked {
 				m.pruneImports()
 				m.addImports()

@@ -41,7 +41,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const env = { GOPROXY: process.env.GOPROXY, GOFLAGS: process.env.GOFLAGS };
     process.env.GOPROXY = 'off'; // everything the fixture's go.sum pins is in the module cache
     try {
-      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked'].map((d) => join(MODULE, d)) });
+      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem'].map((d) => join(MODULE, d)) });
     } finally {
       process.env.GOPROXY = env.GOPROXY;
     }
@@ -74,13 +74,23 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     assert.deepEqual(findingsOf(result, 'guregu/audit.go'), ['6:warning:go-context-todo']);
   });
 
-  it('dynamodbattribute → attributevalue where no v1 item type is in sight, with the tag notes', () => {
+  it('dynamodbattribute → attributevalue where no v1 item type is in sight: json-only tags kept with TagKey, what still changes said at the call', () => {
     golden(result, 'attrv2/repo.go');
+    assert.deepEqual(findingsOf(result, 'attrv2/repo.go'), ['7:information:go-dynamodbattribute', '7:warning:go-empty-values', '19:information:go-json-tags', '19:warning:go-omitemptyelem', '19:warning:go-empty-values']);
     const f = result.files.find((x) => x.path.endsWith('attrv2/repo.go'))!;
-    const notes = f.findings.filter((x) => x.severity === 'warning').map((x) => x.message);
-    assert.match(notes.join('\n'), /Ad \(.*attrv2\/repo\.go:10\) names fields with `json` tags only \(Title\): dynamodbattribute read them, attributevalue does not/);
-    assert.match(notes.join('\n'), /Ad \(.*attrv2\/repo\.go:10\) has omitemptyelem fields \(Tags\): attributevalue writes empty maps and lists .*aws-sdk-go-v2#3117/);
-    assert.match(notes.join('\n'), /v1 wrote empty strings and empty \[\]byte as NULL/);
+    const notes = f.findings.map((x) => x.message).join('\n');
+    assert.match(notes, /fields named by json tags only \(Ad \(.*attrv2\/repo\.go:10\): Title\): dynamodbattribute read json tags, attributevalue reads dynamodbav only, so this call sets TagKey = "json"/);
+    assert.match(notes, /omitemptyelem fields \(Ad \(.*attrv2\/repo\.go:10\): Tags\): attributevalue writes empty maps and lists .*aws-sdk-go-v2#3117/);
+    assert.match(notes, /fields stored differently when empty \(dynamodbattribute: NULL\): Ad: ID \(""\s→ S:""\), Title \(""\s→ S:""\)/);
+    assert.match(notes, /v1 wrote empty strings, empty \[\]byte and empty \(non-nil\) lists and maps as NULL, v2 writes S:"", B:"", L:\[\] and M:\{\}/);
+  });
+
+  it('an item that reaches attributevalue as interface{} is read through its callers: their json tags are kept too', () => {
+    golden(result, 'ifaceitem/store.go');
+    const f = result.files.find((x) => x.path.endsWith('ifaceitem/store.go'))!;
+    const json = f.findings.find((x) => x.code === 'go-json-tags')!;
+    assert.equal(json.severity, 'information');
+    assert.match(json.message, /^the value reaches this call as item; its callers pass User, Session\. fields named by json tags only \(User \(.*store\.go:7\): ID, EmailVerifiedAt; Session \(.*store\.go:12\): UserID\)/);
   });
 
   it("leaves aws-sdk-go v1 ScanWithContext and another library's RunContext untouched", () => {
@@ -111,7 +121,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
 
   it('custom v1 (un)marshalers implement the v2 interfaces: the items stored and read are the same as before (go test, guregu v1 then v2)', () => {
     golden(result, 'marshalers/color.go');
-    assert.deepEqual(findingsOf(result, 'marshalers/color.go'), ['12:information:go-dynamo-v1', '24:information:go-marshaler', '31:information:go-marshaler', '47:information:go-marshaler', '52:information:go-marshaler', '68:warning:go-context-todo']);
+    assert.deepEqual(findingsOf(result, 'marshalers/color.go'), ['12:information:go-dynamo-v1', '24:information:go-marshaler-signature', '31:information:go-marshaler-signature', '47:information:go-marshaler-signature', '52:information:go-marshaler-signature', '68:warning:go-context-todo']);
     const f = result.files.find((x) => x.path.endsWith('marshalers/color.go'))!;
     const stored = (text: string, probe: string) => {
       const dir = mkdtempSync(join(tmpdir(), 'dhp-marshal-'));
@@ -153,7 +163,7 @@ func TestProbe(t *testing.T) {
   it('a custom marshaler it cannot carry blocks the package, saying why at the method', () => {
     const f = result.files.find((x) => x.path.endsWith('marshalblocked/tags.go'))!;
     assert.equal(f.after, undefined);
-    assert.deepEqual(findingsOf(result, 'marshalblocked/tags.go'), ['7:information:go-dynamo-v1', '12:error:go-marshaler', '22:warning:go-context-todo', '22:information:go-dynamo-v1']);
+    assert.deepEqual(findingsOf(result, 'marshalblocked/tags.go'), ['7:information:go-dynamo-v1', '12:error:go-marshaler-signature', '22:warning:go-context-todo', '22:information:go-dynamo-v1']);
     assert.match(f.findings[1]!.message, /^\(Tags\)\.MarshalDynamo is a custom aws-sdk-go v1 \(un\)marshaler: with its v1 signature aws-sdk-go-v2 would no longer call it/);
   });
 
@@ -180,6 +190,21 @@ func TestProbe(t *testing.T) {
     assert.match(retry[4]!, /up to MaxRetries \(2\) times, .* Carried: a standard retryer with 7 attempts/);
   });
 
+  it("a package's _test.go files move with it: internal tests and the external _test package", () => {
+    golden(result, 'guregu/store_test.go');
+    golden(result, 'guregu/example_test.go');
+    assert.equal(result.files.find((x) => x.path.endsWith('guregu/example_test.go'))!.package, 'example.com/migratecheck/guregu_test');
+  });
+
+  it('packages that pass guregu values to a named package move with it, and the whole module is built and vetted', () => {
+    golden(result, 'crosspkg/store/store.go');
+    golden(result, 'crosspkg/handler/handler.go');
+    assert.ok(result.packages.some((g) => g.join() === 'example.com/migratecheck/crosspkg/handler,example.com/migratecheck/crosspkg/store'), JSON.stringify(result.packages));
+    assert.deepEqual(result.otherPackages, ['example.com/migratecheck/nulltest', 'example.com/migratecheck/tagtest', 'example.com/migratecheck/v2deps']);
+    assert.equal(result.vet.checked, true);
+    assert.deepEqual(result.vet.added, []);
+  });
+
   it("the retry budget model matches the aws-sdk-go-v2 retryer the fixture pins (go test, the real retry package)", () => {
     const r = spawnSync(findGoBinary()!, ['test', '-count=1', '-v', './v2deps'], { cwd: MODULE, encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
     assert.equal(r.status, 0, r.stdout + r.stderr);
@@ -202,7 +227,7 @@ func TestProbe(t *testing.T) {
     const dir = mkdtempSync(join(tmpdir(), 'dhp-goimports-'));
     try {
       const rewritten = result.files.filter((f) => f.after);
-      assert.equal(rewritten.length, 8);
+      assert.equal(rewritten.length, 14);
       const names = rewritten.map((f, i) => {
         const name = join(dir, `${i}.go`);
         writeFileSync(name, f.after!);
@@ -211,7 +236,7 @@ func TestProbe(t *testing.T) {
       const r = spawnSync(findGoBinary()!, ['run', '.', ...names], { cwd: join(process.cwd(), 'test/fixtures/go-goimports'), encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
       assert.equal(r.status, 0, r.stderr);
       const answers = JSON.parse(r.stdout) as Array<{ file: string; own: string; goimports: string }>;
-      assert.equal(answers.length, 8);
+      assert.equal(answers.length, 14);
       for (const a of answers) assert.equal(a.own, a.goimports, `${rewritten[names.indexOf(a.file)]!.path}: the import section is not goimports' layout`);
       assert.match(answers.find((a) => a.own.includes('cliapp'))!.own, /^import \(\n\t"context"\n\t"fmt"\n\n\t"github.com\/guregu\/dynamo\/v2"\n\n\t"example.com\/migratecheck\/cliapp"\n\)$/);
     } finally {
@@ -222,6 +247,28 @@ func TestProbe(t *testing.T) {
   it('writes nothing in the module', () => {
     assert.equal(sha(join(MODULE, 'go.mod')), goMod);
     assert.equal(sha(join(MODULE, 'go.sum')), goSum);
+  });
+});
+
+describe('typed Go migration with --test: the module\'s go test ./... before and after, in the sandbox', () => {
+  it('withholds a rewrite that makes a passing test fail, and says which', async () => {
+    const r = await migrateGoPackages({ goBinary: findGoBinary()!, paths: [join(MODULE, 'nulltest')], test: true });
+    const f = r.files.find((x) => x.path.endsWith('nulltest/null.go'))!;
+    assert.equal(f.after, undefined);
+    assert.equal(f.findings[0]!.code, 'go-tests');
+    assert.match(f.findings[0]!.message, /^no change made: 1 test\(s\) that passed before do not pass with the rewrite \(go test -overlay \.\/\.\.\.\): example\.com\/migratecheck\/nulltest\.TestEmptyTitleIsNull$/);
+    assert.deepEqual(r.tests!.regressed, ['example.com/migratecheck/nulltest.TestEmptyTitleIsNull']);
+    assert.equal(r.tests!.after!.passed.length, r.tests!.before.passed.length - 1);
+    assert.ok(r.tests!.before.passed.includes('example.com/migratecheck/marshalers.TestPaintRoundTrip'));
+  });
+
+  it('keeps a rewrite whose tests pass before and after, with both counts', async () => {
+    const r = await migrateGoPackages({ goBinary: findGoBinary()!, paths: [join(MODULE, 'tagtest')], test: true });
+    assert.ok(r.files.find((x) => x.path.endsWith('tagtest/tags.go'))!.after);
+    assert.deepEqual(r.tests!.regressed, []);
+    assert.deepEqual(r.tests!.after!.passed, r.tests!.before.passed);
+    assert.ok(r.tests!.before.passed.includes('example.com/migratecheck/tagtest.TestStoredNames'));
+    assert.deepEqual(r.tests!.before.failed, []);
   });
 });
 
