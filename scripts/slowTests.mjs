@@ -17,6 +17,7 @@ export const SLOW_TEST_FILES = [
   'test/core/sourcemap/toolOutputs.test.ts',
   'test/npmPackage.test.ts',
   'test/record/recordService.test.ts',
+  'test/server/goMigrateRequest.test.ts',
   'test/record/wrapperCallers.test.ts',
   'test/vsixContents.test.ts',
 ];

@@ -111,7 +111,7 @@ describe('package.json and code agree', () => {
     const methods = declarations.map((d) => d.method);
     assert.deepEqual(methods.filter((m, i) => methods.indexOf(m) !== i), [], 'a method declared twice');
     for (const d of declarations) assert.ok(d.file.endsWith(join('src', 'shared', 'protocol.ts')), `${d.method} declared in ${d.file}`);
-    assert.deepEqual([...methods].sort(), ['dynamoHotpath/clearComparison', 'dynamoHotpath/clearProfile', 'dynamoHotpath/compareProfiles', 'dynamoHotpath/getReport', 'dynamoHotpath/loadProfile', 'dynamoHotpath/loadProgress', 'dynamoHotpath/migrateGo', 'dynamoHotpath/profileChanged', 'dynamoHotpath/workspaceTrust']);
+    assert.deepEqual([...methods].sort(), ['dynamoHotpath/clearComparison', 'dynamoHotpath/clearProfile', 'dynamoHotpath/compareProfiles', 'dynamoHotpath/getReport', 'dynamoHotpath/goGet', 'dynamoHotpath/loadProfile', 'dynamoHotpath/loadProgress', 'dynamoHotpath/migrateGo', 'dynamoHotpath/profileChanged', 'dynamoHotpath/workspaceTrust']);
   });
 
   it('packages only the bundles, TypeScript\'s lib files, media, screenshots, CHANGELOG, LICENSE, package.json and the Go helper sources (the README comes from --readme-path)', () => {
