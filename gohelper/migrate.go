@@ -48,8 +48,9 @@ func migrate(req Request) (*MigrateResponse, error) {
 			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}, pkg: state, configsMade: map[*ast.AssignStmt]string{}, removedImports: map[*ast.ImportSpec]bool{}, calls: calls}
 			m.migrateGuregu()
 			m.migrateAttr()
-			if state.usesGuregu || state.usesAttr {
+			if state.usesGuregu || state.usesAttr && !state.v1Client {
 				m.migrateMarshalers()
+				m.v1AssertionNotes()
 			}
 			m.migrateAwsErr()
 			res := FileResult{Path: m.name, Package: pkg.ImportPath, Findings: m.findings}

@@ -33,6 +33,8 @@ type packageState struct {
 	usesGuregu bool
 	// usesAttr is set when a file imports dynamodbattribute (it moves to attributevalue).
 	usesAttr bool
+	// v1Client is set when a file uses the aws-sdk-go v1 DynamoDB client: its items stay v1.
+	v1Client bool
 	// otherV1Services are the aws-sdk-go v1 service packages other than DynamoDB it imports.
 	otherV1Services []string
 }
@@ -46,6 +48,7 @@ func scanPackage(l *Loaded) *packageState {
 			path, _ := strconv.Unquote(spec.Path.Value)
 			p.usesGuregu = p.usesGuregu || path == gureguV1
 			p.usesAttr = p.usesAttr || path == v1Attr
+			p.v1Client = p.v1Client || path == v1DynamoDB && usesV1ClientType(l, f)
 			const services = "github.com/aws/aws-sdk-go/service/"
 			if rest := strings.TrimPrefix(path, services); rest != path && !strings.HasPrefix(rest, "dynamodb") && !seen[rest] {
 				seen[rest] = true
@@ -76,6 +79,20 @@ func scanPackage(l *Loaded) *packageState {
 	}
 	sort.Strings(p.otherV1Services)
 	return p
+}
+
+// usesV1ClientType reports whether the file names *dynamodb.DynamoDB or dynamodbiface (a v1 client).
+func usesV1ClientType(l *Loaded, f *ast.File) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if tn, ok := l.Info.Uses[id].(*types.TypeName); ok && tn.Pkg() != nil && (tn.Pkg().Path() == v1DynamoDB && tn.Name() == "DynamoDB" || tn.Pkg().Path() == v1DynamoDB+"/dynamodbiface") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isRetryTimeout reports whether e is guregu/dynamo v1's dynamo.RetryTimeout.

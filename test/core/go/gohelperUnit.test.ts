@@ -22,6 +22,14 @@ describe('gohelper unit tests (go test)', () => {
     assert.doesNotMatch(r.stdout, /--- (FAIL|SKIP)/);
   });
 
+  it('is gofmt-clean and vet-clean', () => {
+    const fmt = spawnSync(join(findGoBinary()!, '..', 'gofmt'), ['-l', '.'], { cwd: HELPER, encoding: 'utf8' });
+    assert.equal(fmt.status, 0, fmt.stderr);
+    assert.equal(fmt.stdout, '');
+    const vet = spawnSync(findGoBinary()!, ['vet', '.'], { cwd: HELPER, encoding: 'utf8', env: { ...process.env, GOWORK: 'off', GOTOOLCHAIN: 'local' } });
+    assert.equal(vet.status, 0, vet.stderr);
+  });
+
   it('leaves the tests out of the helper binary key (they are not built into it)', () => {
     const before = helperSourceHash(HELPER);
     assert.match(before, /^[0-9a-f]{16}$/);

@@ -41,7 +41,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const env = { GOPROXY: process.env.GOPROXY, GOFLAGS: process.env.GOFLAGS };
     process.env.GOPROXY = 'off'; // everything the fixture's go.sum pins is in the module cache
     try {
-      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem'].map((d) => join(MODULE, d)) });
+      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem', 'crossfile'].map((d) => join(MODULE, d)) });
     } finally {
       process.env.GOPROXY = env.GOPROXY;
     }
@@ -91,6 +91,12 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const json = f.findings.find((x) => x.code === 'go-json-tags')!;
     assert.equal(json.severity, 'information');
     assert.match(json.message, /^the value reaches this call as item; its callers pass User, Session\. fields named by json tags only \(User \(.*store\.go:7\): ID, EmailVerifiedAt; Session \(.*store\.go:12\): UserID\)/);
+  });
+
+  it('a value asserted to a v1 item type behind an interface (another file) blocks the package: go build cannot see that', () => {
+    assert.equal(result.files.find((x) => x.path.endsWith('crossfile/make.go'))!.after, undefined);
+    assert.deepEqual(findingsOf(result, 'crossfile/read.go'), ['6:error:go-boundary']);
+    assert.match(findingsOf(result, 'crossfile/make.go').join(), /^6:error:go-blocked/);
   });
 
   it("leaves aws-sdk-go v1 ScanWithContext and another library's RunContext untouched", () => {
