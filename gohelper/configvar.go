@@ -121,7 +121,7 @@ func (m *fileMigration) configVariable(c ast.Expr) (name string, maxRetries *con
 	if len(opts) > 0 {
 		body = "\n" + strings.Join(opts, ",\n") + ",\n"
 	}
-	m.ed.replace(lit.Pos(), lit.End(), "[]func(*config.LoadOptions) error{"+body+"}")
+	m.ed.replace(lit.Pos(), lit.End(), "[]func(*"+cfgPkg+".LoadOptions) error{"+body+"}")
 	for _, ch := range changes {
 		if ch.text == "" {
 			m.removeLine(ch.stmt.Pos(), ch.stmt.End())

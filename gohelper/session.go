@@ -86,7 +86,7 @@ func (m *fileMigration) rewriteDBConstruction(call *ast.CallExpr, sess ast.Expr,
 		return false
 	}
 	opts = append(opts, retry)
-	m.needImport(awsV2Config, "")
+	m.usesConfigPkg = true
 	switch {
 	case origin.stmt != nil && !origin.must && origin.fn != "New":
 		// s, err := session.NewSession(…) → cfg, err := config.LoadDefaultConfig(ctx, …)
@@ -121,15 +121,15 @@ func (m *fileMigration) loadConfig(pos token.Pos, opts []string, spread string) 
 		m.needImport("context", "")
 	}
 	if spread != "" && len(opts) == 0 {
-		return fmt.Sprintf("config.LoadDefaultConfig(%s, %s...)", ctx, spread)
+		return fmt.Sprintf("%s.LoadDefaultConfig(%s, %s...)", cfgPkg, ctx, spread)
 	}
 	if spread != "" {
-		return fmt.Sprintf("config.LoadDefaultConfig(%s, append(%s,\n%s,\n)...)", ctx, spread, strings.Join(opts, ",\n"))
+		return fmt.Sprintf("%s.LoadDefaultConfig(%s, append(%s,\n%s,\n)...)", cfgPkg, ctx, spread, strings.Join(opts, ",\n"))
 	}
 	if len(opts) == 0 {
-		return fmt.Sprintf("config.LoadDefaultConfig(%s)", ctx)
+		return fmt.Sprintf("%s.LoadDefaultConfig(%s)", cfgPkg, ctx)
 	}
-	return fmt.Sprintf("config.LoadDefaultConfig(%s,\n%s,\n)", ctx, strings.Join(opts, ",\n"))
+	return fmt.Sprintf("%s.LoadDefaultConfig(%s,\n%s,\n)", cfgPkg, ctx, strings.Join(opts, ",\n"))
 }
 
 // inlineConfig makes the config of a session made inline: statements before the statement that
@@ -184,6 +184,22 @@ func (m *fileMigration) renameSession(origin *sessionOrigin, name string) {
 		if o == origin.obj {
 			m.ed.replace(id.Pos(), id.End(), name)
 		}
+	}
+}
+
+// cfgPkg stands for aws-sdk-go-v2's config package in generated code until the file's name for it
+// is known (resolveConfigPkg): "config" unless the file already uses that name (as
+// authorizerdev/authorizer's internal/config package).
+const cfgPkg = "\x00config"
+
+// resolveConfigPkg imports aws-sdk-go-v2/config under a free name and puts it into the edits.
+func (m *fileMigration) resolveConfigPkg() {
+	if !m.usesConfigPkg {
+		return
+	}
+	name := m.importName(awsV2Config, "config", m.file.Name.End())
+	for i := range m.ed.edits {
+		m.ed.edits[i].text = strings.ReplaceAll(m.ed.edits[i].text, cfgPkg, name)
 	}
 }
 
@@ -304,7 +320,7 @@ func (m *fileMigration) sessionOptions(origin *sessionOrigin, extra []ast.Expr) 
 			case key != nil && key.Name == "Config":
 				cfgs = append(cfgs, kv.Value)
 			case key != nil && key.Name == "Profile":
-				opts = append(opts, "config.WithSharedConfigProfile("+m.ed.text(kv.Value.Pos(), kv.Value.End())+")")
+				opts = append(opts, cfgPkg+".WithSharedConfigProfile("+m.ed.text(kv.Value.Pos(), kv.Value.End())+")")
 			case key != nil && key.Name == "SharedConfigState":
 				// aws-sdk-go-v2 always reads the shared config files, as SharedConfigEnable did.
 			default:
@@ -360,11 +376,11 @@ func firstNonNil(a, b *configField) *configField {
 func (m *fileMigration) fieldOption(f configField) (string, bool) {
 	switch f.key {
 	case "Region":
-		return "config.WithRegion(" + m.fieldString(f) + ")", true
+		return cfgPkg + ".WithRegion(" + m.fieldString(f) + ")", true
 	case "Endpoint":
-		return "config.WithBaseEndpoint(" + m.endpointValue(f) + ")", true
+		return cfgPkg + ".WithBaseEndpoint(" + m.endpointValue(f) + ")", true
 	case "HTTPClient":
-		return "config.WithHTTPClient(" + m.ed.text(f.value.Pos(), f.value.End()) + ")", true
+		return cfgPkg + ".WithHTTPClient(" + m.ed.text(f.value.Pos(), f.value.End()) + ")", true
 	case "MaxRetries":
 		return "", true
 	case "CredentialsChainVerboseErrors":
@@ -375,7 +391,7 @@ func (m *fileMigration) fieldOption(f configField) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		return "config.WithCredentialsProvider(" + creds + ")", true
+		return cfgPkg + ".WithCredentialsProvider(" + creds + ")", true
 	}
 	m.note(f.at, "error", "go-dynamo-new", "aws.Config."+f.key+" has no automatic aws-sdk-go-v2 equivalent here: carry it by hand (a config.LoadDefaultConfig option or a dynamodb.Options func), then migrate")
 	return "", false

@@ -41,7 +41,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const env = { GOPROXY: process.env.GOPROXY, GOFLAGS: process.env.GOFLAGS };
     process.env.GOPROXY = 'off'; // everything the fixture's go.sum pins is in the module cache
     try {
-      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem', 'crossfile', 'configvar'].map((d) => join(MODULE, d)) });
+      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem', 'crossfile', 'configvar', 'configclash'].map((d) => join(MODULE, d)) });
     } finally {
       process.env.GOPROXY = env.GOPROXY;
     }
@@ -201,6 +201,11 @@ func TestProbe(t *testing.T) {
     assert.deepEqual(findingsOf(result, 'configvar/provider.go'), ['12:information:go-dynamo-v1', '18:information:go-dynamo-new', '27:information:go-dynamo-new', '33:warning:go-dynamo-retry', '33:information:go-dynamo-new']);
   });
 
+  it("aws-sdk-go-v2's config comes in under another name where the file has its own config package", () => {
+    golden(result, 'configclash/store.go');
+    assert.match(result.files.find((x) => x.path.endsWith('configclash/store.go'))!.after!, /^\tconfigv2 "github\.com\/aws\/aws-sdk-go-v2\/config"$/m);
+  });
+
   it("a package's _test.go files move with it: internal tests and the external _test package", () => {
     golden(result, 'guregu/store_test.go');
     golden(result, 'guregu/example_test.go');
@@ -238,7 +243,7 @@ func TestProbe(t *testing.T) {
     const dir = mkdtempSync(join(tmpdir(), 'dhp-goimports-'));
     try {
       const rewritten = result.files.filter((f) => f.after);
-      assert.equal(rewritten.length, 15);
+      assert.equal(rewritten.length, 16);
       const names = rewritten.map((f, i) => {
         const name = join(dir, `${i}.go`);
         writeFileSync(name, f.after!);
@@ -247,7 +252,7 @@ func TestProbe(t *testing.T) {
       const r = spawnSync(findGoBinary()!, ['run', '.', ...names], { cwd: join(process.cwd(), 'test/fixtures/go-goimports'), encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
       assert.equal(r.status, 0, r.stderr);
       const answers = JSON.parse(r.stdout) as Array<{ file: string; own: string; goimports: string }>;
-      assert.equal(answers.length, 15);
+      assert.equal(answers.length, 16);
       for (const a of answers) assert.equal(a.own, a.goimports, `${rewritten[names.indexOf(a.file)]!.path}: the import section is not goimports' layout`);
       assert.match(answers.find((a) => a.own.includes('cliapp'))!.own, /^import \(\n\t"context"\n\t"fmt"\n\n\t"github.com\/guregu\/dynamo\/v2"\n\n\t"example.com\/migratecheck\/cliapp"\n\)$/);
     } finally {
