@@ -221,26 +221,3 @@ func (m *fileMigration) retryTimeoutUse(sel *ast.SelectorExpr, assign *ast.Assig
 	}
 	m.note(sel, "error", "go-dynamo-retry", "dynamo.RetryTimeout is gone in guregu/dynamo v2 (retries follow the aws.Config retryer: config.WithRetryMaxAttempts / config.WithRetryer) and cannot be carried automatically: "+why+". Remove it by hand, then migrate")
 }
-
-// isBlockStatement reports whether s is a statement of a block (so it can be removed on its own).
-func (m *fileMigration) isBlockStatement(s ast.Stmt) bool {
-	found := false
-	ast.Inspect(m.file, func(n ast.Node) bool {
-		var list []ast.Stmt
-		switch b := n.(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		}
-		for _, x := range list {
-			if x == s {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}

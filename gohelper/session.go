@@ -147,33 +147,6 @@ func (m *fileMigration) inlineConfig(call *ast.CallExpr, opts []string, spread s
 	m.ed.replace(from, to, name)
 }
 
-// enclosingBlockStatement is the innermost statement of a block (function body, case clause)
-// that contains n, or nil at package level.
-func (m *fileMigration) enclosingBlockStatement(n ast.Node) ast.Stmt {
-	var found ast.Stmt
-	ast.Inspect(m.file, func(x ast.Node) bool {
-		if x == nil || x.Pos() > n.Pos() || x.End() < n.End() {
-			return x == nil || x.Pos() <= n.Pos()
-		}
-		var list []ast.Stmt
-		switch b := x.(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		}
-		for _, s := range list {
-			if s.Pos() <= n.Pos() && n.End() <= s.End() {
-				found = s
-			}
-		}
-		return true
-	})
-	return found
-}
-
 // renameSession renames the session variable's definition to name (its uses are session
 // arguments of DB constructions, each replaced by rewriteDBConstruction).
 func (m *fileMigration) renameSession(origin *sessionOrigin, name string) {
