@@ -41,7 +41,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const env = { GOPROXY: process.env.GOPROXY, GOFLAGS: process.env.GOFLAGS };
     process.env.GOPROXY = 'off'; // everything the fixture's go.sum pins is in the module cache
     try {
-      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem', 'crossfile', 'configvar', 'configclash'].map((d) => join(MODULE, d)) });
+      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem', 'crossfile', 'configvar', 'configclash', 'encoderopts'].map((d) => join(MODULE, d)) });
     } finally {
       process.env.GOPROXY = env.GOPROXY;
     }
@@ -97,6 +97,11 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     assert.equal(result.files.find((x) => x.path.endsWith('crossfile/make.go'))!.after, undefined);
     assert.deepEqual(findingsOf(result, 'crossfile/read.go'), ['6:error:go-boundary']);
     assert.match(findingsOf(result, 'crossfile/make.go').join(), /^6:error:go-blocked/);
+  });
+
+  it('v1 Encoder/Decoder options block the package: attributevalue\'s options are other fields', () => {
+    assert.deepEqual(findingsOf(result, 'encoderopts/enc.go'), ['6:information:go-dynamodbattribute', '6:warning:go-empty-values', '9:error:go-dynamodbattribute']);
+    assert.match(result.files.find((x) => x.path.endsWith('encoderopts/enc.go'))!.findings[2]!.message, /^dynamodbattribute\.NewEncoder options set fields of v1's Encoder\/Decoder/);
   });
 
   it("leaves aws-sdk-go v1 ScanWithContext and another library's RunContext untouched", () => {
