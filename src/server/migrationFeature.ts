@@ -47,7 +47,9 @@ export const MIGRATION_CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIN
  * project's open documents, once changes pause; its diagnostics are published when the analysis
  * of their current version arrives, and `onAnalysed()` is called (the `▶ Benchmark` lenses sit on
  * the findings: the server refreshes its lenses). Returns `refresh()`, to call when the loaded profile changes,
- * and `diagnosticsOf(doc, asFound?)`, the diagnostics of a document's current version known now.
+ * `diagnosticsOf(doc, asFound?)`, the migration diagnostics of a document's current version known now,
+ * and `publishDocument(doc)`. `more` adds other diagnostics to each publication (the connection
+ * checks) and their code actions.
  */
 export function registerMigrationFeature(
   connection: Connection,
