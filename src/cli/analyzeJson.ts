@@ -45,6 +45,11 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
     connectionSetupPercent: pct(a.connectionSetupWeight, t),
     tlsUnknownHostPercent: pct(a.tlsUnknownHostWeight, t),
     moduleLoadingPercent: pct(a.moduleLoadingWeight, t),
+    otherServices: {
+      percent: pct(a.otherServices.weight, t),
+      estimatedPercent: pct(a.otherServices.estimatedWeight, t),
+      byServicePercent: Object.fromEntries(a.otherServices.byService.map((s) => [s.name, pct(s.weight, t)])),
+    },
     callSites: a.callSites.slice(0, options.top).map((s) => ({
       file: s.relativePath,
       profileFile: s.profileFile,

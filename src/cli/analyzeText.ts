@@ -10,6 +10,7 @@ import { sourceMapLines, truncationLines } from './analyzeRepairText';
 import { callSiteName, shownCallers } from '../core/analysis/callerBreakdown';
 import { attributionLine, attributionShares, unattributedSentences } from '../core/analysis/attributionText';
 import { plural } from '../core/plural';
+import { otherServicesLine } from '../core/analysis/otherServicesText';
 
 export interface TextOptions {
   readonly root: string;
@@ -46,6 +47,8 @@ function summary(a: Analysis): string[] {
   out.push(`  ${formatPercent(a.gcWeight, a.totalWeight).padStart(6)}  GC with no DynamoDB frame on the stack (reported apart)`);
   if (a.tlsUnknownHostWeight > 0) out.push(`  ${formatPercent(a.tlsUnknownHostWeight, a.totalWeight).padStart(6)}  TLS handshakes with no DynamoDB client on the stack (host unknown; not counted as DynamoDB)`);
   if (a.moduleLoadingWeight > 0) out.push(`  ${formatPercent(a.moduleLoadingWeight, a.totalWeight).padStart(6)}  SDK code run while Node loads the module (require; not counted as marshalling)`);
+  const others = otherServicesLine(a);
+  if (others) out.push(`  ${formatPercent(a.otherServices.weight, a.totalWeight).padStart(6)}  ${others}`);
   const shares = attributionShares(a);
   if (a.dynamoWeight > 0) {
     out.push(`  Credited to your code: ${attributionLine(shares)}`);
@@ -80,7 +83,7 @@ function callSiteTable(a: Analysis, top: number): string[] {
   }
   const callers = a.callSites.slice(0, top).some((s) => shownCallers(s).length > 0);
   const legend = [
-    ...(estimates ? ['  (dynamo: measured on the line; estimated: its estimated share of the marshalling no frame of yours reached, see above)'] : []),
+    ...(estimates ? ['  (dynamo: measured on the line — a frame of it on the sample\'s own stack, or its `record` label; estimated: credited to it by the methods above)'] : []),
     ...(callers ? ['  (← lines: the callers of the call site above and the part of its measured share each one\'s calls spent; included in its row, not added to the totals)'] : []),
   ];
   return ['', `Top call sites (${Math.min(top, a.callSites.length)} of ${a.callSites.length}):`, ...table(rows, new Set(estimates ? [2, 3, 4] : [2, 3])).map((l) => `  ${l}`), ...legend];

@@ -81,10 +81,17 @@ function buildChain(site: CallSiteAccumulator, frames: FrameTable, keys: FrameKe
   });
 }
 
+/**
+ * The rule and category with the most weight among the call site's own samples — measured, and
+ * those whose call site or service was estimated (completed cut stacks); shares of others'
+ * samples (the call-share estimate) only when it has none.
+ */
 function dominantOf(site: CallSiteAccumulator): CallSite['dominant'] {
   let bestKey = '';
   let best = -1;
-  const byRule = site.byRule.size > 0 ? site.byRule : (site.estimate?.byRule ?? site.byRule);
+  const byRule = new Map(site.byRule);
+  for (const [key, weight] of site.direct?.byRule ?? []) byRule.set(key, (byRule.get(key) ?? 0) + weight);
+  if (byRule.size === 0) for (const [key, weight] of site.estimate?.byRule ?? []) byRule.set(key, weight);
   for (const [key, weight] of byRule) {
     if (weight > best) [bestKey, best] = [key, weight];
   }
@@ -254,11 +261,17 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     anyFrameWeight: attribution.anyFrameWeight,
     unattributedWeight: attribution.unattributedWeight,
     attribution: {
-      measuredWeight: attribution.dynamoWeight - attribution.unattributedWeight,
+      measuredWeight: attribution.measuredWeight,
       labelledWeight: attribution.labelledWeight,
       estimatedWeight: attribution.estimatedWeight,
-      unattributedWeight: remainder(attribution.unattributedWeight, attribution.estimatedWeight),
+      unattributedWeight: remainder(attribution.dynamoWeight - attribution.measuredWeight, attribution.estimatedWeight),
       ...(attribution.estimateMethod ? { estimateMethod: attribution.estimateMethod } : {}),
+      ...(attribution.estimatedWeight > 0 ? { estimateParts: attribution.estimateParts } : {}),
+    },
+    otherServices: {
+      weight: attribution.otherServicesWeight,
+      estimatedWeight: attribution.otherServicesEstimatedWeight,
+      byService: [...attribution.otherServices].map(([name, weight]) => ({ name, weight })).sort((a, b) => b.weight - a.weight),
     },
     byCategory: toCategoryWeights(attribution.byCategory),
     gcWeight: attribution.gcWeight,
