@@ -28,6 +28,7 @@ import type { FrameKeys } from './frameKeys';
 import { recordedFrameCount, recordedUserCaller } from './recordedCallSites';
 import { forEachStack, readStack, StackBuffer } from '../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
+import type { FrameTable } from '../profile/columns/frameTable';
 import { FlatCumCounter } from './flatCum';
 
 /** In the walk's packed per-frame bits only: the frame is the user's code; the SDK family + 1 sits above it. */
@@ -200,6 +201,7 @@ export function attributeSamples(
   const apisCalled = new Set<string>();
   const repairOf = profile.truncation?.sampleRepair;
   const originOf = profile.truncation?.sampleOrigin;
+  const ownDepthOf = profile.truncation?.sampleOwnDepth;
   const dynamoByRepair = new Float64Array(4);
   /** Shares of cut samples split among completions: origin → the call sites they reached. */
   const shares = new Map<number, { site: CallSiteAccumulator; weight: number }[]>();
@@ -258,10 +260,12 @@ export function attributeSamples(
     while (d < stack.length && (flags[functionOf[stack[d]!]!]! & (TRANSPARENT | MATCH)) === TRANSPARENT) d++;
     const decider = d < stack.length && !utilityOfCaller(stack, d, flags, functionOf, matchAt) ? matchAt(stack[d]!) : undefined;
     // SDK work that is not marshalling and shows whose client it is: the service estimate's last basis.
-    const clientFlags = stackFlags & (DYNAMO_CLIENT | OTHER_CLIENT);
+    // A client being made (`new DynamoDBClient()`: its constructor nearest the leaf) is no request of it.
+    const making = (stackFlags & (DYNAMO_CLIENT | OTHER_CLIENT)) !== 0 && makingClient(stack, flags, functionOf, table, keys);
+    const clientFlags = loading || making ? 0 : stackFlags & (DYNAMO_CLIENT | OTHER_CLIENT);
     const otherRequest = (!labelled && recordedDynamo) || clientFlags === OTHER_CLIENT;
-    if (!loading && clientFlags & DYNAMO_CLIENT) split.dynamoRan = true;
-    if (!loading && clientFlags & OTHER_CLIENT) split.otherRan = true;
+    if (clientFlags & DYNAMO_CLIENT) split.dynamoRan = true;
+    if (clientFlags & OTHER_CLIENT) split.otherRan = true;
     if (!decider && sdkFamily >= 0 && !loading && (labelled || clientFlags === DYNAMO_CLIENT || clientFlags === OTHER_CLIENT)) {
       split.addFamily(sdkFamily, !otherRequest, weight);
     }
@@ -278,6 +282,8 @@ export function attributeSamples(
       if (anyGc && !anyMatch) sums.gcWeight += weight;
       return;
     }
+    // Marshalling code run while a client is made (its codec, its middleware stack) is set-up, not an item's.
+    if (making) return;
     const category = categoryOf(decider.rule, directionFromStack(stack, d, matchAt));
     const u = creditedUser(stack, d + 1, firstUser, recorded, isUser, functionOf);
     // stackFlags has every frame's flags: a flag absent from it is absent from any part of the stack.
@@ -331,8 +337,8 @@ export function attributeSamples(
     const userFrame = stack[u]!;
     const site = siteFor(callSites, siteKey(userFrame), userFrame, chainOf);
     const repair = repairOf?.[s];
-    // A cut stack completed from other stacks: the call site is inferred, not on the sample's own stack.
-    if (category !== 'connection-setup' && (repair === SAMPLE_REPAIR.repaired || repair === SAMPLE_REPAIR.shared)) {
+    // A cut stack completed from other stacks whose call site lies in the completed part: inferred, not on the sample's own stack.
+    if (category !== 'connection-setup' && (repair === SAMPLE_REPAIR.repaired || repair === SAMPLE_REPAIR.shared) && u >= ownDepthOf![s]!) {
       addDirectEstimate(site, ci, ruleKey, weight);
       if (repair === SAMPLE_REPAIR.repaired) site.repairedWeight += weight;
       else {
@@ -449,6 +455,14 @@ const pct = (weight: number, total: number) => (total > 0 ? (weight / total) * 1
 /** How cut stacks were completed onto call sites (`repair/`), for the estimate method. */
 function repairMethod(depthLimit: number): string {
   return `stacks cut at ${depthLimit} frames are completed from the full stacks that share their root-most frames, and credited to the call site the completion reaches; where several completions fit, the cut sample is split among them in proportion to the same work measured under each`;
+}
+
+const CLIENT_CONSTRUCTOR = /^[A-Z][\w$]*Client$/;
+
+/** True when the client frame nearest the leaf is a client class's constructor (`DynamoDBClient`, `DynamoDBDocumentClient`, `SQSClient`): the client is being made. */
+function makingClient(stack: Uint32Array, flags: Uint16Array, functionOf: Uint32Array, table: FrameTable, keys: FrameKeys): boolean {
+  const at = serviceAt(stack, -1, flags, functionOf);
+  return at >= 0 && CLIENT_CONSTRUCTOR.test(table.strings[table.nameId[keys.functionFrame[functionOf[stack[at]!]!]!]!]!);
 }
 
 /**

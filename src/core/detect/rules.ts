@@ -420,8 +420,8 @@ export const FRAME_RULES: readonly FrameRule[] = [
     ],
     // Hex, URI escaping, query strings and UUIDs live in these submodules too, but SigV4 signing
     // (@smithy/signature-v4 getSigningKey/createCanonicalRequest) and the invocation id call them: not (un)marshalling.
-    // The serializer and deserializer classes' constructors run when a client is made, not per item.
-    nameExclude: /^(?:toHex|fromHex|hexEncode|escapeUri|escapeUriPath|buildQueryString|bindV4|v4|calculateBodyLength|[A-Z]\w*(?:Serializer|Deserializer|Codec)\d*)$/,
+    // The serializer, deserializer, codec and protocol classes' constructors run when a client is made, not per item.
+    nameExclude: /^(?:toHex|fromHex|hexEncode|escapeUri|escapeUriPath|buildQueryString|bindV4|v4|calculateBodyLength|[A-Z]\w*(?:Serializer|Deserializer|Codec|Protocol)\d*(?:_\d+)?)$/,
     // The serde submodule's UTF-8 and UUID helpers also serve SigV4 signing (getSignature → toUint8Array),
     // the retry middleware's invocation id and SQS's MD5 check (3.1178 recording).
     callerExclude: { utility: /\/submodules\/serde\//, caller: /@smithy\/signature-v4\/|\/submodules\/retry\/|@smithy\/middleware-retry\/|@aws-sdk\/middleware-sdk-sqs\// },
