@@ -21,6 +21,7 @@ import { recordedFiles } from './recordedFiles';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { functionLevelWarning, type FunctionLevelSummary } from './functionLevel';
 import { callerShares, markThinWrappers } from './callerShares';
+import type { DynamoOperation } from '../source/dynamoOperations';
 import type { Analysis, CallSite, CategoryWeights, ChainFrame, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
 
@@ -130,6 +131,7 @@ function buildCallSites(frames: FrameTable, keys: FrameKeys, tables: FlatCumTabl
       chain: buildChain(site, frames, keys, tables, attribution, maxChain),
       ...(site.repairedWeight + site.sharedWeight > 0 ? { repair: { repairedWeight: site.repairedWeight, sharedWeight: site.sharedWeight } } : {}),
       ...callerShares(site, frames, keys, resolver),
+      ...operationsOf(site),
     });
     siteFunctions.push(fn);
   }
@@ -138,6 +140,12 @@ function buildCallSites(frames: FrameTable, keys: FrameKeys, tables: FlatCumTabl
   const credited = (c: CallSite) => c.dynamoWeight + (c.estimatedWeight ?? 0);
   sites.sort((a, b) => credited(b) - credited(a) || b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
   return new Map(sites.map((site) => [site, functionOfSite.get(site)!]));
+}
+
+/** `{ operations }` of a call site: its samples' operations, else its code's; {} when none. */
+function operationsOf(site: CallSiteAccumulator): { operations?: readonly DynamoOperation[] } {
+  const found = site.operations && site.operations.size > 0 ? site.operations : site.codeOperations;
+  return found && found.size > 0 ? { operations: [...found].sort() } : {};
 }
 
 /** The lowest 1-based line among call sites, 0 when none is known. */

@@ -15,7 +15,8 @@ import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
 import { estimateMethod, familyIndexOfSdk, UnattributedEstimator } from './estimate';
-import type { DynamoOperation } from '../source/dynamoOperations';
+import { operationNamed, type DynamoOperation } from '../source/dynamoOperations';
+import { OPERATION_LABEL } from './recorderLabels';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { codeOperationsReader } from './siteCode';
 import { recordedFiles, type RecordedFiles } from './recordedFiles';
@@ -76,6 +77,10 @@ export interface CallSiteAccumulator {
   sharedWeight: number;
   /** Part of `dynamoWeight` per caller (the user frame that called the call site's function), keyed like call sites. */
   readonly callers: Map<number, CallerAccumulator>;
+  /** The DynamoDB operations its measured samples ran: from their `record` label, else an SDK frame beneath the call site. */
+  operations?: Set<DynamoOperation>;
+  /** The operations the code at its line names (`siteCode.ts`), when it could be read. */
+  codeOperations?: ReadonlySet<DynamoOperation>;
 }
 
 /** The part of a call site's DynamoDB weight that came through one caller line. */
@@ -177,6 +182,7 @@ export function attributeSamples(
   // DynamoDB's v3 codec ran: a member-level read of the shared serde without it is another service's.
   const codecInProfile = classes.matchList.some((m) => m.rule.id === 'js-v3-dynamodb-codec');
   const dynamoLabel = (profile.labelSets ?? []).map(isDynamoRequestLabel);
+  const labelOperation = (profile.labelSets ?? []).map((set) => operationOfLabel(set[OPERATION_LABEL]));
   const samples = sampleTableOf(profile);
   const labelsOf = samples.labels;
   // `record` labelled samples of DynamoDB requests: unlabelled shared protocol work is another service's.
@@ -354,6 +360,8 @@ export function attributeSamples(
     if (category === 'connection-setup') return;
     site.dynamoWeight += weight;
     site.dynamoCount += count;
+    const operation = u === recorded ? labelOperation[labels] : operationIn(stack, 0, u, classes, functionOf);
+    if (operation) (site.operations ??= new Set()).add(operation);
     if (u === recorded) {
       site.labelledWeight += weight;
       sums.labelledWeight += weight;
@@ -415,6 +423,10 @@ export function attributeSamples(
   // The JSON parser serves every aws-sdk v2 client: its DocumentClient migration only applies when DocumentClient was called.
   if (!apisCalled.has('js-v2-document-client')) byMigration.delete('js-lib-dynamodb');
   const codeAt = codeOperationsReader(table, resolver, sources);
+  for (const site of callSites.values()) {
+    const code = codeAt(site.frame);
+    if (code && code.operations.size > 0) site.codeOperations = code.operations;
+  }
   const estimates = estimator.share((key) => codeAt(requestSiteFrames.get(key)!));
   for (const [key, estimate] of estimates.sites) mergeEstimate((siteFor(callSites, key, requestSiteFrames.get(key)!, chainOf).estimate ??= emptyEstimate()), estimate);
   let estimatedWeight = 0;
@@ -588,6 +600,12 @@ function callerOf(stack: Uint32Array, u: number, isUser: Uint8Array, functionOf:
 function anyFlag(stack: Uint32Array, from: number, to: number, flags: Uint16Array, functionOf: Uint32Array, flag: number): boolean {
   for (let i = from; i < Math.min(to, stack.length); i++) if (flags[functionOf[stack[i]!]!]! & flag) return true;
   return false;
+}
+
+/** The operation a `record` label names (`Query`, `PutItem`; lib-dynamodb's `Put` is PutItem), if any. */
+function operationOfLabel(name: string | undefined): DynamoOperation | undefined {
+  if (!name) return undefined;
+  return operationNamed(name) ?? operationNamed(name[0]!.toLowerCase() + name.slice(1));
 }
 
 /** The operation named by the frame of `stack[from..to)` nearest `to` (the caller's end), if any. */

@@ -5,6 +5,7 @@
  * and lie in [0, 100].
  */
 import type { DynamoCategory, Mechanism, SdkId } from '../detect/types';
+import type { DynamoOperation } from '../source/dynamoOperations';
 import type { SampleType, ProfileFormat } from '../profile/model';
 import type { PathCandidate } from '../paths/unresolvedAdvice';
 import type { PathResolution } from '../paths/types';
@@ -119,6 +120,12 @@ export interface CallSite {
    * a recorded call site: V8 gives frames their function's first line). Absent otherwise.
    */
   readonly thinWrapper?: true;
+  /**
+   * The DynamoDB operations the line runs, sorted: what its measured samples' `record` labels or
+   * SDK frames beneath it name, else what the code at the line names (`operationsInCode.ts`).
+   * Absent when nothing names one (item conversion, or a line that only forwards a request).
+   */
+  readonly operations?: readonly DynamoOperation[];
 }
 
 /** One caller line of a call site and the part of the call site's DynamoDB weight that came through it. */

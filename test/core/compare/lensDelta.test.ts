@@ -4,12 +4,12 @@ import { formatLensDelta } from '../../../src/core/compare/lensDelta';
 
 describe('formatLensDelta', () => {
   it('writes the issue example', () => {
-    assert.equal(formatLensDelta(46.9, 2.6), '46.9% → 2.6% DynamoDB (−94%)');
+    assert.equal(formatLensDelta(46.9, 2.6), '46.9% → 2.6% DynamoDB (share −94%)');
   });
 
   it('prefers a given per-request change and says when it is within noise', () => {
-    assert.equal(formatLensDelta(20, 25, { changePercent: -10, significant: false }), '20.0% → 25.0% DynamoDB (−10%, within noise)');
-    assert.equal(formatLensDelta(10, 15), '10.0% → 15.0% DynamoDB (+50%)');
+    assert.equal(formatLensDelta(20, 25, { changePercent: -10, significant: false }), '20.0% → 25.0% DynamoDB (−10% per request, within noise)');
+    assert.equal(formatLensDelta(10, 15), '10.0% → 15.0% DynamoDB (share +50%)');
   });
 
   it('calls a path that was absent new', () => {
