@@ -5,6 +5,7 @@
 import { valueColumnWarning } from './valueColumnWarning';
 import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
 import { FRAME_RULES } from '../detect/rules';
+import { matchesByBareName } from '../detect/classify';
 import { MIGRATIONS } from '../detect/migrations';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
@@ -253,6 +254,12 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
       'the profile has no DynamoDB SDK frames (no aws-sdk-go, aws-sdk-go-v2, guregu/dynamo, aws-sdk or @aws-sdk DynamoDB code ran while it was recorded): DynamoDB marshalling is 0 % because nothing marshalled items, not because of the path mapping',
     );
   }
+  const bare = bareNameMatches(frames, keys, attribution);
+  if (bare.length > 0) {
+    warnings.push(
+      `${bare.length} SDK function${bare.length === 1 ? '' : 's'} with no file in the profile matched by name alone (${bare.slice(0, 4).join(', ')}${bare.length > 4 ? ', …' : ''}): only names that one DynamoDB package uses are matched this way, and code of yours with the same name would count too; protocol code with common names (read, _read, extractData) and anonymous functions (the v3 middlewares) are not matched without their file`,
+    );
+  }
   if (frames.length > 0 && frames.fileId.every((file) => frames.strings[file] === '')) {
     warnings.push('the profile records no file names (folded stacks?): DynamoDB shares are computed, but no call site can be mapped to your code');
   }
@@ -298,6 +305,18 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     ...(options.functionLevel ? { functionLevel: options.functionLevel.summary } : {}),
     warnings,
   };
+}
+
+/** Names of the functions with no file that a rule matched by name (`FrameRule.jsBareNames`), heaviest first. */
+function bareNameMatches(frames: FrameTable, keys: FrameKeys, attribution: AttributionResult): string[] {
+  const names: string[] = [];
+  for (let fn = 0; fn < keys.functionCount; fn++) {
+    const id = keys.functionFrame[fn]!;
+    if (frames.strings[frames.fileId[id]!] !== '' || !matchOf(attribution.classes, fn)?.rule.jsBareNames) continue;
+    const name = frames.strings[frames.nameId[id]!]!;
+    if (matchesByBareName(name)) names.push(name);
+  }
+  return [...new Set(names)];
 }
 
 /** Sum of the samples' counts, in sample order (the same float sum as a reduce over `profile.samples`). */

@@ -51,7 +51,8 @@ export function unattributedReason(a: Analysis): string {
   // No file of the program's own (neither runtime nor a dependency) is in the workspace: the
   // frames of the user's code are there, but were not recognised as such.
   if (a.coverage.candidateWeight > 0 && a.coverage.resolvedWeight === 0) return NOT_FOUND_REASON;
-  if (!(a.format === 'pprof' && a.functions.some((f) => f.file.endsWith('.go')))) {
+  // Go code (pprof, or folded stacks that keep Go's file names): goroutines, not async callbacks.
+  if (!(a.truncation || a.functions.some((f) => f.file.endsWith('.go')))) {
     return 'the SDK parses responses in an async callback, where no frame of your code is on the stack';
   }
   const cut = a.truncation?.stillCutDynamoWeight ?? 0;

@@ -38,6 +38,12 @@ export interface FrameRule {
   readonly jsPathFragments?: readonly string[];
   /** JavaScript: restrict to these function names (exact), when the file also holds unrelated code. */
   readonly jsNames?: RegExp;
+  /**
+   * JavaScript frames with no file (folded stacks of bare V8 names): the function names, exact,
+   * that only this rule's package uses (`convertToAttr`, not `marshall`, which aws-sdk v2's
+   * Converter has too). The analysis states when it matched frames this way.
+   */
+  readonly jsBareNames?: RegExp;
   /** Only frames whose function name matches (after prefix/path matching) belong to the rule. */
   readonly nameFilter?: RegExp;
   /** Frames whose function name matches do not belong to the rule (utilities the package also hosts). */
@@ -274,6 +280,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
       // from SS/NS/BS, createSet from the user's arrays; the caller on the stack decides.
       [/convertInput|marshall|input|format(Map|List|Set)|typeOf|isBinary/, 'marshal'],
     ],
+    jsBareNames: /^(?:convertInput|convertOutput|marshallItem|formatList|formatMap|formatSet|filterEmptySetValues)$/,
     fallback: 'unmarshal',
     source: 'aws-sdk v2 lib/dynamodb/converter.js (input/output, marshall/unmarshall), set.js, types.js',
   },
@@ -290,6 +297,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
       [/translateOutput|setupResponse/, 'unmarshal'],
       [/translateInput|createSet/, 'marshal'],
     ],
+    jsBareNames: /^Translator\.\w+$|^DocumentClient\.(?:translateInput|translateOutput|setupRequest|setupResponse)$/,
     fallback: 'unmarshal',
     source: 'aws-sdk v2 lib/dynamodb/translator.js (translateInput/translateOutput) and document_client.js',
   },
@@ -319,6 +327,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
     label: 'aws-sdk v2 JSON parser',
     migration: 'js-lib-dynamodb',
     jsPathFragments: ['/aws-sdk/lib/json/parser.js'],
+    jsBareNames: /^JsonParser\.parse$/,
     fallback: 'unmarshal',
     shared: true,
     source: 'aws-sdk v2 lib/json/parser.js (JsonParser.parse → translateStructure/translateMap per attribute)',
@@ -332,6 +341,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
     label: 'aws-sdk v2 JSON builder',
     migration: 'js-lib-dynamodb',
     jsPathFragments: ['/aws-sdk/lib/json/builder.js'],
+    jsBareNames: /^JsonBuilder\.build$/,
     fallback: 'marshal',
     shared: true,
     source: 'aws-sdk v2 lib/json/builder.js (JsonBuilder.build)',
@@ -349,6 +359,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
       [/^unmarshall$|convertToNative|^convert(Number|String|Map|List|Binary)$/, 'unmarshal'],
       [/^marshall$|convertTo\w*Attr|convertToMapAttrFromEnumerableProps|isBinary/, 'marshal'],
     ],
+    jsBareNames: /^convertTo(?:Attr|Native|ListAttr|SetAttr|MapAttrFromIterable|MapAttrFromEnumerableProps|NullAttr|BinaryAttr|StringAttr|BigIntAttr|NumberAttr)$/,
     fallback: 'unmarshal',
     source: '@aws-sdk/util-dynamodb (marshall → convertToAttr; unmarshall → convertToNative)',
   },
@@ -368,6 +379,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
       // The command's set-up on the request path (adds the DocumentMarshall/DocumentUnmarshall middleware).
       [/^(?:resolveMiddleware|addMarshallingMiddleware)$/, 'marshal'],
     ],
+    jsBareNames: /^(?:marshallInput|unmarshallOutput|processKeysInObj|processAllKeysInObj)$/,
     fallback: 'unmarshal',
     source: '@aws-sdk/lib-dynamodb (marshallInput/unmarshallOutput, processObj/processKeysInObj; resolveMiddleware/addMarshallingMiddleware on the request path; not the commands\' constructors, e.g. dist-cjs/commands/QueryCommand.js of 3.435.0)',
   },
@@ -396,6 +408,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
     label: '@aws-sdk/dynamodb-codec',
     jsPathFragments: ['/@aws-sdk/dynamodb-codec/'],
     directions: UNMARSHAL_WORDS,
+    jsBareNames: /^(?:readAttributeValue|writeAttributeValue)$/,
     fallback: 'unmarshal',
     // Made with the client (DynamoDBClient's protocol settings), not per item.
     nameExclude: /^(?:create(?:Serializer|Deserializer)|[A-Z]\w*)$/,
@@ -426,6 +439,8 @@ export const FRAME_RULES: readonly FrameRule[] = [
     // the retry middleware's invocation id and SQS's MD5 check (3.1178 recording).
     callerExclude: { utility: /\/submodules\/serde\//, caller: /@smithy\/signature-v4\/|\/submodules\/retry\/|@smithy\/middleware-retry\/|@aws-sdk\/middleware-sdk-sqs\// },
     directions: UNMARSHAL_WORDS,
+    // The protocol's entry points, under which every read and write of a response or request runs.
+    jsBareNames: /^(?:deserializeResponse|serializeRequest)$/,
     fallback: 'unmarshal',
     shared: true,
     source: '@smithy/core submodules protocols/serde/schema and @aws-sdk/core protocols (JsonShapeDeserializer.read → JSON.parse); excluded utilities seen under @smithy/signature-v4 in a 3.1169 recording',

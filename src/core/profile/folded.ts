@@ -10,6 +10,23 @@ const SAMPLE_TYPES: readonly SampleType[] = [{ type: 'samples', unit: 'count' }]
 const COUNT = /^\d+(?:\.\d*)?$/;
 
 const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
+/**
+ * V8's idle pseudo-frame however an exporter wrote it: `(idle)`, `(idle) (:0:0)` in stack-trace
+ * style, `(idle):0`, `(idle) [unknown]`, `JS:(idle)` (the parsed name keeps what follows the name).
+ */
+const IDLE = /^(?:JS:)?\(idle\)(?:$|[\s:(\[])/;
+
+/**
+ * True for Pyroscope's "lines" variant, a stack per line and no count: no line ends in a count and
+ * some line has a `;` (a lone word per line is no profile).
+ */
+function linesVariant(lines: readonly string[]): boolean {
+  if (lines.length === 0 || !lines.some((l) => l.includes(';'))) return false;
+  return lines.every((l) => {
+    const split = splitLast(l);
+    return !split || !COUNT.test(split[1]);
+  });
+}
 
 /** Splits `text` at its last run of whitespace: [before, after], or undefined if none. */
 function splitLast(text: string): [string, string] | undefined {
@@ -27,7 +44,9 @@ function splitLast(text: string): [string, string] | undefined {
  * Reads Brendan Gregg's folded/collapsed stacks (`root;caller;leaf 42` per line) into the
  * model: stacks are reversed to leaf first; the count is what follows the last whitespace
  * (decimals allowed, as in flamegraph.pl); `#` and `//` comments, blank and invalid lines
- * are skipped and counted in a warning; equal stacks are summed. A second trailing count
+ * are skipped and counted in a warning; equal stacks are summed. Pyroscope's "lines" variant (a
+ * stack per sample, no count on any line) counts each line once. A V8 `(idle)` leaf, however the
+ * exporter decorated it, is idle time (out of the total). A second trailing count
  * (difffolded.pl output) is read as the "after" profile, with a warning. Frames have no file
  * or line column; positions that JavaScript tools put in frame names (`JS:*marshall /app/x.js:276:18`
  * from `perf script`, `name (file:line:col)`, Pyroscope's `./x.js:name:26`) are read out of them
@@ -44,16 +63,16 @@ export function parseFolded(text: string, sourcePath: string, options: ReadOptio
   let invalid = 0;
   let differential = 0;
   let valid = 0;
-  for (const rawLine of text.split(/\r?\n/)) {
-    const line = rawLine.trim();
-    if (line === '') continue;
-    if (line.startsWith('#') || line.startsWith('//')) continue;
-    let split = splitLast(line);
+  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('//'));
+  // Pyroscope's "lines" variant: one stack per sample, no count at all.
+  const perSample = linesVariant(lines);
+  for (const line of lines) {
+    let split = perSample ? ([line, '1'] as [string, string]) : splitLast(line);
     if (!split || !COUNT.test(split[1])) {
       invalid++;
       continue;
     }
-    const inner = splitLast(split[0]);
+    const inner = perSample ? undefined : splitLast(split[0]);
     if (inner && COUNT.test(inner[1]) && inner[0] !== '') {
       differential++;
       split = [inner[0], split[1]];
@@ -96,12 +115,13 @@ export function parseFolded(text: string, sourcePath: string, options: ReadOptio
   let idle = 0;
   for (const { ids, count } of stacks.values()) {
     // V8's synthetic `(idle)` leaf (Node exporters keep it): out of the total, as the .cpuprofile reader does.
-    if (frames[ids[0]!]!.name === '(idle)') {
+    if (IDLE.test(frames[ids[0]!]!.name)) {
       collector.addIdle(count);
       idle += count;
     } else collector.add(ids, ids.length, count, count);
   }
   const warnings: string[] = [];
+  if (perSample) warnings.push('no line carries a count: read as one sample per line (Pyroscope\'s "lines" variant)');
   if (idle > 0) warnings.push(`${idle} \`(idle)\` samples (V8's idle thread) left out of the total, as in a .cpuprofile`);
   if (invalid > 0) warnings.push(`${invalid} invalid lines skipped (not \`frame;…;frame COUNT\`)`);
   if (differential > 0) warnings.push(`${differential === 1 ? '1 line carries' : `${differential} lines carry`} two counts (a difffolded.pl file); the second (after) count is used`);
