@@ -91,6 +91,7 @@ function callSiteTable(a: Analysis, top: number): string[] {
 
 /** `file:line`; a function-level call site (no line in the profile) says so, and never shows `:0`. */
 function callSiteColumn(site: Analysis['callSites'][number]): string {
+  if (site.through) return `${site.relativePath}:${site.line} via ${site.through.map((t) => `${t.relativePath}:${t.line}`).join(' → ')}`;
   if (site.precision !== 'function') return `${site.relativePath}:${site.line}`;
   return site.line > 0 ? `${site.relativePath}:${site.line} (function-level)` : `${site.relativePath} (function-level, declaration not found)`;
 }

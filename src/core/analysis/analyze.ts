@@ -133,6 +133,7 @@ function buildCallSites(frames: FrameTable, keys: FrameKeys, tables: FlatCumTabl
       ...(site.repairedWeight + site.sharedWeight > 0 ? { repair: { repairedWeight: site.repairedWeight, sharedWeight: site.sharedWeight } } : {}),
       ...callerShares(site, frames, keys, resolver),
       ...operationsOf(site),
+      ...throughOf(site, frames, resolver),
     });
     siteFunctions.push(fn);
   }
@@ -141,6 +142,17 @@ function buildCallSites(frames: FrameTable, keys: FrameKeys, tables: FlatCumTabl
   const credited = (c: CallSite) => c.dynamoWeight + (c.estimatedWeight ?? 0);
   sites.sort((a, b) => credited(b) - credited(a) || b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
   return new Map(sites.map((site) => [site, functionOfSite.get(site)!]));
+}
+
+/** `{ through }` of a call site recorded through a helper: its frames in the workspace, callee first; {} otherwise. */
+function throughOf(site: CallSiteAccumulator, frames: FrameTable, resolver: PathResolver): Pick<CallSite, 'through'> {
+  if (!site.through) return {};
+  const through = site.through.map((id) => {
+    const frame = frameAt(frames, id);
+    const resolution = resolver.resolve(frame.file);
+    return { relativePath: resolution.kind === 'resolved' ? resolution.relativePath : frame.file, line: frame.line, functionName: frame.name };
+  });
+  return { through };
 }
 
 /** `{ operations }` of a call site: its samples' operations, else its code's; {} when none. */

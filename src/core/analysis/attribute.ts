@@ -26,7 +26,7 @@ import { UnknownServiceWork } from './unknownService';
 import { addToEstimate, emptyEstimate, mergeEstimate, type SiteEstimateAccumulator } from './siteEstimates';
 import type { EstimateParts } from './types';
 import type { FrameKeys } from './frameKeys';
-import { recordedFrameCount, recordedUserCaller } from './recordedCallSites';
+import { recordedFrameCount, recordedHelperDepth, recordedUserCaller } from './recordedCallSites';
 import { forEachStack, readStack, StackBuffer } from '../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
 import type { FrameTable } from '../profile/columns/frameTable';
@@ -81,6 +81,8 @@ export interface CallSiteAccumulator {
   operations?: Set<DynamoOperation>;
   /** The operations the code at its line names (`siteCode.ts`), when it could be read. */
   codeOperations?: ReadonlySet<DynamoOperation>;
+  /** Frame ids of the helper a recorded call went through, from the business line's callee to the SDK call (`recordedHelperDepth`). */
+  through?: readonly number[];
 }
 
 /** The part of a call site's DynamoDB weight that came through one caller line. */
@@ -189,6 +191,7 @@ export function attributeSamples(
   const recordedDynamo = labelsOf !== undefined && labelsOf.some((set, s) => set >= 0 && dynamoLabel[set] === true && samples.weight[s]! > 0);
   const matchAt = (frame: number) => matchOf(classes, functionOf[frame]!);
   const recordedDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedFrameCount) : [];
+  const helperDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedHelperDepth) : [];
   const { names: fileNames, resolutions: fileResolutions, fileOfString, isUser } = fileTable;
   // Line totals are read at call sites only, and a call site is always a frame of the user's code.
   flatCum.countLinesOnly(isUser);
@@ -236,7 +239,13 @@ export function attributeSamples(
     const labels = labelsOf ? labelsOf[s]! : -1;
     const labelled = labels >= 0 && dynamoLabel[labels] === true;
     const depth = labels >= 0 ? (recordedDepth[labels] ?? 0) : 0;
-    const recorded = depth > 0 && stack.length >= depth ? stack.length - depth : -1;
+    const recordedSite = depth > 0 && stack.length >= depth ? stack.length - depth : -1;
+    // Through a helper, the business line past it is the call site; the helper's frames are its path.
+    const recorded = recordedSite >= 0 ? recordedSite + (helperDepth[labels] ?? 0) : -1;
+    const credited = (from: number) => {
+      const u = creditedUser(stack, from, firstUser, recorded, isUser, functionOf);
+      return recorded > recordedSite && u < recorded && table.fileId[stack[u]!] === table.fileId[stack[recordedSite]!] ? recorded : u;
+    };
     let stackFlags = 0;
     let firstUser = -1;
     let sdkFamily = -1;
@@ -279,7 +288,7 @@ export function attributeSamples(
     // the same per call whatever the item sizes; module loading at `require` is no call; another
     // service's request is no DynamoDB call.
     if (!decider && firstUser >= 0 && sdkFamily >= 0 && !loading && !otherRequest) {
-      const requester = stack[creditedUser(stack, firstUser, firstUser, recorded, isUser, functionOf)]!;
+      const requester = stack[credited(firstUser)]!;
       const key = siteKey(requester);
       if (!requestSiteFrames.has(key)) requestSiteFrames.set(key, requester);
       estimator.addRequestSide(key, sdkFamily, weight, operationIn(stack, 0, firstUser, classes, functionOf));
@@ -291,7 +300,7 @@ export function attributeSamples(
     // Marshalling code run while a client is made (its codec, its middleware stack) is set-up, not an item's.
     if (making) return;
     const category = categoryOf(decider.rule, directionFromStack(stack, d, matchAt));
-    const u = creditedUser(stack, d + 1, firstUser, recorded, isUser, functionOf);
+    const u = credited(d + 1);
     // stackFlags has every frame's flags: a flag absent from it is absent from any part of the stack.
     if (category === 'connection-setup' ? !(stackFlags & DYNAMO_CLIENT) : loading && anyFlag(stack, d + 1, u, flags, functionOf, MODULE_LOAD)) {
       if (category === 'connection-setup') sums.tlsUnknownHostWeight += weight;
@@ -365,6 +374,7 @@ export function attributeSamples(
     if (u === recorded) {
       site.labelledWeight += weight;
       sums.labelledWeight += weight;
+      if (recorded > recordedSite && !site.through) site.through = Array.from(stack.subarray(recordedSite, recorded)).reverse();
     }
     const recordedCaller = recordedUserCaller(stack, recorded, isUser);
     let caller = u === recorded ? recordedCaller : callerOf(stack, u, isUser, functionOf);

@@ -126,6 +126,12 @@ export interface CallSite {
    * Absent when nothing names one (item conversion, or a line that only forwards a request).
    */
   readonly operations?: readonly DynamoOperation[];
+  /**
+   * The helper a call recorded by `record` went through before the SDK (a promisify-style
+   * `call(client, method, params)`), from this line's callee to the line that called the SDK: this
+   * call site is the business line past it. Absent otherwise.
+   */
+  readonly through?: readonly { readonly relativePath: string; readonly line: number; readonly functionName: string }[];
 }
 
 /** One caller line of a call site and the part of the call site's DynamoDB weight that came through it. */
