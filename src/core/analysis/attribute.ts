@@ -20,16 +20,16 @@ import { OPERATION_LABEL } from './recorderLabels';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { codeOperationsReader } from './siteCode';
 import { recordedFiles, type RecordedFiles } from './recordedFiles';
-import { classifyFunctions, matchOf, operationOf, serviceOf, type FunctionClasses, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, OTHER_CLIENT, REFLECT, SHARED_MEMBER, SHARED_UTILITY, TRANSPARENT, UTILITY_CALLER } from './functionClasses';
+import { classifyFunctions, matchOf, operationOf, serviceOf, type FunctionClasses, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, OTHER_CLIENT, REFLECT, SHARED_MEMBER, TRANSPARENT } from './functionClasses';
 import { isDynamoRequestLabel, ServiceSplit, serviceSplitMethod, type SplitTier } from './serviceEvidence';
 import { UnknownServiceWork } from './unknownService';
+import { makingClient, memberDepth, serviceAt, utilityOfCaller } from './stackWalks';
 import { addToEstimate, emptyEstimate, mergeEstimate, type SiteEstimateAccumulator } from './siteEstimates';
 import type { EstimateParts } from './types';
 import type { FrameKeys } from './frameKeys';
 import { recordedFrameCount, recordedHelperDepth, recordedUserCaller } from './recordedCallSites';
 import { forEachStack, readStack, StackBuffer } from '../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
-import type { FrameTable } from '../profile/columns/frameTable';
 import { FlatCumCounter } from './flatCum';
 
 /** In the walk's packed per-frame bits only: the frame is the user's code; the SDK family + 1 sits above it. */
@@ -477,49 +477,6 @@ const pct = (weight: number, total: number) => (total > 0 ? (weight / total) * 1
 /** How cut stacks were completed onto call sites (`repair/`), for the estimate method. */
 function repairMethod(depthLimit: number): string {
   return `stacks cut at ${depthLimit} frames are completed from the full stacks that share their root-most frames, and credited to the call site the completion reaches; where several completions fit, the cut sample is split among them in proportion to the same work measured under each`;
-}
-
-const CLIENT_CONSTRUCTOR = /^[A-Z][\w$]*Client$/;
-
-/** True when the client frame nearest the leaf is a client class's constructor (`DynamoDBClient`, `DynamoDBDocumentClient`, `SQSClient`): the client is being made. */
-function makingClient(stack: Uint32Array, flags: Uint16Array, functionOf: Uint32Array, table: FrameTable, keys: FrameKeys): boolean {
-  const at = serviceAt(stack, -1, flags, functionOf);
-  return at >= 0 && CLIENT_CONSTRUCTOR.test(table.strings[table.nameId[keys.functionFrame[functionOf[stack[at]!]!]!]!]!);
-}
-
-/**
- * Index of the client frame nearest above `stack[d]` (a DynamoDB client's or another AWS
- * service's, by `flags`), or -1 when no client is on the stack above it.
- */
-function serviceAt(stack: Uint32Array, d: number, flags: Uint16Array, functionOf: Uint32Array): number {
-  for (let i = d + 1; i < stack.length; i++) if (flags[functionOf[stack[i]!]!]! & (DYNAMO_CLIENT | OTHER_CLIENT)) return i;
-  return -1;
-}
-
-/**
- * True when the sample's deciding frame `stack[d]` is a shared utility (`callerExclude`) entered
- * from code that uses it for its own work (signing, retries, a checksum): that code's sample, not marshalling.
- */
-function utilityOfCaller(stack: Uint32Array, d: number, flags: Uint16Array, functionOf: Uint32Array, matchAt: (frame: number) => RuleMatch | undefined): boolean {
-  if (!(flags[functionOf[stack[d]!]!]! & SHARED_UTILITY)) return false;
-  const rule = matchAt(stack[d]!)!.rule;
-  for (let i = d + 1; i < stack.length; i++) {
-    const bits = flags[functionOf[stack[i]!]!]!;
-    if (bits & MATCH ? matchAt(stack[i]!)!.rule === rule : bits & TRANSPARENT) continue;
-    return (bits & UTILITY_CALLER) !== 0;
-  }
-  return false;
-}
-
-/**
- * Frames of `stack[d…]` that are member-level reads or writes of the shared v3 serde ({@link SHARED_MEMBER}):
- * two or more without a DynamoDB codec above them mean a nested shape read by another service's
- * client (a DynamoDB response's top-level read may call the shared `_read` once before its codec).
- */
-function memberDepth(stack: Uint32Array, d: number, flags: Uint16Array, functionOf: Uint32Array): number {
-  let n = 0;
-  for (let i = d; i < stack.length && n < 2; i++) if (flags[functionOf[stack[i]!]!]! & SHARED_MEMBER) n++;
-  return n;
 }
 
 /** `ruleId|category`, made once per rule and category instead of once per marshalling sample. */

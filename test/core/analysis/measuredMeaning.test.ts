@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeFile } from '../../../src/core/analysis/analyzeFile';
 import { attributionShares, measuredFraction, statusBarText } from '../../../src/core/analysis/attributionText';
-import { isTransparent, matchFrame } from '../../../src/core/detect/classify';
+import { deciderRule } from '../../helpers/deciderRule';
 import type { Profile } from '../../../src/core/profile/model';
 import { readProfileFile } from '../../../src/core/profile/read';
 import { toAnalysisJson } from '../../../src/cli/analyzeJson';
@@ -15,12 +15,9 @@ import { toAnalysisJson } from '../../../src/cli/analyzeJson';
 function withUserFrame(p: Profile, module: string, dynamo: (labels: Readonly<Record<string, string>>) => boolean): number {
   let weight = 0;
   for (const s of p.samples) {
-    const frames = Array.from(s.stack, (id) => p.frames[id]!);
-    let d = 0;
-    while (d < frames.length && !matchFrame(frames[d]!) && isTransparent(frames[d]!)) d++;
-    const rule = d < frames.length ? matchFrame(frames[d]!)?.rule : undefined;
-    if (!rule || rule.family === 'connection' || !dynamo(s.labels !== undefined ? p.labelSets![s.labels]! : {})) continue;
-    if (frames.slice(d + 1).some((f) => f.name.startsWith(module))) weight += s.weight;
+    const decider = deciderRule(p, s);
+    if (!decider || decider.rule.family === 'connection' || !dynamo(s.labels !== undefined ? p.labelSets![s.labels]! : {})) continue;
+    if (Array.from(s.stack.subarray(decider.index + 1)).some((id) => p.frames[id]!.name.startsWith(module))) weight += s.weight;
   }
   return (weight / p.totalWeight) * 100;
 }

@@ -10,7 +10,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeWithSources } from '../../../src/core/analysis/prepare';
 import type { Analysis } from '../../../src/core/analysis/types';
-import { isTransparent, matchFrame } from '../../../src/core/detect/classify';
+import { deciderRule } from '../../helpers/deciderRule';
 import { createPathResolver } from '../../../src/core/paths/resolve';
 import { scanWorkspace } from '../../../src/core/paths/scan';
 import type { Profile } from '../../../src/core/profile/model';
@@ -23,12 +23,9 @@ const pct = (a: Analysis, weight: number) => (a.totalWeight > 0 ? (weight / a.to
 function truthPercent(p: Profile): number {
   let truth = 0;
   for (const s of p.samples) {
-    const frames = Array.from(s.stack, (id) => p.frames[id]!);
-    let d = 0;
-    while (d < frames.length && !matchFrame(frames[d]!) && isTransparent(frames[d]!)) d++;
-    const rule = d < frames.length ? matchFrame(frames[d]!)?.rule : undefined;
+    const rule = deciderRule(p, s)?.rule;
     if (!rule || rule.family === 'connection') continue;
-    if (frames.some((f) => f.name === 'Module._compile')) continue; // the SDK being required
+    if (Array.from(s.stack).some((id) => p.frames[id]!.name === 'Module._compile')) continue; // the SDK being required
     const labels = s.labels !== undefined ? p.labelSets![s.labels]! : {};
     const dynamo = labels['svc'] !== undefined ? labels['svc'] === 'dynamodb' : labels['ddb.ctx'] !== undefined || !rule.shared;
     if (dynamo) truth += s.weight;
