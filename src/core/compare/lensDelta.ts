@@ -1,6 +1,8 @@
 /**
- * The before → after text of a CodeLens on a call site, e.g. `46.9% → 2.6% DynamoDB (−94% per request)`:
- * the shares are of each side's total, the change in brackets says whether it is per request or of the share.
+ * The before → after text of a CodeLens on a call site, e.g. `46.9% → 2.6% DynamoDB (−94% per
+ * request)`: the shares of each side's CPU, then the change the brackets name — per request when
+ * both request counts are known, else the change of share (`share −94%`). A share can rise while
+ * the CPU per request falls (the rest of the work shrank more): the words keep the two apart.
  */
 import type { Comparison, CompareRow } from './types';
 
@@ -9,9 +11,9 @@ import type { Comparison, CompareRow } from './types';
  * @param beforeShare share before, percent of the before profile's total (0–100)
  * @param afterShare share after, percent of the after profile's total
  * @param options.changePercent the per-request change to show in brackets (when request counts are
- *   known); without it, the relative change of the share, (after − before) / before × 100
+ *   known); without it the relative change of the share, (after − before) / before × 100, marked `share`
  * @param options.significant false appends `, within noise`
- * @returns e.g. `46.9% → 2.6% DynamoDB (−94% per request)` or `(share −94%)`; `new` when before is 0
+ * @returns e.g. `46.9% → 2.6% DynamoDB (−94% per request)`, `… (share −94%)`; `new` in brackets when before is 0
  */
 export function formatLensDelta(
   beforeShare: number,
