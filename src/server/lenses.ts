@@ -131,9 +131,17 @@ export function documentHover(root: RootAnalysis, absolutePath: string, text: st
     `*${site.dominant.category}*: ${fact.sentence} (source: ${fact.source})`,
     '',
     ...creditLines(root, site),
+    ...throughLines(site),
     ...callerLines(site, total),
   ].join('\n');
   return { contents: { kind: 'markdown', value } };
+}
+
+/** The helper a recorded call went through from this business line to the SDK (`CallSite.through`), when there was one. */
+function throughLines(site: CallSite): string[] {
+  if (!site.through) return [];
+  const path = site.through.map((t) => `${t.relativePath}:${t.line}${t.functionName.startsWith('(') ? '' : ` (${t.functionName})`}`).join(' → ');
+  return ['', `**Through** ${path}: the recorded calls of this line passed through that helper before the SDK; its share is this line's.`];
 }
 
 /** The call site's measured share by caller line, when it had callers (a part of it, not added). */
