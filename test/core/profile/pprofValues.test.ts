@@ -51,12 +51,12 @@ describe('pprof sample values', () => {
     const bytes = encode([[1, 10], [2, 20], [7], [1, 2, 3]]);
     const raw = decode(bytes);
     assert.deepEqual(Array.from(raw.samples.valueStart!), [0, 2, 4, 5, 8]);
-    assert.throws(() => parsePprof(bytes, 'v.pb'), { message: 'v.pb: the pprof data is truncated or corrupt: sample 2 has 1 values but the profile declares 2 sample types' });
+    assert.throws(() => parsePprof(bytes, 'v.pb'), { message: 'v.pb: sample 2 has 1 values but the profile declares 2 sample types (one value per type): the writer is broken, and which value is which cannot be told' });
   });
 
   it('names sample 0 when every sample has the same, wrong, number of values', () => {
     const bytes = encode([[10], [20]]);
     assert.deepEqual([decode(bytes).samples.valueCount, decode(bytes).samples.valueStart], [1, undefined]);
-    assert.throws(() => parsePprof(bytes, 'v.pb'), { message: 'v.pb: the pprof data is truncated or corrupt: sample 0 has 1 values but the profile declares 2 sample types' });
+    assert.throws(() => parsePprof(bytes, 'v.pb'), { message: 'v.pb: sample 0 has 1 values but the profile declares 2 sample types (one value per type): the writer is broken, and which value is which cannot be told' });
   });
 });
