@@ -1,5 +1,6 @@
 import { ProfileError } from './errors';
 import type { Frame, LabelSet, Profile, ProfileFormat, Sample, SampleType } from './model';
+import { deepStacksWarning, type MAX_TREE_STACK_DEPTH } from './limits';
 import { SampleValueChecks } from './sampleValues';
 
 const POOL_CHUNK = 1 << 16; // frame ids per shared backing buffer
@@ -21,6 +22,8 @@ export class SampleCollector {
   private totalCount = 0;
   private idleWeight = 0;
   private readonly checks = new SampleValueChecks();
+  private cutSamples = 0;
+  private cutWeight = 0;
   readonly warnings: string[] = [];
 
   /** Number of samples kept so far. */
@@ -31,14 +34,19 @@ export class SampleCollector {
   /**
    * Adds a sample. `stack` holds frame ids leaf first; only its first `length` entries are
    * read. `weight` is in the profile's unit, `count` in profiler samples, `labels` an index
-   * into the label sets passed to {@link SampleCollector.finish} (undefined: unlabelled).
+   * into the label sets passed to {@link SampleCollector.finish} (undefined: unlabelled). `cut`:
+   * the reader kept only the innermost {@link MAX_TREE_STACK_DEPTH} frames (said in a warning).
    */
-  add(stack: ArrayLike<number>, length: number, weight: number, count: number, labels?: number): void {
+  add(stack: ArrayLike<number>, length: number, weight: number, count: number, labels?: number, cut = false): void {
     if (!(weight > 0) || !Number.isFinite(weight)) {
       this.checks.dropped(weight);
       return;
     }
     this.checks.kept(weight, count);
+    if (cut) {
+      this.cutSamples++;
+      this.cutWeight += weight;
+    }
     if (this.poolUsed + length > this.pool.length) {
       this.pool = new Uint32Array(Math.max(POOL_CHUNK, length));
       this.poolUsed = 0;
@@ -77,6 +85,7 @@ export class SampleCollector {
       throw new ProfileError(meta.sourcePath, 'no-samples', `the profile has no samples: ${this.checks.noSamplesDetail(meta.sampleType.type, meta.sampleType.unit)}${idle}`);
     }
     const warnings = [...(meta.warnings ?? []), ...this.warnings, ...this.checks.warnings(meta.sampleType.type, this.totalWeight, this.totalCount)];
+    if (this.cutSamples > 0) warnings.push(deepStacksWarning(this.cutSamples, this.cutWeight / this.totalWeight));
     return {
       sourcePath: meta.sourcePath,
       format: meta.format,
