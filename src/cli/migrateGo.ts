@@ -5,18 +5,19 @@
  * does not build is not made (its error says so); go is never asked to change go.mod (`go get`
  * is yours to run, printed as a next step).
  */
-import { writeFile } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 import { findModuleRoot } from '../core/go/goModule';
 import { migrateGoPackages } from '../core/migrate/go/typedMigrate';
+import type { PlannedWrite } from './fileSet';
 import { goFailureCause, goFailureLines, usesLegacyDynamo } from './goFailureFindings';
 
-/** What the Go part did: files changed (or that would change), and findings at error level. */
+/** What the Go part did: files changed (or that would change), findings at error level, and with `write` the files to write. */
 export interface GoMigrateOutcome {
   changed: number;
   errors: number;
+  writes: PlannedWrite[];
 }
 
 const lineCol = (text: string, offset: number) => {
@@ -24,9 +25,13 @@ const lineCol = (text: string, offset: number) => {
   return `${before.split('\n').length}:${offset - before.lastIndexOf('\n')}`;
 };
 
-/** Migrates `files` (Go files), printing as described above. Never throws for Go's own failures. */
+/**
+ * Migrates `files` (Go files), printing as described above; with `write` the new texts are
+ * returned in `writes` (the caller writes every file of the migration as one set), else printed
+ * as a diff. Never throws for Go's own failures.
+ */
 export async function migrateGoFiles(files: string[], write: boolean): Promise<GoMigrateOutcome> {
-  const outcome: GoMigrateOutcome = { changed: 0, errors: 0 };
+  const outcome: GoMigrateOutcome = { changed: 0, errors: 0, writes: [] };
   if (files.length === 0) return outcome;
   const go = findGoBinary();
   const fail = (group: readonly string[], cause: string): void => {
@@ -64,7 +69,7 @@ export async function migrateGoFiles(files: string[], write: boolean): Promise<G
       }
       if (f.after === undefined) continue;
       outcome.changed++;
-      if (write) await writeFile(f.path, f.after, 'utf8');
+      if (write) outcome.writes.push({ path: f.path, text: f.after });
       else process.stdout.write(createTwoFilesPatch(isAbsolute(shown) ? shown : `a/${shown}`, isAbsolute(shown) ? shown : `b/${shown}`, f.before, f.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
     }
     if (result.build.checked) {
