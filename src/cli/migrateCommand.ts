@@ -19,6 +19,7 @@ import { migrateGoFiles } from './migrateGo';
 import { checkedWrites, reportWriteOutcome } from './migrateWrites';
 import { findingLine, outcomeLine, shownPath } from './migrateReport';
 import { migrateTargets } from './migrateTargets';
+import { writeExactUnlessTerminal } from './terminalText';
 import { CliUsageError } from './usage';
 
 const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify]
@@ -87,7 +88,7 @@ export async function run(args: string[]): Promise<number> {
     else {
       const shown = shownPath(file);
       const [a, b] = isAbsolute(shown) ? [shown, shown] : [`a/${shown}`, `b/${shown}`];
-      process.stdout.write(createTwoFilesPatch(a, b, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+      writeExactUnlessTerminal(createTwoFilesPatch(a, b, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
     }
   };
   const targets = migrateTargets(paths);

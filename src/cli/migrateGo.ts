@@ -11,6 +11,7 @@ import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 import { findModuleRoot } from '../core/go/goModule';
 import { migrateGoPackages } from '../core/migrate/go/typedMigrate';
 import type { PlannedWrite } from './fileSet';
+import { writeExactUnlessTerminal } from './terminalText';
 import { goFailureCause, goFailureLines, usesLegacyDynamo } from './goFailureFindings';
 
 /** What the Go part did: files changed (or that would change), findings at error level, and with `write` the files to write. */
@@ -70,7 +71,7 @@ export async function migrateGoFiles(files: string[], write: boolean): Promise<G
       if (f.after === undefined) continue;
       outcome.changed++;
       if (write) outcome.writes.push({ path: f.path, text: f.after });
-      else process.stdout.write(createTwoFilesPatch(isAbsolute(shown) ? shown : `a/${shown}`, isAbsolute(shown) ? shown : `b/${shown}`, f.before, f.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+      else writeExactUnlessTerminal(createTwoFilesPatch(isAbsolute(shown) ? shown : `a/${shown}`, isAbsolute(shown) ? shown : `b/${shown}`, f.before, f.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
     }
     if (result.build.checked) {
       process.stderr.write(result.build.ok ? `${root}: the rewritten packages build with ${result.goVersion} (go build -overlay; your files were not touched by the check)\n` : `${root}: the rewrite does not build with ${result.goVersion}; no change made\n`);
