@@ -56,7 +56,7 @@ export async function openFromPyroscope(context: vscode.ExtensionContext, host: 
     if (summary) {
       const pruned = prunedPercentOfWarnings(summary.warnings);
       void vscode.window.showInformationMessage(
-        notificationText(`DynamoDB Hot Path: ${labelSelector} (${range.label}): DynamoDB marshalling ${summary.dynamoPercent.toFixed(1)}% of CPU; pruned by the server into 'other': ${pruned.toFixed(2)}%`),
+        notificationText(`DynamoDB Hot Path: ${labelSelector} (${range.label}): DynamoDB marshalling ${summary.dynamoPercent.toFixed(1)}% of CPU; pruned by the server into 'other': ${pruned.toFixed(2)}%${result.lookbackNote ? `. Note: ${result.lookbackNote}` : ''}`),
       );
     }
     return summary;
