@@ -17,14 +17,12 @@ import { analyzeProfile } from '../../../src/core/analysis/analyze';
 import { createPathResolver } from '../../../src/core/paths/resolve';
 import { scanWorkspace } from '../../../src/core/paths/scan';
 import { listLabelValues } from '../../../src/core/fleet/discovery';
-import type { Endpoint } from '../../../src/core/fleet/endpoint';
 import { fetchProfile } from '../../../src/core/fleet/fetchProfile';
 import { FleetError } from '../../../src/core/fleet/fleetError';
 import { UNLIMITED_NODES_PROBE } from '../../../src/core/fleet/maxNodes';
 import { readProfileFile } from '../../../src/core/profile/read';
-import { startPyroscopeStandIn, type PyroscopeStandIn, type StandInOptions } from '../../helpers/fleet/pyroscopeStandIn';
+import { ADSERVER_BEFORE as BEFORE, withStandIn } from '../../helpers/fleet/pyroscopeStandIn';
 
-const BEFORE = 'fixtures/go-adserver/profiles/before-v1.pb.gz';
 const HOUR = 3600e3;
 const DAY = 24 * HOUR;
 const DEFAULTS = { maxQueryLengthMs: DAY, maxQueryLookbackMs: 7 * DAY };
@@ -38,14 +36,6 @@ const lastDays = (days: number) => {
   return { profileTypeId: TYPE, labelSelector: SELECTOR, startMs: now - days * DAY, endMs: now };
 };
 
-async function withStandIn<T>(options: Partial<StandInOptions>, body: (s: PyroscopeStandIn, endpoint: Endpoint) => Promise<T>): Promise<T> {
-  const s = await startPyroscopeStandIn({ profileFor: () => BEFORE, ...options });
-  try {
-    return await body(s, { url: s.url, auth: { kind: 'none' }, timeoutMs: 5000 });
-  } finally {
-    await s.close();
-  }
-}
 
 describe('a real Pyroscope\'s limits (stand-in enforcing the defaults)', () => {
   let fixtureCpu: number;

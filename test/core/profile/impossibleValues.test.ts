@@ -6,22 +6,11 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Function as PFunction, Line, Location, Profile as Pprof, Sample, StringTable, ValueType } from 'pprof-format';
 import { parsePprof } from '../../../src/core/profile/pprof';
 import { parseProfile } from '../../../src/core/profile/read';
+import { oneLocationPprof } from './oneLocationPprof';
 
-function encode(values: (number | bigint)[][], types = ['samples', 'cpu']): Uint8Array {
-  const strings = new StringTable();
-  const sampleType = types.map((type) => new ValueType({ type: strings.dedup(type), unit: strings.dedup(type === 'cpu' ? 'nanoseconds' : 'count') }));
-  const name = strings.dedup('main.handle');
-  return new Pprof({
-    sampleType,
-    sample: values.map((value) => new Sample({ locationId: [1], value })),
-    location: [new Location({ id: 1, line: [new Line({ functionId: 1, line: 10 })] })],
-    function: [new PFunction({ id: 1, name, systemName: name, filename: strings.dedup('/srv/handler.go') })],
-    stringTable: strings,
-  }).encode();
-}
+const encode = oneLocationPprof;
 
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);

@@ -13,6 +13,7 @@ import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Profile } from 'pprof-format';
+import type { Endpoint } from '../../../src/core/fleet/endpoint';
 import { readVarint, walkFields } from '../../../src/core/profile/protoWire';
 import { mergedProfile, readFixture } from './standInProfile';
 
@@ -268,4 +269,17 @@ function connectError(res: ServerResponse, status: number, code: string, message
 function notFound(res: ServerResponse): void {
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end('404 page not found\n');
+}
+
+/** The go-adserver fixture the stand-in serves by default in the fetch tests. */
+export const ADSERVER_BEFORE = 'fixtures/go-adserver/profiles/before-v1.pb.gz';
+
+/** Runs `body` against a stand-in serving {@link ADSERVER_BEFORE} (with `options`), with an endpoint to it (no auth, 5 s timeout); closes the stand-in after. */
+export async function withStandIn<T>(options: Partial<StandInOptions>, body: (s: PyroscopeStandIn, endpoint: Endpoint) => Promise<T>): Promise<T> {
+  const s = await startPyroscopeStandIn({ profileFor: () => ADSERVER_BEFORE, ...options });
+  try {
+    return await body(s, { url: s.url, auth: { kind: 'none' }, timeoutMs: 5000 });
+  } finally {
+    await s.close();
+  }
 }
