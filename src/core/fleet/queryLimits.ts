@@ -17,6 +17,12 @@ import type { TimeRangeMs } from './querierMessages';
 
 /** Pyroscope's default `max_query_lookback`. */
 export const DEFAULT_MAX_QUERY_LOOKBACK_MS = 7 * 86400e3;
+/**
+ * How far past the lookback a range may start without a note: the editor's "Last 7 days" is
+ * computed when chosen, and the fetch (after the other pickers) starts minutes later; the
+ * minutes lost at the far end of a week are not worth a warning.
+ */
+const LOOKBACK_SLACK_MS = 10 * 60e3;
 
 const TOO_LONG = /the query time range exceeds the limit \((?:max_query_length, actual|query length): [^,]*, limit: ([^)]+)\)/;
 
@@ -60,7 +66,7 @@ export function splitRange(range: TimeRangeMs, limitMs: number): TimeRangeMs[] {
  */
 export function lookbackNote(range: TimeRangeMs, nowMs: number): string | undefined {
   const limit = nowMs - DEFAULT_MAX_QUERY_LOOKBACK_MS;
-  if (range.startMs >= limit) return undefined;
+  if (range.startMs >= limit - LOOKBACK_SLACK_MS) return undefined;
   const days = Math.round((nowMs - range.startMs) / 86400e3);
   const back = days >= 2 ? `${days} days back` : `${formatDuration(Math.round((nowMs - range.startMs) / 60e3) * 60e3)} back`;
   return `the range starts ${back}; Pyroscope keeps answering for 7 days back by default (max_query_lookback): a server with that default answers nothing older than ${isoTime(Math.floor(limit / 1000) * 1000)}, without saying so`;

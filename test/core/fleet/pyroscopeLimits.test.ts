@@ -61,6 +61,7 @@ describe('a real Pyroscope\'s limits (stand-in enforcing the defaults)', () => {
       }
       assert.match(r.notes.join('\n'), /refused a range of 7 days: its max_query_length is 1d; fetched as 7 queries of at most 1d and merged/);
       assert.equal(r.queries, 8);
+      assert.equal(r.lookbackNote, undefined, 'a week back is within the default lookback: nothing to warn of');
       const profile = await readProfileFile(path);
       assert.equal(profile.totalWeight, 7 * fixtureCpu, 'every piece once');
       const a = analyzeProfile(profile, { resolver: createPathResolver(await scanWorkspace('fixtures/go-adserver/src'), []) });

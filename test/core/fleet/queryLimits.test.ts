@@ -33,6 +33,9 @@ describe('query range limits', () => {
   it('notes a range past the default 7-day lookback, not one within it', () => {
     const now = Date.parse('2026-03-31T12:00:00Z');
     assert.equal(lookbackNote({ startMs: now - 6 * 24 * HOUR, endMs: now }, now), undefined);
+    // "Last 7 days" chosen a few minutes before the fetch starts: within the slack, no note; beyond it, the note.
+    assert.equal(lookbackNote({ startMs: now - 7 * 24 * HOUR - 3 * 60e3, endMs: now }, now), undefined);
+    assert.match(lookbackNote({ startMs: now - 7 * 24 * HOUR - 11 * 60e3, endMs: now }, now) ?? '', /^the range starts 7 days back;/);
     assert.equal(
       lookbackNote({ startMs: now - 30 * 24 * HOUR, endMs: now }, now),
       'the range starts 30 days back; Pyroscope keeps answering for 7 days back by default (max_query_lookback): a server with that default answers nothing older than 2026-03-24T12:00:00Z, without saying so',
