@@ -11,6 +11,7 @@ import { callSiteName, shownCallers } from '../core/analysis/callerBreakdown';
 import { attributionLine, attributionShares, unattributedSentences } from '../core/analysis/attributionText';
 import { plural } from '../core/plural';
 import { otherServicesLine } from '../core/analysis/otherServicesText';
+import { displayText } from '../core/text/displayText';
 
 export interface TextOptions {
   readonly root: string;
@@ -111,12 +112,15 @@ function coverageLines(a: Analysis): string[] {
 
 function migrationLines(a: Analysis): string[] {
   if (a.migrations.length === 0) return [];
-  return ['', 'Suggested migrations:', ...a.migrations.map((m) => `  ${formatPercent(m.weight, a.totalWeight).padStart(6)}  ${m.title}\n          ${m.detail}`)];
+  return ['', 'Suggested migrations:', ...a.migrations.flatMap((m) => [`  ${formatPercent(m.weight, a.totalWeight).padStart(6)}  ${m.title}`, `          ${m.detail}`])];
 }
 
-/** Renders an analysis as the CLI's text report (ends with a newline). */
+/**
+ * Renders an analysis as the CLI's text report (ends with a newline). Every line is escaped as
+ * one line ({@link displayText}): a name from the profile cannot break a line or act on the terminal.
+ */
 export function renderAnalysisText(a: Analysis, options: TextOptions): string {
   const lines = [...summary(a), ...callSiteTable(a, options.top), ...truncationLines(a), ...coverageLines(a), ...sourceMapLines(a), ...migrationLines(a)];
   for (const w of a.warnings) lines.push(`warning: ${w}`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map((line) => displayText(line)).join('\n')}\n`;
 }

@@ -43,7 +43,8 @@ describe('dynamo-hotpath compare', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.ok(r.stdout.includes('| Metric | Before | After | Change |\n|---|---:|---:|---:|\n'), r.stdout);
     assert.ok(r.stdout.includes('| CPU per request | 16.57 ms | 9.306 ms | -43.8% (sampling 95 % CI -47.6% to -39.7%; run-to-run variation unknown) |'), r.stdout);
-    assert.ok(r.stdout.includes('| (\\*Adapter).GetUserActivity [ddbv1 → ddbv2] | 9.27 s / 56.52% | 5.74 s / 38.89% |'), r.stdout);
+    // Names are literal markdown: `*`, `[` and `]` escaped (rendered as written).
+    assert.ok(r.stdout.includes('| (\\*Adapter).GetUserActivity \\[ddbv1 → ddbv2\\] | 9.27 s / 56.52% | 5.74 s / 38.89% |'), r.stdout);
   });
 
   it('two profiles per side with run records: intervals over the replicates, and the fleet formula', () => {

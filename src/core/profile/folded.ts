@@ -2,6 +2,7 @@ import { ProfileError } from './errors';
 import { parseFoldedFrameName } from './foldedFrameName';
 import { FrameInterner } from './frameInterner';
 import type { Profile, ReadOptions, SampleType } from './model';
+import { GrowableU32 } from './columns/growable';
 import { chooseColumn } from './pprofColumns';
 import { SampleCollector } from './sampleCollector';
 
@@ -20,12 +21,24 @@ const IDLE = /^(?:JS:)?\(idle\)(?:$|[\s:(\[])/;
  * True for Pyroscope's "lines" variant, a stack per line and no count: no line ends in a count and
  * some line has a `;` (a lone word per line is no profile).
  */
-function linesVariant(lines: readonly string[]): boolean {
-  if (lines.length === 0 || !lines.some((l) => l.includes(';'))) return false;
-  return lines.every((l) => {
-    const split = splitLast(l);
-    return !split || !COUNT.test(split[1]);
-  });
+function linesVariant(text: string): boolean {
+  let stacks = false;
+  for (let from = 0; from <= text.length; ) {
+    let to = text.indexOf('\n', from);
+    if (to < 0) to = text.length;
+    const line = text.slice(from, to).trim();
+    from = to + 1;
+    if (isSkipped(line)) continue;
+    const split = splitLast(line);
+    if (split && COUNT.test(split[1])) return false;
+    if (line.includes(';')) stacks = true;
+  }
+  return stacks;
+}
+
+/** Blank lines and `#` or `//` comment lines carry no stack. */
+function isSkipped(line: string): boolean {
+  return line === '' || line.startsWith('#') || line.startsWith('//');
 }
 
 /** Splits `text` at its last run of whitespace: [before, after], or undefined if none. */
@@ -59,14 +72,23 @@ export function parseFolded(text: string, sourcePath: string, options: ReadOptio
   chooseColumn(SAMPLE_TYPES, '', options.sampleType, sourcePath);
   const interner = new FrameInterner();
   const frameIds = new Map<string, number>();
-  const stacks = new Map<string, { ids: number[]; count: number }>();
+  // Distinct stacks: text → index; their frame ids (leaf first) in one pool, their counts summed.
+  const stackIndex = new Map<string, number>();
+  const stackFrames = new GrowableU32(1 << 16);
+  const stackStart = new GrowableU32(1 << 12);
+  const counts: number[] = [];
   let invalid = 0;
   let differential = 0;
   let valid = 0;
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('//'));
   // Pyroscope's "lines" variant: one stack per sample, no count at all.
-  const perSample = linesVariant(lines);
-  for (const line of lines) {
+  const perSample = linesVariant(text);
+  // Line by line without an array of every line (10⁶ lines were 10⁶ strings held at once).
+  for (let from = 0; from <= text.length; ) {
+    let to = text.indexOf('\n', from);
+    if (to < 0) to = text.length;
+    const line = text.slice(from, to).trim();
+    from = to + 1;
+    if (isSkipped(line)) continue;
     let split = perSample ? ([line, '1'] as [string, string]) : splitLast(line);
     if (!split || !COUNT.test(split[1])) {
       invalid++;
@@ -79,29 +101,31 @@ export function parseFolded(text: string, sourcePath: string, options: ReadOptio
     }
     const [stackText, countText] = split;
     const count = Number(countText);
+    const known = stackIndex.get(stackText);
+    if (known !== undefined) {
+      valid++;
+      counts[known] += count;
+      continue;
+    }
     const names = stackText.split(';').filter((n) => n !== '');
     if (names.length === 0) {
       invalid++;
       continue;
     }
     valid++;
-    const entry = stacks.get(stackText);
-    if (entry) {
-      entry.count += count;
-      continue;
-    }
-    const ids = new Array<number>(names.length);
-    for (let k = 0; k < names.length; k++) {
-      const name = names[names.length - 1 - k];
+    stackIndex.set(stackText, counts.length);
+    counts.push(count);
+    stackStart.push(stackFrames.length);
+    for (let k = names.length - 1; k >= 0; k--) {
+      const name = names[k]!;
       let id = frameIds.get(name);
       if (id === undefined) {
         const frame = parseFoldedFrameName(name);
         id = interner.intern(frame.name, frame.file, frame.line, frame.inlined, frame.column);
         frameIds.set(name, id);
       }
-      ids[k] = id;
+      stackFrames.push(id);
     }
-    stacks.set(stackText, { ids, count });
   }
   if (valid === 0 || invalid > valid) {
     throw new ProfileError(
@@ -112,13 +136,17 @@ export function parseFolded(text: string, sourcePath: string, options: ReadOptio
   }
   const collector = new SampleCollector();
   const frames = interner.frames;
+  const pool = stackFrames.array;
   let idle = 0;
-  for (const { ids, count } of stacks.values()) {
+  stackStart.push(stackFrames.length);
+  for (let i = 0; i < counts.length; i++) {
+    const start = stackStart.array[i]!;
+    const count = counts[i]!;
     // V8's synthetic `(idle)` leaf (Node exporters keep it): out of the total, as the .cpuprofile reader does.
-    if (IDLE.test(frames[ids[0]!]!.name)) {
+    if (IDLE.test(frames[pool[start]!]!.name)) {
       collector.addIdle(count);
       idle += count;
-    } else collector.add(ids, ids.length, count, count);
+    } else collector.add(pool.subarray(start, stackStart.array[i + 1]!), stackStart.array[i + 1]! - start, count, count);
   }
   const warnings: string[] = [];
   if (perSample) warnings.push('no line carries a count: read as one sample per line (Pyroscope\'s "lines" variant)');

@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { readProjectOptions } from './compilerOptions';
 import { createMigrationHost, wordsOf, type HostMode, type TextOverlay } from './compilerHost';
+import { skippedLine } from '../linkedPaths';
 import { isScriptFile, listSourceFiles } from './sourceFiles';
 import { typescriptLibFolder } from './typescriptLib';
 
@@ -47,7 +48,7 @@ const slash = (p: string) => p.replace(/\\/g, '/');
 export function createMigrationProject(input: ProjectInput): MigrationProject {
   const root = slash(input.root).replace(/\/$/, '');
   const { options, configFile, problems } = input.compilerOptions ? { options: input.compilerOptions, configFile: undefined, problems: [] } : readProjectOptions(root, input.mode);
-  const listed = input.files ? { files: input.files.map(slash), unreadable: [] } : listSourceFiles(root);
+  const listed = input.files ? { files: input.files.map(slash), unreadable: [], brokenLinks: [] } : listSourceFiles(root);
   const overlay = input.overlay ?? new Map<string, string>();
   const overlaid = [...overlay.keys()].filter((f) => f.startsWith(`${root}/`) && !f.includes('/node_modules/') && isScriptFile(f));
   const rootNames = [...new Set([...listed.files, ...overlaid])].sort();
@@ -56,14 +57,16 @@ export function createMigrationProject(input: ProjectInput): MigrationProject {
   const program = ts.createProgram({ rootNames, options, host, oldProgram: input.oldProgram });
   const inProject = new Set(rootNames);
   const userFiles = program.getSourceFiles().filter((sf) => inProject.has(sf.fileName)).sort((a, b) => (a.fileName < b.fileName ? -1 : 1));
+  const displayRoot = input.displayRoot ? slash(input.displayRoot).replace(/\/$/, '') : root;
+  const shown = (f: string) => (f.startsWith(`${displayRoot}/`) ? f.slice(displayRoot.length + 1) : f);
   return {
     root,
-    displayRoot: input.displayRoot ? slash(input.displayRoot).replace(/\/$/, '') : root,
+    displayRoot,
     program,
     checker: program.getTypeChecker(),
     userFiles,
     configFile,
-    problems: [...problems, ...listed.unreadable.map((d) => `${d}: folder cannot be read`), ...missingLib()],
+    problems: [...problems, ...listed.unreadable.map((d) => `${d}: folder cannot be read`), ...listed.brokenLinks.map((l) => skippedLine(shown(l.path), l.why)), ...missingLib()],
   };
 }
 
