@@ -12,6 +12,7 @@
  * (TREE: a checkout of an older commit, e.g. `git worktree add /tmp/base main`, with node_modules).
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { createProjectMigrations as Create } from '../src/server/migrate/projectMigrations';
 import { fixtureProject, parseJsProject, type JsProject } from './lspProgram';
@@ -67,7 +68,6 @@ if (require.main === module) {
   const edits = argv.includes('--edits') ? Number(argv[argv.indexOf('--edits') + 1]) : 5;
   const projects = [...(argv.includes('--no-fixture') ? [] : [fixtureProject()]), ...argv.flatMap((a, i) => (a === '--js-project' ? [parseJsProject(argv[i + 1]!)] : []))];
   const trees = [treeAt('baseline', baseline), treeAt('this tree', join(__dirname, '..'))];
-  const { loadavg } = require('node:os') as typeof import('node:os');
   console.log(`load average at start ${loadavg()[0]!.toFixed(1)}`);
   for (const project of projects) {
     const { cpu, sameFindings } = measure(project, trees, edits);
