@@ -5,7 +5,6 @@
  * and exit codes.
  */
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { readInstalledVersions } from '../core/migrate/installedVersions';
@@ -13,9 +12,14 @@ import { migrationAnalyzers } from '../core/migrate/program/analyzers';
 import { migrateFolder } from '../core/migrate/program/migrateFolder';
 import { verifyMigration } from '../core/migrate/program/verify';
 import { verifyByDefault } from '../core/migrate/program/verifyByDefault';
+import { listSourceFiles } from '../core/migrate/program/sourceFiles';
+import { linksOutside } from '../core/migrate/linkedPaths';
+import { writeFileSet, type PlannedWrite } from './fileSet';
 import { migrateGoFiles } from './migrateGo';
+import { checkedWrites, reportWriteOutcome } from './migrateWrites';
 import { findingLine, outcomeLine, shownPath } from './migrateReport';
 import { migrateTargets } from './migrateTargets';
+import { writeExactUnlessTerminal } from './terminalText';
 import { CliUsageError } from './usage';
 
 const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify] [--test] [--go-get]
@@ -46,11 +50,19 @@ Output: a unified diff on stdout (--write applies it instead); on stderr every f
 then every file that uses aws-sdk DynamoDB with its outcome (migrated, partly migrated,
 not migrated + reason, no DynamoDB use).
 
+--write changes files inside the folders given only: a file or folder reached through a symbolic
+link whose real path is outside is not changed (and named), links that lead nowhere are skipped
+with one line. The files are written as one set (each to a temporary file, then renamed over the
+original), listed as 'changed: FILE'; on Ctrl+C, SIGTERM or a failed write every file written is
+put back as it was, and the message says so.
+
 exit codes:
   0  nothing to change
   1  changes found (shown, or written with --write), everything migrated
   2  bad usage or bad input (unknown option, missing path, not a JS/TS/Go file)
   3  something is not migrated (error findings, JS/TS or Go); the other changes are still shown or written
+  4  --write could not write a file: every file is as it was (or the message names those that are not)
+  130 interrupted by Ctrl+C or SIGTERM while writing: every file is as it was
 `;
 
 /** Messages name files as the finding lines do: relative to the current folder when the project is inside it. */
@@ -76,21 +88,25 @@ export async function run(args: string[]): Promise<number> {
   let changed = 0;
   let considered = 0;
   let errors = 0;
-  const output = async (file: string, before: string, after: string): Promise<void> => {
+  const writes: (PlannedWrite & { root: string })[] = [];
+  const output = (root: string, file: string, before: string, after: string): void => {
     changed++;
-    if (write) await writeFile(file, after, 'utf8');
+    if (write) writes.push({ path: file, text: after, root });
     else {
       const shown = shownPath(file);
       const [a, b] = isAbsolute(shown) ? [shown, shown] : [`a/${shown}`, `b/${shown}`];
-      process.stdout.write(createTwoFilesPatch(a, b, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+      writeExactUnlessTerminal(createTwoFilesPatch(a, b, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
     }
   };
   const targets = migrateTargets(paths);
   for (const target of targets) {
+    for (const line of target.skipped) process.stderr.write(`${line}\n`);
     const env = await readInstalledVersions(target.root);
     if (target.scripts !== 'none') {
       const only = target.scripts === 'all' ? undefined : target.scripts;
-      const folder = migrateFolder({ root: target.root, only, displayRoot: displayRootFor(target.root) }, { env, analyzers: migrationAnalyzers });
+      const notWritable = linksOutside(listSourceFiles(target.root).files, target.root);
+      for (const [file, why] of notWritable) process.stderr.write(`${shownPath(file)}: ${why}: it is not changed\n`);
+      const folder = migrateFolder({ root: target.root, only, displayRoot: displayRootFor(target.root), notWritable }, { env, analyzers: migrationAnalyzers });
       // Findings outside the program (package.json of a too-old jest) are placed in the file on disk.
       const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? readText(f);
       for (const p of folder.project.problems) process.stderr.write(`${p}\n`);
@@ -104,13 +120,23 @@ export async function run(args: string[]): Promise<number> {
       const outcomes = folder.result.files.filter((o) => !only || only.includes(o.fileName));
       for (const o of outcomes) process.stderr.write(`${outcomeLine(o)}\n`);
       considered += outcomes.length;
-      for (const [file, text] of [...folder.texts].sort(([a], [b]) => (a < b ? -1 : 1))) await output(file, textOf(file), text);
+      for (const [file, text] of [...folder.texts].sort(([a], [b]) => (a < b ? -1 : 1))) output(target.root, file, textOf(file), text);
     }
   }
   const go = await migrateGoFiles(targets.flatMap((t) => t.goFiles), { write, test: args.includes('--test'), goGet: args.includes('--go-get') });
   changed += go.changed;
   errors += go.errors;
   considered += targets.reduce((n, t) => n + t.goFiles.length, 0);
+  if (write) {
+    const rootOf = new Map(targets.flatMap((t) => t.goFiles.map((f) => [f, t.root] as const)));
+    writes.push(...go.writes.map((w) => ({ ...w, root: rootOf.get(w.path) ?? w.path })));
+    const checkedSet = checkedWrites(writes);
+    for (const line of checkedSet.refused) process.stderr.write(`${line}\n`);
+    errors += checkedSet.refused.length;
+    changed -= checkedSet.refused.length;
+    const code = reportWriteOutcome(await writeFileSet(checkedSet.writes), checkedSet.shown);
+    if (code !== undefined) return code;
+  }
   const verb = write ? 'changed' : 'would change';
   const notMigrated = errors ? `; ${errors} error finding${errors === 1 ? '' : 's'}: something is not migrated` : '';
   process.stderr.write(`${changed} of ${considered} file${considered === 1 ? '' : 's'} ${verb}${notMigrated}${write || changed === 0 ? '' : ' (run again with --write to apply)'}\n`);

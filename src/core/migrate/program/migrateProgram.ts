@@ -22,6 +22,8 @@ export interface MigrateProgramOptions {
    * outside them is blocked: migrating only part of a client's uses would break the rest.
    */
   scope?: (fileName: string) => boolean;
+  /** Why a file outside {@link scope} may not change, when it is not just that it was not asked for (a link outside the folder). */
+  outOfScopeWhy?: (fileName: string) => string | undefined;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface MigrateProgramOptions {
  */
 export function migrateProgram(project: MigrationProject, options: MigrateProgramOptions): ProgramMigration {
   const { plans, families, resolverOf, config, casts } = buildPlans(project, options.env);
-  if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.displayRoot);
+  if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.displayRoot, options.outOfScopeWhy);
   for (const p of plans) p.subject.migrated = p.blockers.length === 0;
   addTypeReferenceEdits(project, families, resolverOf, plans);
   const byIdEarly = new Map(plans.map((p) => [p.subject.id, p]));
@@ -84,12 +86,13 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
   };
 }
 
-function blockOutsideScope(plan: SubjectPlan, scope: (fileName: string) => boolean, root: string): void {
+function blockOutsideScope(plan: SubjectPlan, scope: (fileName: string) => boolean, root: string, whyNot?: (fileName: string) => string | undefined): void {
   for (const sf of plan.changes.files()) {
     if (scope(sf.fileName)) continue;
     const at = plan.spots.find((s) => s.node.getSourceFile() === sf)?.node ?? plan.subject.origins[0]!;
     const name = sf.fileName.startsWith(`${root}/`) ? sf.fileName.slice(root.length + 1) : sf.fileName;
-    plan.blockers.push({ node: at, why: `it is also used in ${name}, outside the files given: run migrate on the folder holding all its uses` });
+    const reason = whyNot?.(sf.fileName);
+    plan.blockers.push({ node: at, why: reason ? `it is used in ${name}, ${reason}, which is not changed` : `it is also used in ${name}, outside the files given: run migrate on the folder holding all its uses` });
   }
 }
 
