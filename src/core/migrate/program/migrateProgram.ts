@@ -7,7 +7,8 @@ import { buildPlans } from './buildPlans';
 import { fileOutcomes } from './fileOutcomes';
 import { planFindings } from './planFindings';
 import type { MigrationProject } from './project';
-import { renderAlone, renderPlans } from './renderPlans';
+import { renderAlone } from './renderPlans';
+import { settleRender } from './settleRender';
 import type { ProgramMigration } from './result';
 import type { SubjectPlan } from './subjectPlan';
 import { addTypeReferenceEdits } from './typeReferences';
@@ -35,6 +36,8 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
   const { plans, families, resolverOf, config, casts } = buildPlans(project, options.env);
   if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.displayRoot);
   for (const p of plans) p.subject.migrated = p.blockers.length === 0;
+  // Fates first (overlaps, half-written files), so type edits and checks follow the final ones.
+  settleRender(plans, resolverOf, project);
   addTypeReferenceEdits(project, families, resolverOf, plans);
   const byIdEarly = new Map(plans.map((p) => [p.subject.id, p]));
   for (const c of casts) if (c.plan.subject.migrated) castIfStillForeign(c, (id) => byIdEarly.get(id)?.subject.migrated ?? false);
@@ -48,15 +51,7 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
       if (owner?.subject.migrated) attach(owner, f.attached!.edits, project);
     }
   }
-  const rendered = renderPlans(plans.filter((p) => p.subject.migrated), resolverOf);
-  let deferred = 0;
-  for (const [plan, other] of rendered.collided) {
-    if (plan.subject.kind === 'converter-call') deferred++;
-    else {
-      plan.blockers.push({ node: plan.subject.origins[0]!, why: `its edits overlap those of ${other ? `the ${other.label}` : 'another fix'}` });
-      plan.subject.migrated = false;
-    }
-  }
+  const { rendered, deferred } = settleRender(plans, resolverOf, project);
   const subjectFixes = new Map<string, { title: string; edits: FileTextEdit[] }>();
   const findings: ProgramFinding[] = [];
   for (const plan of plans) {
