@@ -3,6 +3,7 @@ import type { V2Resolver } from '../awsSdkBindings';
 import type { ProgramFinding } from './api';
 import { translateOptions } from './configKeys';
 import { globalUpdates, isPortable, type GlobalUpdate } from './globalConfig';
+import { ImportGraph } from './importGraph';
 import type { OptionEntry } from './optionEntries';
 import type { ConfigText } from './planContext';
 import type { MigrationProject } from './project';
@@ -24,12 +25,13 @@ interface Located extends GlobalUpdate {
  */
 export class ClientConfigPlanner {
   private readonly updates: Located[];
-  private readonly imports = new Map<ts.SourceFile, Set<ts.SourceFile>>();
+  private readonly imports: ImportGraph;
   /** For each global update: the creations that carried it, and those it may reach but does not. */
   private readonly reach = new Map<Located, { carried: Set<ts.NewExpression>; missed: Set<ts.NewExpression> }>();
 
   constructor(private readonly project: MigrationProject, resolverOf: (sf: ts.SourceFile) => V2Resolver) {
     this.updates = project.userFiles.flatMap((file) => globalUpdates(file, resolverOf(file), project.checker).map((u) => ({ ...u, file })));
+    this.imports = new ImportGraph(project.checker, project.userFiles);
   }
 
   /** The v3 config text of `creation` given its own service options. */
@@ -39,7 +41,7 @@ export class ClientConfigPlanner {
     const merged = new Map<string, OptionEntry>();
     const blockers: string[] = [];
     const notes: ConfigText['notes'] = [];
-    const before = this.importedBy(sf);
+    const before = this.imports.importedBy(sf);
     const applying = this.updates
       .filter((u) => (u.file === sf ? u.node.getStart() < creation.getStart() && (u.topLevel || sameFunction(u.node, creation)) : u.topLevel && before.has(u.file)))
       .sort((a, b) => (a.file === b.file ? a.node.pos - b.node.pos : a.file === sf ? 1 : b.file === sf ? -1 : 0));
@@ -111,41 +113,6 @@ export class ClientConfigPlanner {
     let r = this.reach.get(u);
     if (!r) this.reach.set(u, (r = { carried: new Set(), missed: new Set() }));
     return r;
-  }
-
-  /** The user files `sf` imports, directly or not (their top level runs before it). */
-  private importedBy(sf: ts.SourceFile): Set<ts.SourceFile> {
-    const seen = new Set<ts.SourceFile>();
-    const todo = [sf];
-    while (todo.length) {
-      for (const dep of this.directImports(todo.pop()!)) {
-        if (!seen.has(dep)) {
-          seen.add(dep);
-          todo.push(dep);
-        }
-      }
-    }
-    seen.delete(sf);
-    return seen;
-  }
-
-  private directImports(sf: ts.SourceFile): Set<ts.SourceFile> {
-    let deps = this.imports.get(sf);
-    if (deps) return deps;
-    deps = new Set();
-    this.imports.set(sf, deps);
-    const users = new Set(this.project.userFiles);
-    const add = (spec: ts.Expression) => {
-      const target = this.project.checker.getSymbolAtLocation(spec)?.valueDeclaration;
-      if (target && ts.isSourceFile(target) && users.has(target)) deps!.add(target);
-    };
-    const visit = (n: ts.Node): void => {
-      if ((ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier) add(n.moduleSpecifier);
-      else if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'require' && n.arguments[0] && ts.isStringLiteralLike(n.arguments[0])) add(n.arguments[0]);
-      ts.forEachChild(n, visit);
-    };
-    visit(sf);
-    return deps;
   }
 }
 

@@ -5,6 +5,8 @@ import type { TextEdit } from '../types';
 import { namesLeftUndefined } from './freeNames';
 import type { MigrationProject } from './project';
 import { renderPlans, type RenderedPlans } from './renderPlans';
+import { ImportGraph } from './importGraph';
+import { setCrossings, type CrossingBlock } from './setCrossings';
 import { placeOf, type SubjectPlan } from './subjectPlan';
 
 /** The final rendering of a migration, once every plan that could not be rendered is blocked. */
@@ -21,10 +23,13 @@ export interface SettledRender {
  * - a file whose edited text reads a name it no longer declares (an aws-sdk import removed while
  *   code left on v2 still uses it) blocks every plan editing that file: a file is never written
  *   half-way, it never throws a ReferenceError at load;
+ * - a set made on one side of the migration and written on the other blocks the migrated end (see `setCrossings`);
  * - a plan blocked here blocks every plan linked to it (a DocumentClient and its `service:`).
  * Each block is recorded on the plan (`blockers`, `migrated = false`) with its reason.
  */
 export function settleRender(plans: readonly SubjectPlan[], resolverOf: (sf: ts.SourceFile) => V2Resolver, project: MigrationProject): SettledRender {
+  const imports = new ImportGraph(project.checker, project.userFiles);
+  const crossings = (): CrossingBlock[] => setCrossings(plans, project.checker, imports, project.displayRoot);
   const byId = new Map(plans.map((p) => [p.subject.id, p]));
   for (;;) {
     const rendered = renderPlans(plans.filter((p) => p.subject.migrated), resolverOf);
@@ -38,6 +43,13 @@ export function settleRender(plans: readonly SubjectPlan[], resolverOf: (sf: ts.
       }
     }
     if (!blocked) blocked = blockHalfWritten(plans, rendered, project, byId);
+    if (!blocked) {
+      for (const b of crossings()) {
+        if (!b.plan.subject.migrated) continue;
+        block(b.plan, b.node, b.why, byId);
+        blocked = true;
+      }
+    }
     if (!blocked) return { rendered, deferred };
   }
 }
