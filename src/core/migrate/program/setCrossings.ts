@@ -35,7 +35,7 @@ const v3SetRefused = 'v3 cannot write a v2 DynamoDBSet (marshall throws on its c
  */
 export function setCrossings(plans: readonly SubjectPlan[], checker: ts.TypeChecker, imports: ImportGraph, root: string): CrossingBlock[] {
   const writtenBy = new Map<ts.Node, SubjectPlan>();
-  for (const p of plans) for (const w of p.written) writtenBy.set(outermostValue(w), p);
+  for (const p of plans) for (const w of writes(p)) writtenBy.set(outermostValue(w), p);
   const writers = plans.filter(isWriter);
   const out: CrossingBlock[] = [];
   for (const maker of plans) {
@@ -60,9 +60,15 @@ export function setCrossings(plans: readonly SubjectPlan[], checker: ts.TypeChec
   return out;
 }
 
-/** Client plans and `Converter.marshall`/`input` calls: what writes items. */
+/** The item-holding inputs a plan writes: its calls' inputs and marshalled values, not the lists its createSet calls take. */
+function writes(p: SubjectPlan): ts.Expression[] {
+  const setLists = new Set<ts.Node>(p.createdSets.flatMap((c) => [...c.arguments]));
+  return p.written.filter((w) => !setLists.has(w));
+}
+
+/** Clients with data calls and `Converter.marshall`/`input` calls: what writes items. */
 function isWriter(p: SubjectPlan): boolean {
-  return p.subject.kind !== 'converter-call' || p.spots.some((s) => s.code === 'v2-converter-marshall' || s.code === 'v2-converter-input');
+  return writes(p).length > 0;
 }
 
 function firstReason(p: SubjectPlan): string {
