@@ -45,7 +45,8 @@ function detectStyle(file: SingleFile, resolver: V2Resolver): Style {
   const hasImport = sf.statements.some((s) => ts.isImportDeclaration(s) || ts.isImportEqualsDeclaration(s));
   const hasRequire = /\brequire\s*\(/.test(sf.text);
   const esm = hasImport || (!hasRequire && /\.(m?ts|tsx|mjs)$/.test(sf.fileName));
-  const sample = resolver.bindings[0]?.node.getText(sf) ?? sf.statements[0]?.getText(sf) ?? '';
+  const first = resolver.bindings[0];
+  const sample = (first?.partOf ?? first?.node)?.getText(sf) ?? sf.statements[0]?.getText(sf) ?? '';
   const quote = /"/.test(sample) && !/'/.test(sample) ? '"' : "'";
   const semi = sample === '' || /;\s*$/.test(sample) ? ';' : '';
   return { esm, quote, semi };

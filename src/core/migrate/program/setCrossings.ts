@@ -1,5 +1,6 @@
 import ts from 'typescript';
 import type { ImportGraph } from './importGraph';
+import { symbolReads } from './symbolReads';
 import { outermostValue } from './valueContext';
 import { placeOf, type SubjectPlan } from './subjectPlan';
 
@@ -95,7 +96,7 @@ function landing(value: ts.Expression, writtenBy: ReadonlyMap<ts.Node, SubjectPl
   const decl = x.parent;
   if (depth < 4 && ts.isVariableDeclaration(decl) && decl.initializer === x && ts.isIdentifier(decl.name) && ts.getCombinedNodeFlags(decl.parent) & ts.NodeFlags.Const) {
     const symbol = checker.getSymbolAtLocation(decl.name);
-    const reads = symbol ? readsOf(symbol, decl, checker) : [];
+    const reads = symbol ? symbolReads(symbol, decl.name, checker) : [];
     const out: Landing = { writers: new Set() };
     for (const r of reads) {
       const inner = landing(r, writtenBy, checker, depth + 1);
@@ -107,19 +108,4 @@ function landing(value: ts.Expression, writtenBy: ReadonlyMap<ts.Node, SubjectPl
     return out;
   }
   return { writers: new Set(), lost: x };
-}
-
-/** Reads of a `const` in its own file (a variable exported to other files is lost at the export). */
-function readsOf(symbol: ts.Symbol, decl: ts.VariableDeclaration, checker: ts.TypeChecker): ts.Expression[] {
-  const out: ts.Expression[] = [];
-  const visit = (n: ts.Node): void => {
-    if (ts.isIdentifier(n) && n !== decl.name && n.text === symbol.name) {
-      const p = n.parent;
-      const s = ts.isShorthandPropertyAssignment(p) && p.name === n ? checker.getShorthandAssignmentValueSymbol(p) : checker.getSymbolAtLocation(n);
-      if (s === symbol) out.push(n);
-    }
-    ts.forEachChild(n, visit);
-  };
-  visit(decl.getSourceFile());
-  return out;
 }
