@@ -14,11 +14,12 @@ import { migrateFolder } from '../core/migrate/program/migrateFolder';
 import { verifyMigration } from '../core/migrate/program/verify';
 import { verifyByDefault } from '../core/migrate/program/verifyByDefault';
 import { migrateGoFiles } from './migrateGo';
+import { manifestStep } from './migrateManifest';
 import { findingLine, outcomeLine, shownPath } from './migrateReport';
 import { migrateTargets } from './migrateTargets';
 import { CliUsageError } from './usage';
 
-const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify]
+const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify] [--remove-aws-sdk]
 
 Migrates aws-sdk v2 DynamoDB code (DocumentClient, the low-level DynamoDB client, Converter) to
 AWS SDK v3 with the options that keep stored and returned items identical, and guregu/dynamo v1 /
@@ -33,6 +34,11 @@ definitions the project has installed (v3 included), and every error the migrati
 error finding (code v3-verify) at the original line. This runs by default for TypeScript (a
 tsconfig.json, or a changed .ts file) and for a jsconfig.json with checkJs; --verify runs it for
 plain JavaScript too (checkJs), --no-verify skips it.
+
+When no source file loads aws-sdk any more (a global AWS.config is removed with the last v2
+client), the summary says aws-sdk can be removed from package.json; --remove-aws-sdk removes it
+(shown in the diff, written with --write). The v3 packages the migrated code imports and
+package.json does not list are named.
 
 Output: a unified diff on stdout (--write applies it instead); on stderr every finding as
   file:line:col severity code message
@@ -60,8 +66,9 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const write = args.includes('--write');
+  const removeAwsSdk = args.includes('--remove-aws-sdk');
   const verify = args.includes('--verify') ? 'always' : args.includes('--no-verify') ? 'never' : 'by default';
-  const unknown = args.filter((a) => a.startsWith('-') && a !== '--write' && a !== '--verify' && a !== '--no-verify');
+  const unknown = args.filter((a) => a.startsWith('-') && !['--write', '--verify', '--no-verify', '--remove-aws-sdk'].includes(a));
   if (unknown.length) throw new CliUsageError(`unknown option ${unknown[0]}\n\n${help}`);
   const paths = args.filter((a) => !a.startsWith('-'));
   if (paths.length === 0) throw new CliUsageError(`no files or directories given\n\n${help}`);
@@ -98,6 +105,12 @@ export async function run(args: string[]): Promise<number> {
       for (const o of outcomes) process.stderr.write(`${outcomeLine(o)}\n`);
       considered += outcomes.length;
       for (const [file, text] of [...folder.texts].sort(([a], [b]) => (a < b ? -1 : 1))) await output(file, textOf(file), text);
+      const manifest = manifestStep(target.root, folder.project.userFiles, folder.texts, removeAwsSdk);
+      for (const line of manifest.lines) process.stderr.write(`${line}\n`);
+      if (manifest.change) {
+        considered++;
+        await output(manifest.change.file, manifest.change.before, manifest.change.after);
+      }
     }
   }
   const go = await migrateGoFiles(targets.flatMap((t) => t.goFiles), write);

@@ -3,6 +3,9 @@ import type { V2Resolver } from '../awsSdkBindings';
 import type { ProgramFinding } from './api';
 import { translateOptions } from './configKeys';
 import { globalUpdates, isPortable, type GlobalUpdate } from './globalConfig';
+import { literalEdit } from '../editPlan';
+import { lineSpan } from '../textEdits';
+import { FileChanges } from './fileChanges';
 import { ImportGraph } from './importGraph';
 import type { OptionEntry } from './optionEntries';
 import type { ConfigText } from './planContext';
@@ -90,23 +93,47 @@ export class ClientConfigPlanner {
 
   /**
    * Findings at each global update that a migrated client (`migrated`) carried or may miss:
-   * a warning listing the v3 clients that do not read it, else an information naming where it was carried.
+   * a warning listing the v3 clients that do not read it, else an information naming where it was
+   * carried. `removed`: the updates the migration deletes (no aws-sdk v2 client is left), each
+   * said so, and where nothing carried it, that nothing read it any more.
    */
-  findings(migrated: ReadonlySet<ts.NewExpression>): ProgramFinding[] {
+  findings(migrated: ReadonlySet<ts.NewExpression>, removed: ReadonlySet<ts.Expression> = new Set()): ProgramFinding[] {
     const out: ProgramFinding[] = [];
-    for (const [u, r] of this.reach) {
+    const list = (cs: ts.NewExpression[]) => cs.slice(0, 4).map((c) => placeOf(c, this.project.displayRoot)).join(', ') + (cs.length > 4 ? `, and ${cs.length - 4} more` : '');
+    for (const u of this.updates) {
+      const r = this.reach.get(u) ?? { carried: new Set<ts.NewExpression>(), missed: new Set<ts.NewExpression>() };
       const carried = [...r.carried].filter((c) => migrated.has(c));
       const missed = [...r.missed].filter((c) => migrated.has(c));
-      if (!carried.length && !missed.length) continue;
       const at = { fileName: u.file.fileName, start: u.node.getStart(), end: u.node.end, code: 'v3-client-config' };
-      const list = (cs: ts.NewExpression[]) => cs.slice(0, 4).map((c) => placeOf(c, this.project.displayRoot)).join(', ') + (cs.length > 4 ? `, and ${cs.length - 4} more` : '');
+      const gone = removed.has(u.node);
+      if (!carried.length && !missed.length && !gone) continue;
+      const into = carried.length ? `its settings are carried into the v3 clients created at ${list(carried)}` : 'no DynamoDB client read it';
       if (missed.length) {
-        out.push({ ...at, severity: 'warning', message: `aws-sdk v2 global config: the v3 clients created at ${list(missed)} do not read it${carried.length ? ` (carried into ${list(carried)})` : ''}` });
+        out.push({ ...at, severity: 'warning', message: `aws-sdk v2 global config${gone ? ', removed with aws-sdk v2 (no v2 client is left)' : ''}: the v3 clients created at ${list(missed)} do not read it${carried.length ? ` (carried into ${list(carried)})` : ''}` });
+      } else if (gone) {
+        out.push({ ...at, severity: 'information', message: `aws-sdk v2 global config removed: no aws-sdk v2 client is left in the program, and ${into}` });
       } else {
         out.push({ ...at, severity: 'information', message: `aws-sdk v2 global config: carried into the v3 clients created at ${list(carried)}; it still configures any v2 client left` });
       }
     }
     return out;
+  }
+
+  /**
+   * The deletion of every global `AWS.config` change, for when no aws-sdk v2 client is left: each
+   * must be a statement of its own whose values have no side effect (literals, names, property
+   * reads: `AWS.config.update({ region: process.env.REGION })`); undefined when one is not
+   * (`AWS.config.update(load())`, `loadFromPath`): then none is removed.
+   */
+  removals(): { changes: FileChanges; updates: Set<ts.Expression> } | undefined {
+    const changes = new FileChanges();
+    for (const u of this.updates) {
+      const statement = u.node.parent;
+      if (!ts.isExpressionStatement(statement) || !Array.isArray(u.entries) || !u.entries.every((e) => !e.node || sideEffectFree(e.node))) return undefined;
+      const span = lineSpan(u.file.text, statement.getStart(u.file), statement.end);
+      changes.edit(u.file, literalEdit(span.start, span.end, ''));
+    }
+    return this.updates.length ? { changes, updates: new Set(this.updates.map((u) => u.node)) } : undefined;
   }
 
   private track(u: Located): { carried: Set<ts.NewExpression>; missed: Set<ts.NewExpression> } {
@@ -132,4 +159,20 @@ function environmentNote(members: ReadonlyMap<string, string>): string | undefin
   if (!members.has('endpoint')) parts.push('endpoint (v3 also honours AWS_ENDPOINT_URL_DYNAMODB and AWS_ENDPOINT_URL, v2 did not)');
   if (!members.has('credentials')) parts.push('credentials (the default provider chain: environment, shared files, SSO, container and instance roles)');
   return parts.length ? `from the environment only: ${parts.join('; ')}` : undefined;
+}
+
+/** Evaluating it changes nothing: literals, names, property reads, and literals, templates and operators of those. */
+function sideEffectFree(e: ts.Expression): boolean {
+  if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e)) return sideEffectFree(e.expression);
+  if (ts.isLiteralExpression(e) || ts.isIdentifier(e) || ts.isNoSubstitutionTemplateLiteral(e)) return true;
+  if ([ts.SyntaxKind.TrueKeyword, ts.SyntaxKind.FalseKeyword, ts.SyntaxKind.NullKeyword].includes(e.kind)) return true;
+  if (ts.isPropertyAccessExpression(e)) return sideEffectFree(e.expression);
+  if (ts.isElementAccessExpression(e)) return sideEffectFree(e.expression) && sideEffectFree(e.argumentExpression);
+  if (ts.isTemplateExpression(e)) return e.templateSpans.every((s) => sideEffectFree(s.expression));
+  if (ts.isBinaryExpression(e)) return e.operatorToken.kind !== ts.SyntaxKind.EqualsToken && sideEffectFree(e.left) && sideEffectFree(e.right);
+  if (ts.isConditionalExpression(e)) return sideEffectFree(e.condition) && sideEffectFree(e.whenTrue) && sideEffectFree(e.whenFalse);
+  if (ts.isPrefixUnaryExpression(e)) return e.operator !== ts.SyntaxKind.PlusPlusToken && e.operator !== ts.SyntaxKind.MinusMinusToken && sideEffectFree(e.operand);
+  if (ts.isObjectLiteralExpression(e)) return e.properties.every((p) => (ts.isPropertyAssignment(p) && !ts.isComputedPropertyName(p.name) && sideEffectFree(p.initializer)) || ts.isShorthandPropertyAssignment(p));
+  if (ts.isArrayLiteralExpression(e)) return e.elements.every((x) => !ts.isSpreadElement(x) && sideEffectFree(x));
+  return false;
 }
