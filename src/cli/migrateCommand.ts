@@ -11,7 +11,9 @@ import { createTwoFilesPatch } from 'diff';
 import { readInstalledVersions } from '../core/migrate/installedVersions';
 import { migrationAnalyzers } from '../core/migrate/program/analyzers';
 import { migrateFolder } from '../core/migrate/program/migrateFolder';
-import { verifyMigration } from '../core/migrate/program/verify';
+import type { ProgramFinding } from '../core/migrate/program/api';
+import { verifyMigration, type Verification } from '../core/migrate/program/verify';
+import { verifyProject } from '../core/migrate/program/verifyProject';
 import { verifyByDefault } from '../core/migrate/program/verifyByDefault';
 import { migrateGoFiles } from './migrateGo';
 import { manifestStep } from './migrateManifest';
@@ -29,9 +31,13 @@ Files named one by one belong to the project of their nearest package.json; only
 Go files are rewritten per package with Go's own parser and type checker (needs go on PATH) and
 checked with go build -overlay; a rewrite that does not build is not made.
 
-The migrated files and the files importing them are type-checked in memory, against the type
-definitions the project has installed (v3 included), and every error the migration adds is an
-error finding (code v3-verify) at the original line. This runs by default for TypeScript (a
+With a tsconfig.json, the migration is type-checked as the project checks itself: its own
+TypeScript (node_modules/typescript; the bundled one if it has none), its tsconfig.json as written
+(files, types, lib, skipLibCheck), every error tsc --noEmit prints, before and after. Otherwise
+the migrated files and the files importing them are type-checked in memory against the type
+definitions the project has installed (v3 included). Every error the migration adds is an error
+finding (code v3-verify) at the original line; one in a dependency's types names the fix (the
+@types/node the v3 types need, or skipLibCheck). This runs by default for TypeScript (a
 tsconfig.json, or a changed .ts file) and for a jsconfig.json with checkJs; --verify runs it for
 plain JavaScript too (checkJs), --no-verify skips it.
 
@@ -95,12 +101,12 @@ export async function run(args: string[]): Promise<number> {
       const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? readText(f);
       for (const p of folder.project.problems) process.stderr.write(`${p}\n`);
       const byDefault = verify === 'by default' && folder.texts.size ? verifyByDefault(target.root, folder.texts.keys()) : undefined;
-      const checked = folder.texts.size && (verify === 'always' || byDefault?.check) ? verifyMigration(target.root, folder.texts, displayRootFor(target.root)) : undefined;
+      const checked = folder.texts.size && (verify === 'always' || byDefault?.check) ? typeCheck(target.root, folder.texts, displayRootFor(target.root)) : undefined;
       const findings = [...folder.result.findings, ...(checked?.findings ?? [])].sort((a, b) => (a.fileName === b.fileName ? a.start - b.start : a.fileName < b.fileName ? -1 : 1));
       for (const f of findings) process.stderr.write(`${findingLine(f, textOf)}\n`);
       errors += findings.filter((f) => f.severity === 'error').length;
       if (byDefault && !byDefault.check) process.stderr.write(`verify: not run (${byDefault.reason}; --verify type-checks it with checkJs)\n`);
-      if (checked) process.stderr.write(`verify: ${checked.checkedFiles} file${checked.checkedFiles === 1 ? '' : 's'} type-checked before and after the migration: ${checked.errorsBefore} error${checked.errorsBefore === 1 ? '' : 's'} before, ${checked.errorsAfter} after, ${checked.findings.length} new\n`);
+      for (const line of checked?.summary ?? []) process.stderr.write(`verify: ${line}\n`);
       const outcomes = folder.result.files.filter((o) => !only || only.includes(o.fileName));
       for (const o of outcomes) process.stderr.write(`${outcomeLine(o)}\n`);
       considered += outcomes.length;
@@ -121,6 +127,26 @@ export async function run(args: string[]): Promise<number> {
   const notMigrated = errors ? `; ${errors} error finding${errors === 1 ? '' : 's'}: something is not migrated` : '';
   process.stderr.write(`${changed} of ${considered} file${considered === 1 ? '' : 's'} ${verb}${notMigrated}${write || changed === 0 ? '' : ' (run again with --write to apply)'}\n`);
   return errors ? 3 : changed > 0 ? 1 : 0;
+}
+
+/**
+ * The type-check of a migration: with a tsconfig.json, the project's own (its TypeScript, its
+ * settings; see `verifyProject`), plus an in-memory check of migrated files that tsconfig.json
+ * leaves out; otherwise the in-memory check (see `verifyMigration`). Findings and summary lines.
+ */
+function typeCheck(root: string, texts: ReadonlyMap<string, string>, displayRoot: string): { findings: ProgramFinding[]; summary: string[] } {
+  const counts = (v: Verification) => `${v.errorsBefore} error${v.errorsBefore === 1 ? '' : 's'} before, ${v.errorsAfter} after, ${v.findings.length} new`;
+  const own = verifyProject(root, texts, displayRoot);
+  if (!own) {
+    const v = verifyMigration(root, texts, displayRoot);
+    return { findings: v.findings, summary: [`${v.checkedFiles} file${v.checkedFiles === 1 ? '' : 's'} type-checked before and after the migration: ${counts(v)}`] };
+  }
+  const compiler = `TypeScript ${own.compiler.version}${own.compiler.source === 'project' ? ' (the project\'s)' : ' (bundled: the project has none installed)'}`;
+  const summary = [`tsc -p tsconfig.json with ${compiler}, skipLibCheck ${own.skipLibCheck ? 'on' : 'off'}, ${own.checkedFiles} file${own.checkedFiles === 1 ? '' : 's'}, before and after the migration: ${counts(own)}`];
+  if (!own.outside.length) return { findings: own.findings, summary };
+  const rest = verifyMigration(root, new Map(own.outside.map((f) => [f, texts.get(f)!])), displayRoot);
+  summary.push(`${own.outside.length} migrated file${own.outside.length === 1 ? '' : 's'} outside tsconfig.json type-checked in memory: ${counts(rest)}`);
+  return { findings: [...own.findings, ...rest.findings], summary };
 }
 
 function readText(file: string): string {

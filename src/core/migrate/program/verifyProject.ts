@@ -1,0 +1,182 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type ts from 'typescript';
+import type { ProgramFinding } from './api';
+import { lineMapper } from './lineMap';
+import { projectCompiler, type ProjectCompiler, type TypeScriptApi } from './projectCompiler';
+import type { Verification } from './verify';
+
+/** The project's own type-check of a migration (`tsc -p tsconfig.json --noEmit`, before and after). */
+export interface ProjectVerification extends Verification {
+  compiler: ProjectCompiler;
+  /** tsconfig.json used (absolute). */
+  configFile: string;
+  /** `skipLibCheck` as the project sets it. */
+  skipLibCheck: boolean;
+  /** Migrated files the tsconfig does not include (tsc does not check them). */
+  outside: string[];
+}
+
+const v3Module = /^Cannot find module '(@aws-sdk\/[\w-]+)'/;
+const nodeModule = /Cannot find module '(node:[\w/]+)'/;
+
+/**
+ * @types/node versions that declare the `node:` modules the v3 type definitions import, measured
+ * on the published packages: `node:stream/web` (imported by @smithy/core's stream-collector.d.ts
+ * in @aws-sdk/client-dynamodb 3.1169.0) is declared from @types/node 16.6.0 (16.4.14 has none).
+ */
+const typesNodeFor: Record<string, string> = { 'node:stream/web': '16.6.0' };
+
+/**
+ * Type-checks a migration the way the project does: with the TypeScript it installed (see
+ * `projectCompiler`), its `<root>/tsconfig.json` as written (its files, `types`, `lib`,
+ * `skipLibCheck`), every diagnostic `tsc --noEmit` prints — once on the files as they are and
+ * once with `texts` (absolute path → migrated text) in their place. Each error that is new after
+ * the migration is an `error` finding (`v3-verify`): in the project's files at the original line
+ * it comes from; in a dependency's type definitions (checked when skipLibCheck is off) one per
+ * package and message, placed at package.json's `@types/node` entry or tsconfig.json, with the
+ * fix (the @types/node version those types need, or skipLibCheck). Undefined without a tsconfig.json.
+ */
+export function verifyProject(root: string, texts: ReadonlyMap<string, string>, displayRoot = root): ProjectVerification | undefined {
+  const configFile = join(root, 'tsconfig.json').replace(/\\/g, '/');
+  if (!existsSync(configFile)) return undefined;
+  const compiler = projectCompiler(root);
+  const tsx = compiler.api;
+  const read = tsx.readConfigFile(configFile, tsx.sys.readFile);
+  const parsed = tsx.parseJsonConfigFileContent(read.config ?? {}, tsx.sys, root, undefined, configFile);
+  const options: ts.CompilerOptions = { ...parsed.options, noEmit: true };
+  const inProgram = new Set(parsed.fileNames.map((f) => f.replace(/\\/g, '/')));
+  const outside = [...texts.keys()].filter((f) => !inProgram.has(f));
+  const before = tsx.createProgram({ rootNames: parsed.fileNames, options, host: tsx.createCompilerHost(options, true), configFileParsingDiagnostics: parsed.errors });
+  const after = tsx.createProgram({ rootNames: parsed.fileNames, options, host: overlaidHost(tsx, options, texts), oldProgram: before, configFileParsingDiagnostics: parsed.errors });
+  const errorsBefore = errorsOf(tsx, before);
+  const errorsAfter = errorsOf(tsx, after);
+  const baseline = new Map<string, number>();
+  for (const d of errorsBefore) baseline.set(keyOf(tsx, d), (baseline.get(keyOf(tsx, d)) ?? 0) + 1);
+  const added: ts.Diagnostic[] = [];
+  for (const d of errorsAfter) {
+    const left = baseline.get(keyOf(tsx, d)) ?? 0;
+    if (left > 0) baseline.set(keyOf(tsx, d), left - 1);
+    else added.push(d);
+  }
+  const findings: ProgramFinding[] = [];
+  const missing = new Map<string, ts.Diagnostic[]>();
+  const inDependencies = new Map<string, ts.Diagnostic[]>();
+  for (const d of added) {
+    const text = tsx.flattenDiagnosticMessageText(d.messageText, ' ');
+    const file = d.file?.fileName.replace(/\\/g, '/');
+    const pkg = v3Module.exec(text)?.[1];
+    if (pkg) missing.set(pkg, [...(missing.get(pkg) ?? []), d]);
+    else if (!file || file.includes('/node_modules/')) {
+      const key = `${file ? packageOf(file) : 'the compiler options'}\u0000${text}`;
+      inDependencies.set(key, [...(inDependencies.get(key) ?? []), d]);
+    } else {
+      findings.push(atOriginalLine(d, file, texts, `after the migration \`tsc\` (TypeScript ${compiler.version}, ${shown(configFile, displayRoot)}) reports: TS${d.code} ${text}`));
+    }
+  }
+  for (const [pkg, ds] of missing) {
+    const d = ds[0]!;
+    findings.push(atOriginalLine(d, d.file!.fileName.replace(/\\/g, '/'), texts, `${pkg} is not installed in this project (${ds.length} import${ds.length === 1 ? '' : 's'} of it): the migrated code cannot load it and could not be checked against it: npm install ${pkg}@^3.689.0`, false));
+  }
+  for (const [key, ds] of inDependencies) findings.push(dependencyFinding(key, ds, root, configFile, displayRoot, compiler));
+  return {
+    findings, checkedFiles: parsed.fileNames.length, errorsBefore: errorsBefore.length, errorsAfter: errorsAfter.length,
+    compiler, configFile, skipLibCheck: options.skipLibCheck === true, outside,
+  };
+}
+
+function overlaidHost(tsx: TypeScriptApi, options: ts.CompilerOptions, texts: ReadonlyMap<string, string>): ts.CompilerHost {
+  const host = tsx.createCompilerHost(options, true);
+  const readFile = host.readFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.readFile = (f) => texts.get(f) ?? readFile(f);
+  host.fileExists = (f) => texts.has(f) || fileExists(f);
+  host.getSourceFile = (f, version, onError, create) => {
+    const text = texts.get(f);
+    return text === undefined ? getSourceFile(f, version, onError, create) : tsx.createSourceFile(f, text, version, true);
+  };
+  return host;
+}
+
+/** Every error `tsc --noEmit` prints for the program: config, options, global, syntax and types of every file. */
+function errorsOf(tsx: TypeScriptApi, program: ts.Program): ts.Diagnostic[] {
+  return [
+    ...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(),
+    ...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics(),
+  ].filter((d) => d.category === tsx.DiagnosticCategory.Error);
+}
+
+function keyOf(tsx: TypeScriptApi, d: ts.Diagnostic): string {
+  return `${d.file?.fileName ?? ''}\u0000${d.code}\u0000${tsx.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+}
+
+function atOriginalLine(d: ts.Diagnostic, file: string, texts: ReadonlyMap<string, string>, message: string, sayLine = true): ProgramFinding {
+  const migrated = d.file!;
+  const migratedText = texts.get(file);
+  const original = migratedText === undefined ? migrated.text : readOr(file, migrated.text);
+  const migratedLine = lineOf(migrated.text, d.start ?? 0);
+  const line = migratedText === undefined ? migratedLine : lineMapper(original, migrated.text)(migratedLine);
+  const start = offsetOfLine(original, line);
+  const end = original.indexOf('\n', start);
+  return { fileName: file, start, end: end < 0 ? original.length : end, severity: 'error', code: 'v3-verify', message: migratedText === undefined || !sayLine ? message : `${message} (line ${migratedLine + 1} of the migrated file)` };
+}
+
+/** One finding for a new error in a dependency's type definitions, where the fix is made. */
+function dependencyFinding(key: string, ds: ts.Diagnostic[], root: string, configFile: string, displayRoot: string, compiler: ProjectCompiler): ProgramFinding {
+  const [pkg, text] = key.split('\u0000') as [string, string];
+  const d = ds[0]!;
+  // A dependency by its path from node_modules (a linked node_modules resolves elsewhere).
+  const where = d.file ? `${d.file.fileName.replace(/\\/g, '/').replace(/^.*\/(node_modules\/)/, '$1')}:${lineOf(d.file.text, d.start ?? 0) + 1}` : pkg;
+  const nodeMissing = nodeModule.exec(text)?.[1];
+  const manifestPath = join(root, 'package.json').replace(/\\/g, '/');
+  const manifest = readOr(manifestPath, '');
+  const typesNode = manifest.search(/"@types\/node"\s*:/);
+  const installed = readOr(join(root, 'node_modules', '@types', 'node', 'package.json'), '').match(/"version"\s*:\s*"([^"]+)"/)?.[1];
+  const needs = nodeMissing && typesNodeFor[nodeMissing];
+  const fix = nodeMissing
+    ? `@types/node${installed ? ` ${installed}` : ''} declares no '${nodeMissing}', which the v3 type definitions import: install @types/node ≥ ${needs ?? '16.6.0'} (npm install -D @types/node@${(needs ?? '16').split('.')[0]}), or set "skipLibCheck": true in ${shown(configFile, displayRoot)}`
+    : `"skipLibCheck": true in ${shown(configFile, displayRoot)} stops checking dependency types; otherwise a TypeScript or @types version the v3 packages support is needed`;
+  const message = `after the migration \`tsc\` (TypeScript ${compiler.version}${compiler.source === 'bundled' ? ', the project has none installed: the bundled one' : ''}, skipLibCheck off) fails in the type definitions of ${pkg} (${ds.length} error${ds.length === 1 ? '' : 's'}, first at ${where}): TS${d.code} ${text.replace(/\.$/, '')}: ${fix}`;
+  if (nodeMissing && typesNode >= 0) {
+    return { fileName: manifestPath, start: typesNode, end: typesNode + '"@types/node"'.length, severity: 'error', code: 'v3-verify', message };
+  }
+  const config = readOr(configFile, '');
+  const at = Math.max(0, config.search(/"compilerOptions"\s*:/));
+  return { fileName: configFile, start: at, end: at + (config.slice(at).match(/^"compilerOptions"/)?.[0].length ?? 0), severity: 'error', code: 'v3-verify', message };
+}
+
+/** `@smithy/core` / `aws-sdk` of a path under node_modules (the innermost package). */
+function packageOf(file: string): string {
+  const tail = file.slice(file.lastIndexOf('/node_modules/') + '/node_modules/'.length).split('/');
+  return tail[0]!.startsWith('@') ? `${tail[0]}/${tail[1]}` : tail[0]!;
+}
+
+function shown(file: string, displayRoot: string): string {
+  const f = file.replace(/\\/g, '/');
+  return f.startsWith(`${displayRoot}/`) ? f.slice(displayRoot.length + 1) : f;
+}
+
+function lineOf(text: string, offset: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+function offsetOfLine(text: string, line: number): number {
+  let at = 0;
+  for (let i = 0; i < line; i++) {
+    const next = text.indexOf('\n', at);
+    if (next < 0) return at;
+    at = next + 1;
+  }
+  return at;
+}
+
+function readOr(path: string, fallback: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return fallback;
+  }
+}
