@@ -47,7 +47,8 @@ export function setCrossings(plans: readonly SubjectPlan[], checker: ts.TypeChec
       const mayReach = (w: SubjectPlan) => !!land.lost && [...w.subject.origins, ...w.written].some((n) => imports.connected(n.getSourceFile(), land.lost!.getSourceFile()));
       if (maker.subject.migrated) {
         const v2 = [...land.writers].filter((w) => !w.subject.migrated);
-        const left = writers.filter((w) => !w.subject.migrated && mayReach(w));
+        // A DocumentClient left on v2 may write through uses the tool cannot see (`client[method](…)`).
+        const left = plans.filter((w) => !w.subject.migrated && (isWriter(w) || w.subject.kind === 'document-client') && mayReach(w));
         if (v2.length) out.push({ plan: maker, node: call, why: `its createSet at ${at} would make a native Set that the ${v2[0]!.label} writes, and that client stays on aws-sdk v2 (${firstReason(v2[0]!)}): ${v2SetStored}` });
         else if (left.length) out.push({ plan: maker, node: call, why: `its createSet at ${at} would make a native Set that the tool cannot follow from ${placeOf(land.lost!, root)} to the client writing it, and the ${left[0]!.label} stays on aws-sdk v2 (${firstReason(left[0]!)}): ${v2SetStored}` });
       } else {

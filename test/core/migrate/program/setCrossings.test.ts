@@ -29,6 +29,14 @@ describe('createSet of a migrated client, written by a client that stays on v2',
     assert.match(m.after['audit.js']!, /^const tags = new Set\(\['audit'\]\);$/m);
     assert.deepEqual(errors(m.lines).filter((l) => l.startsWith('audit.js')), []);
   });
+  it('counts a v2 DocumentClient whose writes the tool cannot see (client[method](…)) as a writer', () => {
+    const p = migrateVirtual({
+      'serializer.js': files['serializer.js'],
+      'table.js': `const AWS = require('aws-sdk');\nconst ser = require('./serializer');\nconst doc = new AWS.DynamoDB.DocumentClient();\nexports.send = (method, params) => doc[method](params).promise();\nexports.item = (tags) => ({ tags: ser.set(tags) });\n`,
+    });
+    assert.equal(p.after['serializer.js'], files['serializer.js']);
+    assert.match(errors(p.lines).join('\n'), /serializer\.js:3 error v2-not-migrated DocumentClient created at serializer\.js:2 is not migrated: its createSet at serializer\.js:3 would make a native Set that the tool cannot follow from serializer\.js:3 to the client writing it, and the DocumentClient created at table\.js:3 stays on aws-sdk v2 \(doc\[method\] is aws-sdk v2 only/);
+  });
   it('names the v2 writer a set provably lands in', () => {
     const p = migrateVirtual({
       'db.js': `const AWS = require('aws-sdk');\nexports.doc = new AWS.DynamoDB.DocumentClient();\nexports.legacy = new AWS.DynamoDB.DocumentClient(legacyOptions());\n`,
