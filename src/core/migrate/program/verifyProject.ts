@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type ts from 'typescript';
 import type { ProgramFinding } from './api';
+import { compareVersions } from '../installedVersions';
 import { lineMapper } from './lineMap';
 import { projectCompiler, type ProjectCompiler, type TypeScriptApi } from './projectCompiler';
 import type { Verification } from './verify';
@@ -68,7 +69,7 @@ export function verifyProject(root: string, texts: ReadonlyMap<string, string>, 
     const pkg = v3Module.exec(text)?.[1];
     if (pkg) missing.set(pkg, [...(missing.get(pkg) ?? []), d]);
     else if (!file || file.includes('/node_modules/')) {
-      const key = `${file ? packageOf(file) : 'the compiler options'}\u0000${text}`;
+      const key = groupOf(text) ?? `${file ? packageOf(file) : 'the compiler options'}\u0000${text}`;
       inDependencies.set(key, [...(inDependencies.get(key) ?? []), d]);
     } else {
       findings.push(atOriginalLine(d, file, texts, `after the migration \`tsc\` (TypeScript ${compiler.version}, ${shown(configFile, displayRoot)}) reports: TS${d.code} ${text}`));
@@ -78,7 +79,7 @@ export function verifyProject(root: string, texts: ReadonlyMap<string, string>, 
     const d = ds[0]!;
     findings.push(atOriginalLine(d, d.file!.fileName.replace(/\\/g, '/'), texts, `${pkg} is not installed in this project (${ds.length} import${ds.length === 1 ? '' : 's'} of it): the migrated code cannot load it and could not be checked against it: npm install ${pkg}@^3.689.0`, false));
   }
-  for (const [key, ds] of inDependencies) findings.push(dependencyFinding(key, ds, root, configFile, displayRoot, compiler));
+  for (const ds of inDependencies.values()) findings.push(dependencyFinding(tsx, ds, root, configFile, displayRoot, compiler));
   return {
     findings, checkedFiles: parsed.fileNames.length, errorsBefore: errorsBefore.length, errorsAfter: errorsAfter.length,
     compiler, configFile, skipLibCheck: options.skipLibCheck === true, outside,
@@ -122,24 +123,44 @@ function atOriginalLine(d: ts.Diagnostic, file: string, texts: ReadonlyMap<strin
   return { fileName: file, start, end: end < 0 ? original.length : end, severity: 'error', code: 'v3-verify', message: migratedText === undefined || !sayLine ? message : `${message} (line ${migratedLine + 1} of the migrated file)` };
 }
 
-/** One finding for a new error in a dependency's type definitions, where the fix is made. */
-function dependencyFinding(key: string, ds: ts.Diagnostic[], root: string, configFile: string, displayRoot: string, compiler: ProjectCompiler): ProgramFinding {
-  const [pkg, text] = key.split('\u0000') as [string, string];
+/**
+ * Errors in dependency types that one fix removes share a finding: every `node:` module @types/node
+ * lacks (a newer @types/node), TypeScript's own `Awaited` (TypeScript 4.5). Undefined: one finding
+ * per package and message.
+ */
+function groupOf(text: string): string | undefined {
+  if (nodeModule.test(text)) return 'node modules';
+  if (/Cannot find name 'Awaited'/.test(text)) return 'Awaited';
+  return undefined;
+}
+
+/** One finding for new errors in dependency type definitions that one fix removes, where that fix is made. */
+function dependencyFinding(tsx: TypeScriptApi, ds: ts.Diagnostic[], root: string, configFile: string, displayRoot: string, compiler: ProjectCompiler): ProgramFinding {
   const d = ds[0]!;
+  const text = tsx.flattenDiagnosticMessageText(d.messageText, ' ').replace(/\.$/, '');
+  const packages = [...new Set(ds.map((x) => (x.file ? packageOf(x.file.fileName.replace(/\\/g, '/')) : 'the compiler options')))];
   // A dependency by its path from node_modules (a linked node_modules resolves elsewhere).
-  const where = d.file ? `${d.file.fileName.replace(/\\/g, '/').replace(/^.*\/(node_modules\/)/, '$1')}:${lineOf(d.file.text, d.start ?? 0) + 1}` : pkg;
-  const nodeMissing = nodeModule.exec(text)?.[1];
+  const where = d.file ? `${d.file.fileName.replace(/\\/g, '/').replace(/^.*\/(node_modules\/)/, '$1')}:${lineOf(d.file.text, d.start ?? 0) + 1}` : packages[0];
+  const group = groupOf(text);
+  const nodeModules = group === 'node modules' ? [...new Set(ds.map((x) => nodeModule.exec(tsx.flattenDiagnosticMessageText(x.messageText, ' '))?.[1]))] : [];
   const manifestPath = join(root, 'package.json').replace(/\\/g, '/');
   const manifest = readOr(manifestPath, '');
   const typesNode = manifest.search(/"@types\/node"\s*:/);
   const installed = readOr(join(root, 'node_modules', '@types', 'node', 'package.json'), '').match(/"version"\s*:\s*"([^"]+)"/)?.[1];
-  const needs = nodeMissing && typesNodeFor[nodeMissing];
-  const fix = nodeMissing
-    ? `@types/node${installed ? ` ${installed}` : ''} declares no '${nodeMissing}', which the v3 type definitions import: install @types/node ≥ ${needs ?? '16.6.0'} (npm install -D @types/node@${(needs ?? '16').split('.')[0]}), or set "skipLibCheck": true in ${shown(configFile, displayRoot)}`
-    : `"skipLibCheck": true in ${shown(configFile, displayRoot)} stops checking dependency types; otherwise a TypeScript or @types version the v3 packages support is needed`;
-  const message = `after the migration \`tsc\` (TypeScript ${compiler.version}${compiler.source === 'bundled' ? ', the project has none installed: the bundled one' : ''}, skipLibCheck off) fails in the type definitions of ${pkg} (${ds.length} error${ds.length === 1 ? '' : 's'}, first at ${where}): TS${d.code} ${text.replace(/\.$/, '')}: ${fix}`;
-  if (nodeMissing && typesNode >= 0) {
+  const needs = nodeModules.map((m) => typesNodeFor[m!] ?? '16.6.0').sort(compareVersions).pop();
+  const skip = `or set "skipLibCheck": true in ${shown(configFile, displayRoot)}`;
+  const fix = group === 'node modules'
+    ? `@types/node${installed ? ` ${installed}` : ''} declares no ${nodeModules.map((m) => `'${m}'`).join(', ')}, which the v3 type definitions import: install @types/node ≥ ${needs} (npm install -D @types/node@${needs!.split('.')[0]}), ${skip}`
+    : group === 'Awaited'
+      ? `TypeScript ${compiler.version} has no Awaited type, which the v3 type definitions use: TypeScript ≥ 4.5 has it (npm install -D typescript@4.5 or later), ${skip}`
+      : `"skipLibCheck": true in ${shown(configFile, displayRoot)} stops checking dependency types; otherwise a TypeScript or @types version the v3 packages support is needed`;
+  const message = `after the migration \`tsc\` (TypeScript ${compiler.version}${compiler.source === 'bundled' ? ', the project has none installed: the bundled one' : ''}, skipLibCheck off) fails in the type definitions of ${packages.join(', ')} (${ds.length} error${ds.length === 1 ? '' : 's'}, first at ${where}): TS${d.code} ${text}: ${fix}`;
+  if (group === 'node modules' && typesNode >= 0) {
     return { fileName: manifestPath, start: typesNode, end: typesNode + '"@types/node"'.length, severity: 'error', code: 'v3-verify', message };
+  }
+  const typescript = manifest.search(/"typescript"\s*:/);
+  if (group === 'Awaited' && typescript >= 0) {
+    return { fileName: manifestPath, start: typescript, end: typescript + '"typescript"'.length, severity: 'error', code: 'v3-verify', message };
   }
   const config = readOr(configFile, '');
   const at = Math.max(0, config.search(/"compilerOptions"\s*:/));
