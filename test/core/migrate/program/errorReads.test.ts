@@ -94,6 +94,11 @@ describe('the error is followed', () => {
       ``,
     ].join('\n'));
   });
+  it('into an eachPage callback, which stays in place inside the paginator loop', () => {
+    const m = migrateVirtual({ 'a.js': head + `exports.all = (cb) => {\n  doc.query({ TableName: 't' }).eachPage((err, page) => {\n    if (err) return cb(err.code);\n    if (!page) return cb(null);\n  });\n};\n` });
+    assert.deepEqual(m.lines.filter((l) => / error /.test(l)), []);
+    assert.match(m.after['a.js']!, /onPage\(err, null\); \} \}\)\(\(err, page\) => \{\n    if \(err\) return cb\(err\.name\);/);
+  });
   it('names a comparison with a v2 client-side code, and an error handed to code outside the program', () => {
     const m = migrateVirtual({
       'a.js': head + `exports.h = (req, res, next) => doc.get({ TableName: 't', Key: { id: req.id } }).promise().then((o) => res.json(o.Item)).catch((err) => {\n  if (err.code === 'NetworkingError') return res.status(503).end();\n  next(err);\n});\n`,
