@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type ts from 'typescript';
+import ts from 'typescript';
 import type { ProgramFinding } from './api';
 import { compareVersions } from '../installedVersions';
 import { lineMapper } from './lineMap';
 import { projectCompiler, type ProjectCompiler, type TypeScriptApi } from './projectCompiler';
-import type { Verification } from './verify';
+import { typescriptLibFolder } from './typescriptLib';
+import { addedDiagnostics, missingPackageMessage, type Verification } from './verify';
 
 /** The project's own type-check of a migration (`tsc -p tsconfig.json --noEmit`, before and after). */
 export interface ProjectVerification extends Verification {
@@ -37,29 +38,34 @@ const typesNodeFor: Record<string, string> = { 'node:stream/web': '16.6.0' };
  * it comes from; in a dependency's type definitions (checked when skipLibCheck is off) one per
  * package and message, placed at package.json's `@types/node` entry or tsconfig.json, with the
  * fix (the @types/node version those types need, or skipLibCheck). Undefined without a tsconfig.json.
+ * Throws when the bundled compiler must check and its lib files are missing (every `Promise` would be an error).
  */
 export function verifyProject(root: string, texts: ReadonlyMap<string, string>, displayRoot = root): ProjectVerification | undefined {
   const configFile = join(root, 'tsconfig.json').replace(/\\/g, '/');
   if (!existsSync(configFile)) return undefined;
   const compiler = projectCompiler(root);
   const tsx = compiler.api;
+  // The bundled compiler looks for its lib files beside the running script, which for a bundle is dist/.
+  const libFolder = compiler.source === 'bundled' ? typescriptLibFolder() : undefined;
+  if (compiler.source === 'bundled' && !libFolder) throw new Error(`cannot type-check the migration: TypeScript's lib files (lib.d.ts) are missing beside ${tsx.sys.getExecutingFilePath()} (reinstall dynamo-hotpath)`);
+  const hostFor = (overlay: ReadonlyMap<string, string>): ts.CompilerHost => {
+    const host = overlaidHost(tsx, options, overlay);
+    if (libFolder) {
+      host.getDefaultLibLocation = () => libFolder;
+      host.getDefaultLibFileName = (o) => `${libFolder}/${ts.getDefaultLibFileName(o)}`;
+    }
+    return host;
+  };
   const read = tsx.readConfigFile(configFile, tsx.sys.readFile);
   const parsed = tsx.parseJsonConfigFileContent(read.config ?? {}, tsx.sys, root, undefined, configFile);
   const options: ts.CompilerOptions = { ...parsed.options, noEmit: true };
   const inProgram = new Set(parsed.fileNames.map((f) => f.replace(/\\/g, '/')));
   const outside = [...texts.keys()].filter((f) => !inProgram.has(f));
-  const before = tsx.createProgram({ rootNames: parsed.fileNames, options, host: tsx.createCompilerHost(options, true), configFileParsingDiagnostics: parsed.errors });
-  const after = tsx.createProgram({ rootNames: parsed.fileNames, options, host: overlaidHost(tsx, options, texts), oldProgram: before, configFileParsingDiagnostics: parsed.errors });
+  const before = tsx.createProgram({ rootNames: parsed.fileNames, options, host: hostFor(new Map()), configFileParsingDiagnostics: parsed.errors });
+  const after = tsx.createProgram({ rootNames: parsed.fileNames, options, host: hostFor(texts), oldProgram: before, configFileParsingDiagnostics: parsed.errors });
   const errorsBefore = errorsOf(tsx, before);
   const errorsAfter = errorsOf(tsx, after);
-  const baseline = new Map<string, number>();
-  for (const d of errorsBefore) baseline.set(keyOf(tsx, d), (baseline.get(keyOf(tsx, d)) ?? 0) + 1);
-  const added: ts.Diagnostic[] = [];
-  for (const d of errorsAfter) {
-    const left = baseline.get(keyOf(tsx, d)) ?? 0;
-    if (left > 0) baseline.set(keyOf(tsx, d), left - 1);
-    else added.push(d);
-  }
+  const added = addedDiagnostics(errorsBefore, errorsAfter, (d) => tsx.flattenDiagnosticMessageText(d.messageText, ' '));
   const findings: ProgramFinding[] = [];
   const missing = new Map<string, ts.Diagnostic[]>();
   const inDependencies = new Map<string, ts.Diagnostic[]>();
@@ -77,7 +83,7 @@ export function verifyProject(root: string, texts: ReadonlyMap<string, string>, 
   }
   for (const [pkg, ds] of missing) {
     const d = ds[0]!;
-    findings.push(atOriginalLine(d, d.file!.fileName.replace(/\\/g, '/'), texts, `${pkg} is not installed in this project (${ds.length} import${ds.length === 1 ? '' : 's'} of it): the migrated code cannot load it and could not be checked against it: npm install ${pkg}@^3.689.0`, false));
+    findings.push(atOriginalLine(d, d.file!.fileName.replace(/\\/g, '/'), texts, missingPackageMessage(pkg, ds.length), false));
   }
   for (const ds of inDependencies.values()) findings.push(dependencyFinding(tsx, ds, root, configFile, displayRoot, compiler));
   return {
@@ -106,10 +112,6 @@ function errorsOf(tsx: TypeScriptApi, program: ts.Program): ts.Diagnostic[] {
     ...program.getConfigFileParsingDiagnostics(), ...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(),
     ...program.getSyntacticDiagnostics(), ...program.getSemanticDiagnostics(),
   ].filter((d) => d.category === tsx.DiagnosticCategory.Error);
-}
-
-function keyOf(tsx: TypeScriptApi, d: ts.Diagnostic): string {
-  return `${d.file?.fileName ?? ''}\u0000${d.code}\u0000${tsx.flattenDiagnosticMessageText(d.messageText, ' ')}`;
 }
 
 function atOriginalLine(d: ts.Diagnostic, file: string, texts: ReadonlyMap<string, string>, message: string, sayLine = true): ProgramFinding {
