@@ -123,7 +123,7 @@ export class ClientConfigPlanner {
    * The deletion of every global `AWS.config` change, for when no aws-sdk v2 client is left: each
    * must be a statement of its own whose values have no side effect (literals, names, property
    * reads: `AWS.config.update({ region: process.env.REGION })`); undefined when one is not
-   * (`AWS.config.update(load())`, `loadFromPath`): then none is removed.
+   * (`AWS.config.update(load())`, `loadFromPath`): then none is removed. Empty when there is none.
    */
   removals(): { changes: FileChanges; updates: Set<ts.Expression> } | undefined {
     const changes = new FileChanges();
@@ -133,7 +133,7 @@ export class ClientConfigPlanner {
       const span = lineSpan(u.file.text, statement.getStart(u.file), statement.end);
       changes.edit(u.file, literalEdit(span.start, span.end, ''));
     }
-    return this.updates.length ? { changes, updates: new Set(this.updates.map((u) => u.node)) } : undefined;
+    return { changes, updates: new Set(this.updates.map((u) => u.node)) };
   }
 
   private track(u: Located): { carried: Set<ts.NewExpression>; missed: Set<ts.NewExpression> } {

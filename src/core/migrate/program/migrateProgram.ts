@@ -2,7 +2,7 @@ import ts from 'typescript';
 import type { V2Resolver } from '../awsSdkBindings';
 import { literalEdit } from '../editPlan';
 import { applyEdits } from '../textEdits';
-import { filesLoadingAwsSdk } from './awsSdkLeft';
+import { filesLoadingAwsSdk, loadsAwsSdk } from './awsSdkLeft';
 import type { ClientConfigPlanner } from './clientConfigPlan';
 import type { MigrationEnvironment, TextEdit } from '../types';
 import type { FileTextEdit, MigrationView, ProgramAnalyzer, ProgramFinding } from './api';
@@ -88,8 +88,9 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
 
 /**
  * When the migration leaves no aws-sdk v2 client anywhere (no user file loads aws-sdk once the
- * global `AWS.config` changes are gone), those changes go too: their settings are carried into
- * the v3 clients, and with them the last `require('aws-sdk')`. Otherwise nothing changes.
+ * global `AWS.config` changes and the aws-sdk imports nothing refers to are gone), those go too:
+ * the settings are carried into the v3 clients, and with them the last `require('aws-sdk')`.
+ * Otherwise nothing changes.
  */
 function withoutGlobalConfig(
   project: MigrationProject,
@@ -101,6 +102,10 @@ function withoutGlobalConfig(
   const removal = config.removals();
   const kept = { rendered, removedConfig: new Set<ts.Expression>() };
   if (!removal) return kept;
+  if (plans.some((p) => p.subject.migrated)) {
+    for (const sf of project.userFiles) if (loadsAwsSdk(sf)) removal.changes.dropIdleV2Imports(sf);
+  }
+  if (removal.changes.byFile.size === 0) return kept;
   const again = renderPlans(plans.filter((p) => p.subject.migrated), resolverOf, removal.changes);
   if ([...again.collided.keys()].some((p) => !rendered.collided.has(p))) return kept;
   const texts = new Map([...again.edits].map(([f, edits]) => [f, applyEdits(project.program.getSourceFile(f)!.text, edits)]));

@@ -30,6 +30,26 @@ describe('global AWS.config once no v2 client is left', () => {
   });
 });
 
+describe('aws-sdk imports nothing refers to, once no v2 client is left', () => {
+  // andrewmcoupe/service-centre-api: src/config/aws.config.ts imports `config` and never uses it.
+  const files = {
+    'aws.config.ts': `import { config } from 'aws-sdk'\n\nexport default () => ({})\n`,
+    'repo.ts': `import { DynamoDB } from 'aws-sdk'\nconst db = new DynamoDB.DocumentClient()\nexport const get = (id: string) => db.get({ TableName: 't', Key: { id } }).promise()\n`,
+  };
+  it('go with the migration, so that no file loads aws-sdk', () => {
+    const m = migrateVirtual(files);
+    assert.equal(m.after['aws.config.ts'], `\nexport default () => ({})\n`);
+    assert.match(m.after['repo.ts']!, /^import \{ DynamoDBDocument \} from '@aws-sdk\/lib-dynamodb'$/m);
+    assert.doesNotMatch(Object.values(m.after).join('\n'), /aws-sdk'/);
+  });
+  it('stay while a v2 client is left, and in a project where nothing is migrated', () => {
+    const left = migrateVirtual({ ...files, 's3.ts': `import { S3 } from 'aws-sdk'\nexport const s3 = new S3()\n` });
+    assert.equal(left.after['aws.config.ts'], files['aws.config.ts']);
+    const none = migrateVirtual({ 'aws.config.ts': files['aws.config.ts'] });
+    assert.equal(none.after['aws.config.ts'], files['aws.config.ts']);
+  });
+});
+
 describe('global AWS.config stays', () => {
   it('while a client of another service still uses aws-sdk v2 (it configures that client too)', () => {
     const files = {
