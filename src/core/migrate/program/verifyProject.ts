@@ -30,6 +30,25 @@ const nodeModule = /Cannot find module '(node:[\w/]+)'/;
 const typesNodeFor: Record<string, string> = { 'node:stream/web': '16.6.0' };
 
 /**
+ * The last @types/node 16 release a TypeScript reads, from the minimum TypeScript DefinitelyTyped
+ * publishes with each release (`npm view @types/node@16 typeScriptVersion`: 16.18.66 needs 4.6,
+ * 16.18.88 4.7, 16.18.102 4.8, 16.18.120 5.0); the newest 16.x fails to parse under TypeScript
+ * 4.5 (measured on ianmarmour/MuckAPI). Rows: [lowest TypeScript, last release]; from 5.0 any 16.x.
+ */
+const lastTypesNode16: ReadonlyArray<readonly [string, string]> = [['4.5.0', '16.18.65'], ['4.6.0', '16.18.87'], ['4.7.0', '16.18.101'], ['4.8.0', '16.18.119']];
+
+/**
+ * The `npm install -D` spec of an @types/node ≥ `needs` (a 16.x) that TypeScript `typescript` reads,
+ * counting TypeScript as at least 4.5 (the v3 type definitions need its `Awaited` in any case).
+ */
+export function typesNodeSpec(needs: string, typescript: string): string {
+  const major = needs.split('.')[0]!;
+  if (major !== '16' || compareVersions(typescript, '5.0.0') >= 0) return `@types/node@${major}`;
+  const row = lastTypesNode16.filter(([min]) => compareVersions(typescript, min) >= 0).pop() ?? lastTypesNode16[0]!;
+  return `@types/node@${row[1]}`;
+}
+
+/**
  * Type-checks a migration the way the project does: with the TypeScript it installed (see
  * `projectCompiler`), its `<root>/tsconfig.json` as written (its files, `types`, `lib`,
  * `skipLibCheck`), every diagnostic `tsc --noEmit` prints — once on the files as they are and
@@ -152,7 +171,7 @@ function dependencyFinding(tsx: TypeScriptApi, ds: ts.Diagnostic[], root: string
   const needs = nodeModules.map((m) => typesNodeFor[m!] ?? '16.6.0').sort(compareVersions).pop();
   const skip = `or set "skipLibCheck": true in ${shown(configFile, displayRoot)}`;
   const fix = group === 'node modules'
-    ? `@types/node${installed ? ` ${installed}` : ''} declares no ${nodeModules.map((m) => `'${m}'`).join(', ')}, which the v3 type definitions import: install @types/node ≥ ${needs} (npm install -D @types/node@${needs!.split('.')[0]}), ${skip}`
+    ? `@types/node${installed ? ` ${installed}` : ''} declares no ${nodeModules.map((m) => `'${m}'`).join(', ')}, which the v3 type definitions import: install @types/node ≥ ${needs} (npm install -D ${typesNodeSpec(needs!, compiler.version)}${compareVersions(compiler.version, '5.0.0') < 0 ? `: later releases need a newer TypeScript than ${compareVersions(compiler.version, '4.5.0') < 0 ? '4.5' : compiler.version}` : ''}), ${skip}`
     : group === 'Awaited'
       ? `TypeScript ${compiler.version} has no Awaited type, which the v3 type definitions use: TypeScript ≥ 4.5 has it (npm install -D typescript@4.5 or later), ${skip}`
       : `"skipLibCheck": true in ${shown(configFile, displayRoot)} stops checking dependency types; otherwise a TypeScript or @types version the v3 packages support is needed`;
