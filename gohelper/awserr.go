@@ -15,7 +15,7 @@ func (m *fileMigration) awsErrNotes() {
 	}
 	ast.Inspect(m.file, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if obj := m.pkgObjOf(sel); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == awsV1Err {
+			if obj := m.pkgObjOf(sel); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == awsV1Err && !m.edited(sel) {
 				if _, isType := obj.(*types.TypeName); isType {
 					m.note(sel, "warning", "go-awserr", "aws-sdk-go-v2 errors are not awserr."+obj.Name()+": this check stops matching. Use errors.As(err, &apiErr) with smithy.APIError (github.com/aws/smithy-go) and apiErr.ErrorCode(), or errors.As with a typed exception such as *types.ConditionalCheckFailedException")
 				}
@@ -23,4 +23,15 @@ func (m *fileMigration) awsErrNotes() {
 		}
 		return true
 	})
+}
+
+// edited reports whether an edit already replaces n (a rewritten check needs no warning).
+func (m *fileMigration) edited(n ast.Node) bool {
+	start, end := m.ed.off(n.Pos()), m.ed.off(n.End())
+	for _, e := range m.ed.edits {
+		if e.start < e.end && e.start <= start && end <= e.end {
+			return true
+		}
+	}
+	return false
 }

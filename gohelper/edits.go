@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/format"
 	"go/token"
+	"os"
 	"sort"
 )
 
@@ -36,7 +37,11 @@ func (e *fileEdits) text(from, to token.Pos) string { return string(e.src[e.off(
 
 // apply returns the edited, gofmt-formatted source. Overlapping edits are an error (a bug here).
 func (e *fileEdits) apply() ([]byte, error) {
-	sort.SliceStable(e.edits, func(i, j int) bool { return e.edits[i].start < e.edits[j].start })
+	// By start, and an insert before a replacement that starts at the same byte.
+	sort.SliceStable(e.edits, func(i, j int) bool {
+		a, b := e.edits[i], e.edits[j]
+		return a.start < b.start || a.start == b.start && a.end == a.start && b.end > b.start
+	})
 	var out []byte
 	last := 0
 	for _, ed := range e.edits {
@@ -49,6 +54,9 @@ func (e *fileEdits) apply() ([]byte, error) {
 	}
 	out = append(out, e.src[last:]...)
 	formatted, err := format.Source(out)
+	if err != nil && os.Getenv("GOHELPER_DEBUG") != "" {
+		_ = os.WriteFile(os.Getenv("GOHELPER_DEBUG"), out, 0o644)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("the rewritten file does not parse: %w", err)
 	}

@@ -31,6 +31,8 @@ type fileMigration struct {
 	newImports map[string]string
 	// takeOver marks v1 imports whose path is switched to their v2 twin (same local name).
 	takeOver map[string]bool
+	// v1Moving is set when the v1 DynamoDB client moves to aws-sdk-go-v2 in this change (v1client.go).
+	v1Moving bool
 }
 
 func (m *fileMigration) note(n ast.Node, severity, code, message string) {

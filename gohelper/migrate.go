@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // FileResult is one file's outcome: the new text when the fix is made, and every finding.
@@ -24,6 +26,7 @@ type MigrateResponse struct {
 func migrate(req Request) (*MigrateResponse, error) {
 	fset := token.NewFileSet()
 	resp := &MigrateResponse{Files: []FileResult{}, TypeErrors: []string{}}
+	v1 := newV1Request(fset, req)
 	for _, pkg := range req.Packages {
 		l, err := load(fset, pkg, req.Exports)
 		if err != nil {
@@ -32,8 +35,10 @@ func migrate(req Request) (*MigrateResponse, error) {
 		resp.TypeErrors = append(resp.TypeErrors, l.TypeErrors...)
 		var results []FileResult
 		var blockers []Finding
-		for _, f := range l.Files {
+		v1pkg := v1.plan(l)
+		for _, f := range testsLast(l) {
 			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}}
+			m.migrateV1Client(v1pkg)
 			m.migrateGuregu()
 			m.migrateAttr()
 			m.awsErrNotes()
@@ -91,6 +96,16 @@ func holdPackage(results []FileResult, blockers []Finding) []FileResult {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// testsLast orders a package's files with its _test.go files last: declarations a rewrite adds
+// for the package (helpers, interfaces) then land in a file the package's build sees.
+func testsLast(l *Loaded) []*ast.File {
+	files := append([]*ast.File(nil), l.Files...)
+	sort.SliceStable(files, func(i, j int) bool {
+		return !strings.HasSuffix(l.Names[files[i]], "_test.go") && strings.HasSuffix(l.Names[files[j]], "_test.go")
+	})
+	return files
+}
 
 // dedupe drops repeated findings (same range, code and message; ast.Inspect can reach a node twice).
 func dedupe(in []Finding) []Finding {

@@ -9,6 +9,11 @@ export interface ListedPackage {
   Name: string;
   GoFiles?: string[];
   CgoFiles?: string[];
+  /** `_test.go` files of the package itself, and of its external `_test` package (with -test). */
+  TestGoFiles?: string[];
+  XTestGoFiles?: string[];
+  /** With -test: the package a test variant (`p [p.test]`) or test main (`p.test`) was built for. */
+  ForTest?: string;
   /** Compiler export data file (with -export). */
   Export?: string;
   /** True for dependencies that were not asked for. */
@@ -37,12 +42,13 @@ export function parseJsonStream(text: string): unknown[] {
 
 /**
  * Lists `patterns` (e.g. `./internal/store`) and every dependency with export data (`-export`
- * compiles what is not in the build cache yet). Errors of single packages are kept in `Error`
+ * compiles what is not in the build cache yet); with `tests`, the dependencies of their `_test.go`
+ * files too (`-test`: test variants `p [p.test]` and test mains `p.test` are listed as well). Errors of single packages are kept in `Error`
  * (`-e`); throws Error with go's output only when go list itself fails.
  */
-export async function listWithExports(goBinary: string, box: GoSandbox, patterns: string[], signal?: AbortSignal): Promise<ListedPackage[]> {
-  const fields = 'ImportPath,Dir,Name,GoFiles,CgoFiles,Export,DepOnly,Error';
-  const r = await execGroup(goBinary, ['list', '-e', '-export', '-deps', `-json=${fields}`, ...box.flags(), ...patterns], { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal });
+export async function listWithExports(goBinary: string, box: GoSandbox, patterns: string[], signal?: AbortSignal, options: { tests?: boolean } = {}): Promise<ListedPackage[]> {
+  const fields = 'ImportPath,Dir,Name,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,ForTest,Export,DepOnly,Error';
+  const r = await execGroup(goBinary, ['list', '-e', '-export', '-deps', ...(options.tests ? ['-test'] : []), `-json=${fields}`, ...box.flags(), ...patterns], { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal });
   if (r.cancelled) throw new Error('go list cancelled');
   if (r.code !== 0 && !r.stdout.trim()) throw new Error(`go list ${patterns.join(' ')} failed${r.timedOut ? ' (time limit)' : ''}:\n${r.stderr.trim()}`);
   return parseJsonStream(r.stdout) as ListedPackage[];

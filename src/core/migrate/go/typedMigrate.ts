@@ -11,10 +11,11 @@ import { statSync } from 'node:fs';
 import type { MigrationCode, MigrationFinding } from '../types';
 import { GoSandbox } from '../../go/goSandbox';
 import { findModuleRoot } from '../../go/goModule';
-import { listWithExports } from '../../go/goList';
+import { listWithExports, type ListedPackage } from '../../go/goList';
 import { ensureHelper, runHelper } from '../../go/helper';
 import { goVersion } from '../../bench/goEnvironment';
 import { goBuild, type GoBuildError } from './goBuildCheck';
+import { v2Exports } from './v2Exports';
 
 /** One file of a migrated package. Offsets of findings are UTF-16 offsets into `before`. */
 export interface GoFileMigration {
@@ -76,10 +77,10 @@ export async function migrateGoPackages(options: GoMigrateOptions): Promise<GoMi
   try {
     const version = (await goVersion(options.goBinary, moduleRoot, box.env())).split(' ')[0]!;
     const helper = await ensureHelper(options.goBinary, version, { signal: options.signal });
-    const listed = await listWithExports(options.goBinary, box, patterns, options.signal);
-    const targets = listed.filter((p) => !p.DepOnly && dirs.includes(p.Dir));
-    const exports = Object.fromEntries(listed.filter((p) => p.Export).map((p) => [p.ImportPath, p.Export!]));
-    const packages = targets.map((p) => ({ importPath: p.ImportPath, dir: p.Dir, files: [...(p.GoFiles ?? []), ...(p.CgoFiles ?? [])].map((f) => resolve(p.Dir, f)) }));
+    const listed = await listWithExports(options.goBinary, box, patterns, options.signal, { tests: true });
+    const targets = listed.filter((p) => !p.DepOnly && !p.ForTest && !(p.Name === 'main' && p.ImportPath.endsWith('.test')) && dirs.includes(p.Dir));
+    const exports = { ...Object.fromEntries(listed.filter((p) => p.Export && !p.ForTest).map((p) => [p.ImportPath, p.Export!])), ...(await v2Exports(options.goBinary, box, listed, options.signal)) };
+    const packages = targets.flatMap((p) => goPackagesOf(p));
     const answer = await runHelper<HelperAnswer>(helper, { cmd: 'migrate', packages, exports }, { signal: options.signal });
     const files: GoFileMigration[] = [];
     for (const f of answer.files) {
@@ -113,6 +114,17 @@ export async function migrateGoPackages(options: GoMigrateOptions): Promise<GoMi
   } finally {
     await box.dispose();
   }
+}
+
+/**
+ * The helper's packages for one listed package: its files with its `_test.go` files of the same
+ * package (type-checked together, as go test compiles them), and its external `_test` package.
+ */
+function goPackagesOf(p: ListedPackage): Array<{ importPath: string; dir: string; files: string[] }> {
+  const abs = (files: string[] | undefined) => (files ?? []).map((f) => resolve(p.Dir, f));
+  const out = [{ importPath: p.ImportPath, dir: p.Dir, files: [...abs(p.GoFiles), ...abs(p.CgoFiles), ...abs(p.TestGoFiles)] }];
+  if (p.XTestGoFiles?.length) out.push({ importPath: `${p.ImportPath}_test`, dir: p.Dir, files: abs(p.XTestGoFiles) });
+  return out;
 }
 
 /** Drops the rewrite of every changed file and says why at its first finding. */

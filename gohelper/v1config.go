@@ -1,0 +1,298 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// v1Setting is one option of an aws-sdk-go v1 aws.Config: the field it sets and the value, as a
+// literal field (a pointer: Region: aws.String("x")) or a WithX argument (a value: WithRegion("x")).
+type v1Setting struct {
+	key   string
+	value ast.Expr
+	ptr   bool
+}
+
+// v1Settings reads the options of a v1 *aws.Config or aws.Config expression: &aws.Config{…},
+// aws.Config{…}, aws.NewConfig().WithRegion(…)…, nil. ok is false (with an error noted) for a
+// config made elsewhere (a variable, a function's result).
+func (f *v1File) v1Settings(e ast.Expr) ([]v1Setting, bool) {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+		return nil, true
+	}
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = u.X
+	}
+	if lit, ok := e.(*ast.CompositeLit); ok && isNamed(f.l.Info.TypeOf(lit), awsV1, "Config") {
+		var out []v1Setting
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				out = append(out, v1Setting{key: kv.Key.(*ast.Ident).Name, value: kv.Value, ptr: true})
+			}
+		}
+		return out, true
+	}
+	if call, ok := e.(*ast.CallExpr); ok {
+		if fn := f.funcObj(call); fn != nil && fn.Pkg().Path() == awsV1 && fn.Name() == "NewConfig" {
+			return nil, true
+		}
+		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "With") && len(call.Args) == 1 && isNamed(f.l.Info.TypeOf(sel.X), awsV1, "Config") {
+			base, ok := f.v1Settings(sel.X)
+			return append(base, v1Setting{key: strings.TrimPrefix(sel.Sel.Name, "With"), value: call.Args[0]}), ok
+		}
+	}
+	f.note(e, "error", "go-v1-client", "this aws-sdk-go v1 aws.Config is made elsewhere: only &aws.Config{…} and aws.NewConfig().WithX(…) written here can be carried to aws-sdk-go-v2; write it here (or the v2 options by hand), then migrate")
+	return nil, false
+}
+
+// v2Options is what a set of v1 settings becomes: config.LoadDefaultConfig options (a session's
+// settings) or dynamodb.Options assignments (a client's), and whether a retry budget was set.
+type v2Options struct {
+	load    []string // config.WithRegion("x"), …
+	client  []string // o.Region = "x", …
+	retries bool
+}
+
+// carry translates settings (level "session" or "client") into v2 options, noting what cannot be
+// carried (an error: the fix is not made) and what changes (a warning).
+func (f *v1File) carry(settings []v1Setting, level string, out *v2Options) bool {
+	ok := true
+	endpointScheme := "https://"
+	for _, s := range settings {
+		if s.key == "DisableSSL" && f.boolConst(s) {
+			endpointScheme = "http://"
+		}
+	}
+	for _, s := range settings {
+		add := func(load, client string) {
+			if level == "session" {
+				out.load = append(out.load, load)
+			} else {
+				out.client = append(out.client, client)
+			}
+		}
+		switch s.key {
+		case "Region":
+			v := f.stringOf(s)
+			add("config.WithRegion("+v+")", "o.Region = "+v)
+		case "Endpoint":
+			v := f.endpointOf(s, endpointScheme)
+			add("config.WithBaseEndpoint("+v+")", "o.BaseEndpoint = "+f.awsRef("String")+"("+v+")")
+		case "HTTPClient":
+			v := f.src(s.value)
+			add("config.WithHTTPClient("+v+")", "o.HTTPClient = "+v)
+		case "MaxRetries":
+			v := f.attemptsOf(s)
+			out.retries = true
+			add("config.WithRetryMaxAttempts("+v+")", "o.RetryMaxAttempts = "+v)
+			f.note(s.value, "information", "go-v1-retry", "aws-sdk-go v1's MaxRetries counts retries, aws-sdk-go-v2's RetryMaxAttempts counts attempts: MaxRetries n is RetryMaxAttempts n+1 ("+v+")")
+		case "Credentials":
+			provider, loadOpts, good := f.credentialsOf(s.value)
+			switch {
+			case !good:
+				ok = false
+			case provider != "":
+				add("config.WithCredentialsProvider("+provider+")", "o.Credentials = "+provider)
+			case level == "session":
+				out.load = append(out.load, loadOpts...)
+			default:
+				f.note(s.value, "error", "go-v1-client", "shared-file credentials for one client have no dynamodb.Options form: set them on the session (config.WithSharedCredentialsFiles), then migrate")
+				ok = false
+			}
+		case "LogLevel":
+			if mode, good := f.logModeOf(s); good && mode != "" {
+				add("config.WithClientLogMode("+mode+")", "o.ClientLogMode = "+mode)
+				f.note(s.value, "information", "go-v1-client", "v1 log level → aws-sdk-go-v2 ClientLogMode "+mode+" (v2's default logger writes to stderr where v1's wrote to stdout)")
+			} else if !good {
+				ok = false
+			}
+		case "DisableSSL":
+			if !f.boolConst(s) {
+				continue
+			}
+			if !hasKey(settings, "Endpoint") {
+				f.note(s.value, "error", "go-v1-client", "DisableSSL without an Endpoint has no aws-sdk-go-v2 form: set the http:// endpoint (BaseEndpoint) by hand, then migrate")
+				ok = false
+			}
+		case "S3ForcePathStyle", "S3Disable100Continue", "S3UseAccelerate", "S3DisableContentMD5Validation", "S3UseARNRegion", "CredentialsChainVerboseErrors", "SleepDelay":
+			// no effect on a DynamoDB client
+		case "Logger":
+			f.note(s.value, "warning", "go-v1-client", "the v1 Logger is not carried (aws-sdk-go-v2 takes a logging.Logger: config.WithLogger): v2 logs to stderr")
+		default:
+			f.note(s.value, "error", "go-v1-client", "aws.Config."+s.key+" has no automatic aws-sdk-go-v2 equivalent here: carry it by hand (a config.LoadDefaultConfig option or a dynamodb.Options field), then migrate")
+			ok = false
+		}
+	}
+	return ok
+}
+
+func hasKey(settings []v1Setting, key string) bool {
+	for _, s := range settings {
+		if s.key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// stringOf is a setting's string value: aws.String(x) → x; *p for another pointer.
+func (f *v1File) stringOf(s v1Setting) string {
+	if !s.ptr {
+		return f.src(s.value)
+	}
+	if _, arg := f.callOf(s.value, awsV1, "String"); arg != nil {
+		return f.src(arg)
+	}
+	return "*" + f.src(s.value)
+}
+
+// endpointOf is the BaseEndpoint for a v1 Endpoint: v1 added the scheme when it had none (https,
+// or http with DisableSSL); v2 needs it written.
+func (f *v1File) endpointOf(s v1Setting, scheme string) string {
+	value := s.value
+	if s.ptr {
+		if _, arg := f.callOf(value, awsV1, "String"); arg != nil {
+			value = arg
+		}
+	}
+	text := f.stringOf(s)
+	if tv := f.l.Info.Types[value]; tv.Value != nil && tv.Value.Kind() == constant.String {
+		if v := constant.StringVal(tv.Value); !strings.Contains(v, "://") {
+			return fmt.Sprintf("%q", scheme+v)
+		}
+		return text
+	}
+	f.note(s.value, "information", "go-v1-client", "aws-sdk-go-v2's BaseEndpoint must hold a scheme (https:// or http://); v1 added https:// to an endpoint without one")
+	return text
+}
+
+// attemptsOf is v1 MaxRetries as v2 attempts: n+1 (aws.UseServiceDefaultRetries: DynamoDB's 10+1).
+func (f *v1File) attemptsOf(s v1Setting) string {
+	value := s.value
+	if s.ptr {
+		if _, arg := f.callOf(value, awsV1, "Int"); arg != nil {
+			value = arg
+		} else {
+			return "*" + f.src(value) + " + 1"
+		}
+	}
+	if tv := f.l.Info.Types[value]; tv.Value != nil {
+		if n, ok := constant.Int64Val(tv.Value); ok {
+			if n < 0 {
+				return "11"
+			}
+			return fmt.Sprint(n + 1)
+		}
+	}
+	return f.src(value) + " + 1"
+}
+
+func (f *v1File) boolConst(s v1Setting) bool {
+	value := s.value
+	if _, arg := f.callOf(value, awsV1, "Bool"); arg != nil {
+		value = arg
+	}
+	tv := f.l.Info.Types[value]
+	return tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
+}
+
+// credentialsOf carries a v1 credentials value: a v2 provider expression, or LoadDefaultConfig
+// options (shared files), or ok=false with an error noted.
+func (f *v1File) credentialsOf(e ast.Expr) (string, []string, bool) {
+	if sel, ok := e.(*ast.SelectorExpr); ok {
+		if obj := f.pkgObjOf(sel); obj != nil && obj.Pkg().Path() == awsV1Credentials && obj.Name() == "AnonymousCredentials" {
+			f.needImport(awsV2, f.v2AwsName())
+			return f.v2AwsName() + ".AnonymousCredentials{}", nil, true
+		}
+	}
+	if c, ok := e.(*ast.CallExpr); ok {
+		if fn := f.funcObj(c); fn != nil && fn.Pkg().Path() == awsV1Credentials {
+			switch {
+			case fn.Name() == "NewStaticCredentials" && len(c.Args) == 3:
+				f.needImport(awsV2Credentials, f.v2CredentialsName())
+				return f.v2CredentialsName() + ".NewStaticCredentialsProvider(" + f.ed.text(c.Args[0].Pos(), c.Args[2].End()) + ")", nil, true
+			case fn.Name() == "NewSharedCredentials" && len(c.Args) == 2:
+				var opts []string
+				if file := f.src(c.Args[0]); file != `""` {
+					opts = append(opts, "config.WithSharedCredentialsFiles([]string{"+file+"})")
+				}
+				if profile := f.src(c.Args[1]); profile != `""` {
+					opts = append(opts, "config.WithSharedConfigProfile("+profile+")")
+				}
+				return "", opts, true
+			}
+		}
+	}
+	f.note(e, "error", "go-v1-client", "only credentials.NewStaticCredentials, NewSharedCredentials and AnonymousCredentials are carried automatically; give this provider's aws-sdk-go-v2 equivalent (config.WithCredentialsProvider) by hand, then migrate")
+	return "", nil, false
+}
+
+// v1LogBits are aws-sdk-go v1's log level bits (aws/logger.go) and the v2 ClientLogMode flags
+// that log the same things.
+var v1LogBits = []struct {
+	bit   int64
+	modes []string
+}{
+	{0x1000, []string{"LogRequest", "LogResponse"}},
+	{1, []string{"LogSigning"}},
+	{2, []string{"LogRequestWithBody", "LogResponseWithBody"}},
+	{4, []string{"LogRetries"}},
+	{8, []string{"LogRetries"}},
+	{16, []string{"LogRequestEventMessage", "LogResponseEventMessage"}},
+	{32, []string{"LogDeprecatedUsage"}},
+}
+
+// logModeOf turns a constant v1 log level into a v2 ClientLogMode expression ("" for LogOff).
+func (f *v1File) logModeOf(s v1Setting) (string, bool) {
+	value := s.value
+	if _, arg := f.callOf(value, awsV1, "LogLevel"); arg != nil {
+		value = arg
+	}
+	tv := f.l.Info.Types[value]
+	if tv.Value == nil {
+		f.note(s.value, "error", "go-v1-client", "only a constant log level can be carried: write config.WithClientLogMode by hand, then migrate")
+		return "", false
+	}
+	level, _ := constant.Int64Val(tv.Value)
+	aws := f.v2AwsName()
+	seen := map[string]bool{}
+	var modes []string
+	for _, b := range v1LogBits {
+		if level&b.bit == 0 {
+			continue
+		}
+		for _, m := range b.modes {
+			if !seen[m] {
+				seen[m] = true
+				modes = append(modes, aws+"."+m)
+			}
+		}
+	}
+	if len(modes) > 0 {
+		f.needImport(awsV2, f.v2AwsName())
+	}
+	return strings.Join(modes, " | "), true
+}
+
+// zeroValue is the Go text of t's zero value.
+func (f *v1File) zeroValue(t types.Type) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return "false"
+		case u.Info()&types.IsString != 0:
+			return `""`
+		case u.Info()&types.IsNumeric != 0:
+			return "0"
+		}
+	case *types.Struct, *types.Array:
+		return f.typeText(t) + "{}"
+	}
+	return "nil"
+}

@@ -1,0 +1,469 @@
+package main
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+)
+
+// v1Client is one `dynamodb.New(session, cfgs…)` of the file and where its session comes from.
+type v1Client struct {
+	call *ast.CallExpr
+	// inline is the session call written as the argument (session.New(…), session.Must(…)).
+	inline *ast.CallExpr
+	// define is the statement or spec that made the session variable obj.
+	define ast.Node
+	obj    types.Object
+	// make is session.NewSession / New / NewSessionWithOptions; must when inside session.Must.
+	make *ast.CallExpr
+	must bool
+	// shared is set when the session is used by more than DynamoDB clients: it stays.
+	shared bool
+}
+
+// sessionCall recognises session.NewSession(…), session.New(…), session.NewSessionWithOptions(…)
+// and session.Must(one of them).
+func (f *v1File) sessionCall(e ast.Expr) (make *ast.CallExpr, must bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	fn := f.funcObj(call)
+	if fn == nil || fn.Pkg().Path() != awsV1Session {
+		return nil, false
+	}
+	switch fn.Name() {
+	case "NewSession", "New", "NewSessionWithOptions":
+		return call, false
+	case "Must":
+		if len(call.Args) == 1 {
+			inner, _ := f.sessionCall(call.Args[0])
+			return inner, true
+		}
+	}
+	return nil, false
+}
+
+// clients finds the file's dynamodb.New calls and traces their sessions.
+func (f *v1File) clients() []*v1Client {
+	var out []*v1Client
+	ast.Inspect(f.file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 {
+			return true
+		}
+		if fn := f.funcObj(call); !isV1(fn) || fn.Name() != "New" {
+			return true
+		}
+		c := &v1Client{call: call}
+		if make, must := f.sessionCall(call.Args[0]); make != nil {
+			c.inline, c.make, c.must = ast.Unparen(call.Args[0]).(*ast.CallExpr), make, must
+		} else if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
+			c.obj = f.l.Info.Uses[id]
+			c.define, c.make, c.must = f.sessionDefinition(c.obj)
+		}
+		if c.make == nil {
+			f.note(call.Args[0], "error", "go-v1-client", "dynamodb.NewFromConfig takes an aws-sdk-go-v2 aws.Config, and this session is made elsewhere (a parameter, a field or another function): build the config there with config.LoadDefaultConfig and the session's options, pass it here, then migrate")
+			return true
+		}
+		if c.obj != nil {
+			for id, o := range f.l.Info.Uses {
+				if o == c.obj && !f.isClientArg(id) {
+					c.shared = true
+				}
+			}
+		}
+		out = append(out, c)
+		return true
+	})
+	return out
+}
+
+// sessionDefinition finds the statement of this file that defines the session variable obj.
+func (f *v1File) sessionDefinition(obj types.Object) (ast.Node, *ast.CallExpr, bool) {
+	if obj == nil {
+		return nil, nil, false
+	}
+	var def ast.Node
+	var make *ast.CallExpr
+	var must bool
+	ast.Inspect(f.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE && len(n.Rhs) == 1 && len(n.Lhs) >= 1 {
+				if id, ok := n.Lhs[0].(*ast.Ident); ok && f.l.Info.Defs[id] == obj {
+					def = n
+					make, must = f.sessionCall(n.Rhs[0])
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == 1 && len(n.Values) == 1 && f.l.Info.Defs[n.Names[0]] == obj {
+				def = n
+				make, must = f.sessionCall(n.Values[0])
+			}
+		}
+		return def == nil
+	})
+	return def, make, must
+}
+
+// isClientArg reports whether id is the session argument of a v1 dynamodb.New call.
+func (f *v1File) isClientArg(id *ast.Ident) bool {
+	if call, ok := f.parent(id).(*ast.CallExpr); ok && len(call.Args) > 0 && call.Args[0] == id {
+		fn := f.funcObj(call)
+		return isV1(fn) && fn.Name() == "New"
+	}
+	return false
+}
+
+// sessionSettings reads the options the session call passes.
+func (f *v1File) sessionSettings(make *ast.CallExpr) ([]v1Setting, bool) {
+	var out []v1Setting
+	if f.funcObj(make).Name() == "NewSessionWithOptions" {
+		lit, ok := ast.Unparen(make.Args[0]).(*ast.CompositeLit)
+		if !ok {
+			f.note(make.Args[0], "error", "go-v1-client", "these session.Options are made elsewhere: write them here, then migrate")
+			return nil, false
+		}
+		for _, el := range lit.Elts {
+			kv := el.(*ast.KeyValueExpr)
+			switch key := kv.Key.(*ast.Ident).Name; key {
+			case "Config":
+				s, ok := f.v1Settings(kv.Value)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, s...)
+			case "Profile":
+				out = append(out, v1Setting{key: "Profile", value: kv.Value})
+			case "SharedConfigState":
+				// aws-sdk-go-v2 always reads the shared config file
+			default:
+				f.note(kv, "error", "go-v1-client", "session.Options."+key+" has no automatic aws-sdk-go-v2 equivalent here: carry it by hand, then migrate")
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	for _, arg := range make.Args {
+		s, ok := f.v1Settings(arg)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, s...)
+	}
+	return out, true
+}
+
+// constructions rewrites every dynamodb.New(session, cfgs…) of the file to
+// dynamodb.NewFromConfig(cfg, optFns…), the session to config.LoadDefaultConfig with its options
+// (or, when other v1 clients use the session, a config beside it), and carries v1's DynamoDB
+// retry budget (10 retries) where the code set none.
+func (f *v1File) constructions() {
+	made := map[types.Object]string{}
+	clients := f.clients()
+	// The v1 aws and credentials imports move to v2 when only the replaced sessions used them.
+	var replaced [][2]token.Pos
+	for _, c := range clients {
+		switch {
+		case c.inline != nil:
+			replaced = append(replaced, [2]token.Pos{c.inline.Pos(), c.inline.End()})
+		case !c.shared && c.define != nil:
+			replaced = append(replaced, [2]token.Pos{c.define.Pos(), c.define.End()})
+		}
+		if len(c.call.Args) > 1 {
+			replaced = append(replaced, [2]token.Pos{c.call.Args[1].Pos(), c.call.Args[len(c.call.Args)-1].End()})
+		}
+	}
+	f.planTakeOver(replaced)
+	for _, c := range clients {
+		var opts v2Options
+		settings, ok := f.sessionSettings(c.make)
+		if !ok || !f.carry(settings, "session", &opts) {
+			continue
+		}
+		for _, s := range settings {
+			if s.key == "Profile" {
+				opts.load = append(opts.load, "config.WithSharedConfigProfile("+f.src(s.value)+")")
+			}
+		}
+		sessionLoad := opts.load
+		opts.load = nil
+		for _, cfg := range c.call.Args[1:] {
+			s, ok := f.v1Settings(cfg)
+			if !ok || !f.carry(s, "client", &opts) {
+				ok = false
+				break
+			}
+		}
+		if !ok {
+			continue
+		}
+		sessionRetries := opts.retries
+		opts.retries = false
+		for _, s := range settings {
+			if s.key == "MaxRetries" {
+				sessionRetries = true
+			}
+		}
+		clientRetries := false
+		for _, cfg := range c.call.Args[1:] {
+			s, _ := f.v1Settings(cfg)
+			if hasKey(s, "MaxRetries") {
+				clientRetries = true
+			}
+		}
+		if !sessionRetries && !clientRetries {
+			opts.client = append(opts.client, "o.RetryMaxAttempts = 11")
+			f.note(c.call, "warning", "go-v1-retry", "aws-sdk-go v1 retried DynamoDB calls up to 10 times (11 attempts); aws-sdk-go-v2's DynamoDB client makes 4 attempts by default: RetryMaxAttempts = 11 keeps v1's budget. v2 adds a retry quota v1 did not have (500 tokens; a throttled retry costs 5, another 14): under sustained throttling it stops retrying (\"retry quota exceeded\"); o.Retryer = retry.NewStandard(func(so *retry.StandardOptions) { so.MaxAttempts = 11; so.RateLimiter = ratelimit.None }) lifts it")
+		}
+		cfgName, done := made[c.obj]
+		if c.obj == nil || !done {
+			cfgName, ok = f.makeConfig(c, sessionLoad)
+			if !ok {
+				continue
+			}
+			if c.obj != nil {
+				made[c.obj] = cfgName
+			}
+		}
+		f.newFromConfig(c, cfgName, opts.client)
+	}
+}
+
+// newFromConfig rewrites the dynamodb.New call itself: the session argument becomes cfgName
+// (unless it was replaced in place, cfgName ""), the client's v1 configs an options function.
+func (f *v1File) newFromConfig(c *v1Client, cfgName string, clientOpts []string) {
+	sel := c.call.Fun.(*ast.SelectorExpr)
+	f.claim(sel.Sel.Pos(), sel.Sel.End(), "NewFromConfig")
+	indent := f.indentOf(c.call.Pos())
+	opts := ""
+	if len(clientOpts) > 0 {
+		opts = ", func(o *" + f.ddb + ".Options) {\n" + indent + "\t" + strings.Join(clientOpts, "\n"+indent+"\t") + "\n" + indent + "}"
+	}
+	last := c.call.Args[len(c.call.Args)-1]
+	if cfgName == "" {
+		if opts != "" || len(c.call.Args) > 1 {
+			f.claim(c.call.Args[0].End(), last.End(), opts)
+		}
+		return
+	}
+	f.claim(c.call.Args[0].Pos(), last.End(), cfgName+opts)
+}
+
+// makeConfig writes the config.LoadDefaultConfig that replaces (or, for a shared session, joins)
+// the session, and returns the config's name ("" when the session argument itself was replaced).
+func (f *v1File) makeConfig(c *v1Client, loadOpts []string) (string, bool) {
+	at := c.call.Pos()
+	if c.define != nil {
+		at = c.define.Pos()
+	}
+	ctx := f.contextIn(at)
+	if ctx == "" {
+		f.needImport("context", "")
+		ctx = "context.TODO()"
+	}
+	f.needImport(awsV2Config, "")
+	indent := f.indentOf(at)
+	load := "config.LoadDefaultConfig(" + ctx + ")"
+	if len(loadOpts) > 0 {
+		load = "config.LoadDefaultConfig(" + ctx + ",\n" + indent + "\t" + strings.Join(loadOpts, ",\n"+indent+"\t") + ",\n" + indent + ")"
+	}
+	form := f.funcObj(c.make).Name()
+	what := "the aws-sdk-go v1 session becomes an aws-sdk-go-v2 config (config.LoadDefaultConfig reads the same environment variables and shared credentials file; it also reads ~/.aws/config, which v1 read only with AWS_SDK_LOAD_CONFIG)"
+	exitOf := func(pos token.Pos) string {
+		if c.must {
+			return "panic(err)"
+		}
+		f.note(c.make, "warning", "go-v1-client", "session.New did not fail here (it logged the error and every request failed with it); config.LoadDefaultConfig's error is handled here now")
+		return f.errorExit(pos)
+	}
+	switch {
+	case c.inline != nil:
+		stmt, block := f.enclosingStatement(c.call)
+		name := f.freeAt(c.call.Pos(), "cfg", "ddbCfg")
+		if !block {
+			f.claim(c.inline.Pos(), c.inline.End(), f.configFunc(load, indent, "panic(err)"))
+			if form == "New" {
+				f.note(c.make, "warning", "go-v1-client", "session.New did not fail here (it logged the error and every request failed with it); a config.LoadDefaultConfig error now panics when the package is initialised")
+			}
+			f.note(c.inline, "information", "go-v1-client", what)
+			return "", true
+		}
+		sindent := f.indentOf(stmt.Pos())
+		f.insertAt(stmt.Pos(), name+", err := "+strings.ReplaceAll(load, "\n"+indent, "\n"+sindent)+"\n"+sindent+"if err != nil {\n"+sindent+"\t"+exitOf(stmt.Pos())+"\n"+sindent+"}\n"+sindent)
+		f.note(c.inline, "information", "go-v1-client", what)
+		return name, true
+	case c.shared:
+		return f.configBeside(c, load, indent, exitOf)
+	}
+	switch def := c.define.(type) {
+	case *ast.AssignStmt:
+		name := c.obj.Name()
+		if f.freeAt(def.Pos(), "cfg", "") == "cfg" && !f.sessionNameTaken(c.obj) {
+			name = "cfg"
+		}
+		if form == "NewSession" || form == "NewSessionWithOptions" {
+			if !c.must && len(def.Lhs) == 2 {
+				if name != c.obj.Name() {
+					f.claim(def.Lhs[0].Pos(), def.Lhs[0].End(), name)
+				}
+				f.claim(def.Rhs[0].Pos(), def.Rhs[0].End(), load)
+				f.note(def, "information", "go-v1-client", what)
+				return name, true
+			}
+		}
+		f.claim(def.Pos(), def.End(), name+", err := "+load+"\n"+indent+"if err != nil {\n"+indent+"\t"+exitOf(def.Pos())+"\n"+indent+"}")
+		f.note(def, "information", "go-v1-client", what)
+		return name, true
+	case *ast.ValueSpec:
+		if def.Type != nil {
+			f.note(def.Type, "error", "go-v1-client", "this session variable is declared with its v1 type: declare it without a type (var s = …), then migrate")
+			return "", false
+		}
+		f.claim(def.Values[0].Pos(), def.Values[0].End(), f.configFunc(load, indent, "panic(err)"))
+		if form == "New" {
+			f.note(c.make, "warning", "go-v1-client", "session.New did not fail here (it logged the error and every request failed with it); a config.LoadDefaultConfig error now panics where the variable is initialised")
+		}
+		f.note(def, "information", "go-v1-client", what)
+		return c.obj.Name(), true
+	}
+	f.note(c.call, "error", "go-v1-client", "this session cannot be carried automatically: build an aws-sdk-go-v2 config with config.LoadDefaultConfig by hand, then migrate")
+	return "", false
+}
+
+// configBeside adds a config next to a session other v1 clients still use (the session stays).
+func (f *v1File) configBeside(c *v1Client, load, indent string, exitOf func(token.Pos) string) (string, bool) {
+	f.note(c.define, "information", "go-v1-client", "this aws-sdk-go v1 session is shared with other aws-sdk-go v1 clients: it stays for them, and an aws-sdk-go-v2 config with the same options is made beside it for DynamoDB")
+	switch def := c.define.(type) {
+	case *ast.AssignStmt:
+		name := f.freeAt(def.End(), "cfg", "ddbCfg")
+		after := ast.Node(def)
+		check := ""
+		if next := f.nextStatement(def); next != nil && isErrCheck(next) {
+			after, check = next, f.src(next)
+		} else {
+			check = "if err != nil {\n" + indent + "\t" + exitOf(def.Pos()) + "\n" + indent + "}"
+		}
+		f.insertAt(after.End(), "\n"+indent+name+", err := "+load+"\n"+indent+check)
+		return name, true
+	case *ast.ValueSpec:
+		name := f.freeAt(def.End(), "cfg", "ddbCfg")
+		decl := f.parent(def)
+		f.insertAt(decl.End(), "\n\nvar "+name+" = "+f.configFunc(load, "", "panic(err)"))
+		return name, true
+	}
+	return "", false
+}
+
+// configFunc is an expression that loads the config (for package-level variables).
+func (f *v1File) configFunc(load, indent, exit string) string {
+	aws := f.v2AwsName()
+	f.needImport(awsV2, aws)
+	load = strings.ReplaceAll(load, "\n"+indent, "\n"+indent+"\t")
+	return "func() " + aws + ".Config {\n" + indent + "\tcfg, err := " + load + "\n" + indent + "\tif err != nil {\n" + indent + "\t\t" + exit + "\n" + indent + "\t}\n" + indent + "\treturn cfg\n" + indent + "}()"
+}
+
+// sessionNameTaken reports whether "cfg" is visible at a use of the session (renaming would
+// capture it).
+func (f *v1File) sessionNameTaken(obj types.Object) bool {
+	for id, o := range f.l.Info.Uses {
+		if o == obj && f.freeAt(id.Pos(), "cfg", "") != "cfg" {
+			return true
+		}
+	}
+	return false
+}
+
+// freeAt is name when nothing of that name is visible at pos, else alt.
+func (f *v1File) freeAt(pos token.Pos, name, alt string) string {
+	if f.l.Types == nil {
+		return alt
+	}
+	if _, obj := f.l.Types.Scope().Innermost(pos).LookupParent(name, pos); obj != nil {
+		return alt
+	}
+	return name
+}
+
+// indentOf is the leading white space of pos's line.
+func (f *v1File) indentOf(pos token.Pos) string {
+	off := f.ed.off(pos)
+	start := off
+	for start > 0 && f.ed.src[start-1] != '\n' {
+		start--
+	}
+	end := start
+	for end < len(f.ed.src) && (f.ed.src[end] == '\t' || f.ed.src[end] == ' ') {
+		end++
+	}
+	return string(f.ed.src[start:end])
+}
+
+// enclosingStatement is the statement of a block that holds n (block is false at package level).
+func (f *v1File) enclosingStatement(n ast.Node) (ast.Stmt, bool) {
+	for p := f.parent(n); p != nil; n, p = p, f.parent(p) {
+		switch p.(type) {
+		case *ast.BlockStmt, *ast.CaseClause, *ast.CommClause:
+			if s, ok := n.(ast.Stmt); ok {
+				return s, true
+			}
+		case *ast.File:
+			return nil, false
+		}
+	}
+	return nil, false
+}
+
+// nextStatement is the statement after s in its block, or nil.
+func (f *v1File) nextStatement(s ast.Stmt) ast.Stmt {
+	if b, ok := f.parent(s).(*ast.BlockStmt); ok {
+		for i, x := range b.List {
+			if x == s && i+1 < len(b.List) {
+				return b.List[i+1]
+			}
+		}
+	}
+	return nil
+}
+
+// isErrCheck reports whether s is `if err != nil { … }`.
+func isErrCheck(s ast.Stmt) bool {
+	is, ok := s.(*ast.IfStmt)
+	if !ok || is.Init != nil {
+		return false
+	}
+	b, ok := is.Cond.(*ast.BinaryExpr)
+	if !ok || b.Op != token.NEQ {
+		return false
+	}
+	x, ok1 := b.X.(*ast.Ident)
+	y, ok2 := b.Y.(*ast.Ident)
+	return ok1 && ok2 && x.Name == "err" && y.Name == "nil"
+}
+
+// errorExit is how the function around pos hands on err: returned when its last result is an
+// error, t.Fatal in a test, else a panic.
+func (f *v1File) errorExit(pos token.Pos) string {
+	for _, d := range f.file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || pos < fd.Pos() || pos >= fd.End() {
+			continue
+		}
+		sig := f.l.Info.Defs[fd.Name].Type().(*types.Signature)
+		if n := sig.Results().Len(); n > 0 && types.Identical(sig.Results().At(n-1).Type(), types.Universe.Lookup("error").Type()) {
+			var vals []string
+			for i := 0; i < n-1; i++ {
+				vals = append(vals, f.zeroValue(sig.Results().At(i).Type()))
+			}
+			return "return " + strings.Join(append(vals, "err"), ", ")
+		}
+		for i := 0; i < sig.Params().Len(); i++ {
+			if p := sig.Params().At(i); isNamed(p.Type(), "testing", "T") || isNamed(p.Type(), "testing", "B") {
+				return p.Name() + ".Fatal(err)"
+			}
+		}
+	}
+	return "panic(err)"
+}

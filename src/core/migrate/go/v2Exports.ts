@@ -1,0 +1,45 @@
+/**
+ * Export data of the aws-sdk-go-v2 packages the v1 client rewrite reads its target types from
+ * (gohelper/v2types.go): the real modules' go/types, so every field, method and enum the rewrite
+ * emits is checked against the v2 API the user will build with. Listed in the sandbox only: a
+ * module that does not require them yet gets them resolved in the sandbox's copy of go.mod
+ * (`-mod=mod` picks the latest version from the module proxy, as `go get` would), never in the
+ * user's files.
+ */
+import { execGroup } from '../../go/goExec';
+import { parseJsonStream, type ListedPackage } from '../../go/goList';
+import type { GoSandbox } from '../../go/goSandbox';
+
+/** The v1 package whose presence (as a dependency of the packages to migrate) asks for v2 types. */
+export const V1_DYNAMODB = 'github.com/aws/aws-sdk-go/service/dynamodb';
+
+/** The v2 packages the rewrite emits code against. */
+export const V2_TYPE_PACKAGES = [
+  'github.com/aws/aws-sdk-go-v2/aws',
+  'github.com/aws/aws-sdk-go-v2/config',
+  'github.com/aws/aws-sdk-go-v2/credentials',
+  'github.com/aws/aws-sdk-go-v2/service/dynamodb',
+  'github.com/aws/aws-sdk-go-v2/service/dynamodb/types',
+  'github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue',
+  'github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression',
+  'github.com/aws/smithy-go',
+];
+
+/**
+ * Import path → export data file of {@link V2_TYPE_PACKAGES} and their dependencies, when
+ * `listed` (go list -deps of the packages to migrate) holds the v1 DynamoDB client; `{}` when it
+ * does not. Throws Error with go's output when the v2 packages cannot be listed (no network and
+ * not in the module cache, for instance), naming the packages.
+ */
+export async function v2Exports(goBinary: string, box: GoSandbox, listed: ListedPackage[], signal?: AbortSignal): Promise<Record<string, string>> {
+  if (!listed.some((p) => p.ImportPath === V1_DYNAMODB)) return {};
+  const r = await execGroup(goBinary, ['list', '-e', '-export', '-deps', '-json=ImportPath,Export,Error', ...box.flags(), ...V2_TYPE_PACKAGES], { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal });
+  if (r.cancelled) throw new Error('go list cancelled');
+  const packages = parseJsonStream(r.stdout) as ListedPackage[];
+  const missing = V2_TYPE_PACKAGES.filter((path) => !packages.some((p) => p.ImportPath === path && p.Export));
+  if (missing.length) {
+    const why = packages.find((p) => missing.includes(p.ImportPath) && p.Error)?.Error?.Err ?? r.stderr.trim();
+    throw new Error(`the aws-sdk-go-v2 packages the rewrite needs could not be loaded (${missing.join(', ')}): ${why}`);
+  }
+  return Object.fromEntries(packages.filter((p) => p.Export).map((p) => [p.ImportPath, p.Export!]));
+}
