@@ -38,6 +38,7 @@ import { hotCallSitePercent } from './lenses';
 import { registerCompareFeature } from './compareSession';
 import { benchmarkLenses, hotCallSiteLines, legacyCallLines } from './benchmarkLenses';
 import { registerGoMigrateRequest } from './goMigrateRequest';
+import { registerWorkspaceTrust } from './workspaceTrust';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -275,6 +276,17 @@ connection.onDidChangeConfiguration(() => {
 
 documents.onDidSave(() => refreshLenses());
 
+/** Once the workspace is trusted, the loaded profile's lenses are placed again with what git knows of the edited files. */
+async function reanalyzeWithGit(): Promise<void> {
+  const current = session;
+  if (!current) return;
+  for (const root of roots) if (current.roots.has(root.uri)) current.roots.set(root.uri, await reanalyzeRoot(current, root, await settingsFor(root)));
+  if (session === current) announce();
+}
+
+registerWorkspaceTrust(connection, () => {
+  reanalyzeWithGit().catch((e: unknown) => connection.console.warn(`re-analysis after Workspace Trust failed: ${String(e)}`));
+});
 registerGoMigrateRequest(connection);
 
 documents.listen(connection);

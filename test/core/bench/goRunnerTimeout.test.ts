@@ -11,6 +11,10 @@ import { BenchTimeoutError } from '../../../src/core/bench/runner';
 import { findGoBinary } from '../../../src/core/bench/goSuite';
 import { parseItems } from '../../../src/core/bench/itemSource';
 import { SANDBOX_PREFIX } from '../../../src/core/go/goSandbox';
+import { setWorkspaceTrust } from '../../../src/core/exec/workspaceTrust';
+
+// These tests stand for the user's own command (the CLI), which vouches for the folders it names.
+setWorkspaceTrust(true);
 
 const MODULE = join(process.cwd(), 'fixtures/go-adserver/src');
 const set = parseItems(readFileSync('fixtures/data/query-user-activity.json', 'utf8'), 'query-user-activity.json');

@@ -10,6 +10,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { migrateGoPackages, type GoMigrationResult } from '../../../src/core/migrate/go/typedMigrate';
 import { findGoBinary } from '../../../src/core/bench/goSuite';
+import { setWorkspaceTrust } from '../../../src/core/exec/workspaceTrust';
+
+// These tests stand for the user's own command (the CLI), which vouches for the folders it names.
+setWorkspaceTrust(true);
 
 const MODULE = join(process.cwd(), 'test/fixtures/go-migrate');
 const line = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
