@@ -54,7 +54,7 @@ func (e *fileEdits) apply() ([]byte, error) {
 	}
 	out = append(out, e.src[last:]...)
 	formatted, err := format.Source(out)
-	if err != nil && os.Getenv("GOHELPER_DEBUG") != "" {
+	if err != nil && os.Getenv("GOHELPER_DEBUG") != "" { // DEVONLY
 		_ = os.WriteFile(os.Getenv("GOHELPER_DEBUG"), out, 0o644)
 	}
 	if err != nil {

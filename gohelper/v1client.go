@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
 )
 
 // migrateV1Client moves the file's aws-sdk-go v1 DynamoDB code to aws-sdk-go-v2 with every use
@@ -34,11 +35,6 @@ func (m *fileMigration) migrateV1Client(p *v1Package) {
 	}
 	f.indexParents()
 	f.constructions()
-	f.awsV2 = f.awsMovesToV2()
-	if f.awsV2 {
-		m.takeOver[awsV1] = true
-		m.needImport(awsV2, "")
-	}
 	f.errorChecks()
 	f.marshalers()
 	f.declarations()
@@ -135,15 +131,16 @@ func (f *v1File) nameTaken(name string) bool {
 }
 
 // awsMovesToV2 reports whether every use of the v1 aws package left in the file (outside the
-// rewritten construction) has an aws-sdk-go-v2 twin, so the import can switch to v2's aws.
-func (f *v1File) awsMovesToV2() bool {
+// ranges the construction rewrite replaces) has an aws-sdk-go-v2 twin, so the import can switch
+// to v2's aws.
+func (f *v1File) awsMovesToV2(replaced [][2]token.Pos) bool {
 	spec := f.importOf(awsV1)
 	if spec == nil {
 		return false
 	}
 	ok := true
 	for id, obj := range f.l.Info.Uses {
-		if obj.Pkg() == nil || obj.Pkg().Path() != awsV1 || id.Pos() < f.file.Pos() || id.Pos() > f.file.End() || f.claimed(id) {
+		if obj.Pkg() == nil || obj.Pkg().Path() != awsV1 || id.Pos() < f.file.Pos() || id.Pos() > f.file.End() || within(id.Pos(), replaced) {
 			continue
 		}
 		if _, isPkg := obj.(*types.PkgName); isPkg {
@@ -214,12 +211,6 @@ func (f *v1File) awsRenames() {
 
 // switchImports points the v1 imports at their v2 twins and removes those no code uses any more.
 func (f *v1File) switchImports() {
-	if spec := f.importOf(v1DynamoDB); spec != nil {
-		f.setImportPath(spec, v2DynamoDB)
-	}
-	if spec := f.importOf(v1Expression); spec != nil {
-		f.setImportPath(spec, v2Expression)
-	}
 	var ranges [][2]token.Pos
 	tf := f.l.Fset.File(f.file.Pos())
 	for _, e := range f.ed.edits {
@@ -227,12 +218,42 @@ func (f *v1File) switchImports() {
 			ranges = append(ranges, [2]token.Pos{tf.Pos(e.start), tf.Pos(e.end)})
 		}
 	}
+	for path, v2 := range map[string]string{v1DynamoDB: v2DynamoDB, v1Expression: v2Expression} {
+		if spec := f.importOf(path); spec != nil {
+			if f.usesOf(spec, ranges) == 0 && !f.emits(f.localName(spec)+".") {
+				f.removeImport(spec)
+			} else {
+				f.setImportPath(spec, v2)
+			}
+		}
+	}
 	for _, path := range []string{v1Iface, awsV1Session, awsV1Err, awsV1Request, awsV1Credentials, awsV1} {
-		if f.takeOver[path] || path == awsV1 && f.awsV2 {
+		spec := f.importOf(path)
+		if spec == nil || f.usesOf(spec, ranges) > 0 || f.emits(f.localName(spec)+".") {
 			continue
 		}
-		f.dropIfUnused(path, ranges)
+		// Nothing uses it any more: removed, not switched to its v2 twin.
+		if f.takeOver[path] {
+			delete(f.takeOver, path)
+			delete(f.newImports, v2Of[path])
+		}
+		f.removeImport(spec)
 	}
+}
+
+// emits reports whether a rewrite inserts code (comments aside) that refers to prefix ("aws.").
+func (f *v1File) emits(prefix string) bool {
+	for _, e := range f.ed.edits {
+		for _, line := range strings.Split(e.text, "\n") {
+			if i := strings.Index(line, "//"); i >= 0 {
+				line = line[:i]
+			}
+			if strings.Contains(line, prefix) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // streamsNotes reports DynamoDB Streams code: the v1 dynamodbstreams client is not moved by this
@@ -250,4 +271,14 @@ func (f *v1File) streamsNotes() {
 			}
 		}
 	}
+}
+
+// within reports whether pos lies in one of the ranges.
+func within(pos token.Pos, ranges [][2]token.Pos) bool {
+	for _, r := range ranges {
+		if pos >= r[0] && pos < r[1] {
+			return true
+		}
+	}
+	return false
 }

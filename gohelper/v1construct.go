@@ -176,6 +176,10 @@ func (f *v1File) constructions() {
 			replaced = append(replaced, [2]token.Pos{c.call.Args[1].Pos(), c.call.Args[len(c.call.Args)-1].End()})
 		}
 	}
+	if f.awsV2 = f.awsMovesToV2(replaced); f.awsV2 {
+		f.takeOver[awsV1] = true
+		f.needImport(awsV2, "")
+	}
 	f.planTakeOver(replaced)
 	for _, c := range clients {
 		var opts v2Options

@@ -68,7 +68,7 @@ func (f *v1File) wrap(e ast.Expr, before, after string) bool {
 // the value (a nil *int64 has no *int32) are reported at error level.
 func (f *v1File) conv(e ast.Expr, to types.Type) {
 	from := f.l.Info.TypeOf(e)
-	if from == nil || to == nil {
+	if from == nil || to == nil || f.fromV2Twin(e) {
 		return
 	}
 	if b, ok := from.(*types.Basic); ok && b.Kind() == types.UntypedNil {
@@ -117,6 +117,23 @@ func (f *v1File) conv(e ast.Expr, to types.Type) {
 	default:
 		f.note(e, "error", "go-v1-shape", fmt.Sprintf("a %s cannot be carried into aws-sdk-go-v2's %s automatically: rewrite it by hand, then migrate", f.typeText(mapped), f.typeText(to)))
 	}
+}
+
+// fromV2Twin reports whether e is a call into a v1 package the rewrite switches to its v2 twin
+// (expression, dynamodbattribute): its result already has the v2 type.
+func (f *v1File) fromV2Twin(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	var fn *types.Func
+	switch fun := call.Fun.(type) {
+	case *ast.SelectorExpr:
+		fn, _ = f.l.Info.Uses[fun.Sel].(*types.Func)
+	case *ast.Ident:
+		fn, _ = f.l.Info.Uses[fun].(*types.Func)
+	}
+	return fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == v1Expression || fn.Pkg().Path() == v1Attr)
 }
 
 // enumValue turns a *string into a v2 enum value: aws.String(dynamodb.ReturnValueAllNew) →

@@ -1,10 +1,12 @@
 /**
  * Export data of the aws-sdk-go-v2 packages the v1 client rewrite reads its target types from
  * (gohelper/v2types.go): the real modules' go/types, so every field, method and enum the rewrite
- * emits is checked against the v2 API the user will build with. Listed in the sandbox only: a
- * module that does not require them yet gets them resolved in the sandbox's copy of go.mod
- * (`-mod=mod` picks the latest version from the module proxy, as `go get` would), never in the
- * user's files.
+ * emits is checked against the v2 API the user will build with. Resolved in the sandbox only,
+ * never in the user's files: a module that requires all of them is read at its own versions; one
+ * that lacks any gets `go get` of all of them in the sandbox's copy of go.mod, as the `go get`
+ * next step printed for the user does. (Adding only the missing ones would mix a new aws-sdk-go-v2
+ * core with an old service/dynamodb: that builds, and fails at run time — measured on the sample
+ * service with service/dynamodb 1.17.3 and config 1.33: "not found: ComputePayloadHash".)
  */
 import { execGroup } from '../../go/goExec';
 import { parseJsonStream, type ListedPackage } from '../../go/goList';
@@ -12,6 +14,17 @@ import type { GoSandbox } from '../../go/goSandbox';
 
 /** The v1 package whose presence (as a dependency of the packages to migrate) asks for v2 types. */
 export const V1_DYNAMODB = 'github.com/aws/aws-sdk-go/service/dynamodb';
+
+/** The modules of {@link V2_TYPE_PACKAGES}. */
+export const V2_MODULES = [
+  'github.com/aws/aws-sdk-go-v2',
+  'github.com/aws/aws-sdk-go-v2/config',
+  'github.com/aws/aws-sdk-go-v2/credentials',
+  'github.com/aws/aws-sdk-go-v2/service/dynamodb',
+  'github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue',
+  'github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression',
+  'github.com/aws/smithy-go',
+];
 
 /** The v2 packages the rewrite emits code against. */
 export const V2_TYPE_PACKAGES = [
@@ -33,7 +46,15 @@ export const V2_TYPE_PACKAGES = [
  */
 export async function v2Exports(goBinary: string, box: GoSandbox, listed: ListedPackage[], signal?: AbortSignal): Promise<Record<string, string>> {
   if (!listed.some((p) => p.ImportPath === V1_DYNAMODB)) return {};
-  const r = await execGroup(goBinary, ['list', '-e', '-export', '-deps', '-json=ImportPath,Export,Error', ...box.flags(), ...V2_TYPE_PACKAGES], { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal });
+  const opts = { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal };
+  const modfile = box.flags().filter((f) => f.startsWith('-modfile='));
+  const known = await execGroup(goBinary, ['list', '-m', '-e', '-json=Path,Error', ...modfile, ...V2_MODULES], opts);
+  if ((parseJsonStream(known.stdout) as Array<{ Error?: unknown }>).some((m) => m.Error)) {
+    const get = await execGroup(goBinary, ['get', ...modfile, ...V2_TYPE_PACKAGES], opts);
+    if (get.cancelled) throw new Error('go get cancelled');
+    if (get.code !== 0) throw new Error(`the aws-sdk-go-v2 modules the rewrite needs could not be added to the sandbox's copy of go.mod (go get ${V2_TYPE_PACKAGES.join(' ')}): ${get.stderr.trim()}`);
+  }
+  const r = await execGroup(goBinary, ['list', '-e', '-export', '-deps', '-json=ImportPath,Export,Error', ...box.flags(), ...V2_TYPE_PACKAGES], opts);
   if (r.cancelled) throw new Error('go list cancelled');
   const packages = parseJsonStream(r.stdout) as ListedPackage[];
   const missing = V2_TYPE_PACKAGES.filter((path) => !packages.some((p) => p.ImportPath === path && p.Export));
