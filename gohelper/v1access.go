@@ -174,7 +174,7 @@ func (f *v1File) readBack(sel *ast.SelectorExpr, have, want types.Type) {
 	star, _ := outer.(*ast.StarExpr)
 	var valueCall *ast.CallExpr
 	if c, ok := outer.(*ast.CallExpr); ok && len(c.Args) == 1 {
-		if fn := f.funcObj(c); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == awsV1 || fn.Pkg().Path() == awsV2) && (strings.HasSuffix(fn.Name(), "Value") || strings.HasPrefix(fn.Name(), "To")) {
+		if fn := f.funcObj(c); fn != nil && fn.Pkg() != nil && (fn.Pkg().Path() == awsV1 || fn.Pkg().Path() == awsV2) && (strings.Contains(fn.Name(), "Value") || strings.HasPrefix(fn.Name(), "To")) {
 			valueCall = c
 		}
 	}

@@ -84,8 +84,10 @@ func (f *v1File) carry(settings []v1Setting, level string, out *v2Options) bool 
 			v := f.endpointOf(s, endpointScheme)
 			add("config.WithBaseEndpoint("+v+")", "o.BaseEndpoint = "+f.awsRef("String")+"("+v+")")
 		case "HTTPClient":
-			v := f.src(s.value)
-			add("config.WithHTTPClient("+v+")", "o.HTTPClient = "+v)
+			// On the client, not config.WithHTTPClient: LoadDefaultConfig fails with a *http.Client
+			// when AWS_CA_BUNDLE is set ("has no WithTransportOptions"), where v1 worked.
+			out.client = append(out.client, "o.HTTPClient = "+f.src(s.value))
+			f.note(s.value, "warning", "go-v1-client", "aws-sdk-go v1 added the AWS_CA_BUNDLE (or ca_bundle) certificates to this HTTP client's transport; aws-sdk-go-v2 does not (and config.WithHTTPClient with a *http.Client makes config.LoadDefaultConfig fail while AWS_CA_BUNDLE is set), so the client is set on the DynamoDB client's options: where a custom CA bundle is needed, add it to this client's TLS RootCAs")
 		case "MaxRetries":
 			v := f.attemptsOf(s)
 			out.retries = true

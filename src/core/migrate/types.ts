@@ -62,6 +62,13 @@ export type MigrationCode =
   | 'go-dynamo-retry'
   | 'go-omitemptyelem'
   | 'go-awserr'
+  | 'go-v1-client'
+  | 'go-v1-retry'
+  | 'go-v1-shape'
+  | 'go-v1-iface'
+  | 'go-v1-waiter'
+  | 'go-v1-streams'
+  | 'go-throttling'
   | 'go-rewrite'
   | 'go-build'
   | 'go-blocked';

@@ -7,7 +7,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { migrateGoPackages, type GoMigrationResult } from '../../../src/core/migrate/go/typedMigrate';
 import { findGoBinary } from '../../../src/core/bench/goSuite';
 import { setWorkspaceTrust } from '../../../src/core/exec/workspaceTrust';
@@ -95,19 +95,5 @@ describe('typed Go migration (needs go and the Debian SDK packages .ci/run insta
   it('writes nothing in the module', () => {
     assert.equal(sha(join(MODULE, 'go.mod')), goMod);
     assert.equal(existsSync(join(MODULE, 'go.sum')), false);
-  });
-});
-
-describe('typed Go migration on the sample service (fixtures/go-adserver)', () => {
-  it('ddbv1: attributevalue needs the v2 client, so no change is made and an error says so', async () => {
-    const dir = join(process.cwd(), 'fixtures/go-adserver/src/internal/repository/ddbv1');
-    const r = await migrateGoPackages({ goBinary: findGoBinary()!, paths: [dir] });
-    const f = r.files.find((x) => x.path.endsWith('adapter.go'))!;
-    assert.equal(f.after, undefined);
-    const errors = f.findings.filter((x) => x.severity === 'error');
-    assert.equal(errors.length, 1);
-    assert.equal(relative(dir, f.path), 'adapter.go');
-    assert.equal(line(f.before, errors[0]!.start), 17);
-    assert.match(errors[0]!.message, /this file still works with aws-sdk-go v1 items \(dynamodb\.AttributeValue, dynamodb\.New, dynamodb\.PutItemInput, dynamodb\.QueryInput\): no change made/);
   });
 });
