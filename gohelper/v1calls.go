@@ -114,7 +114,7 @@ func (f *v1File) addContextParams(ft *ast.FuncType, body *ast.BlockStmt) {
 	params := ft.Params
 	named := len(params.List) > 0 && len(params.List[0].Names) > 0
 	f.needImport("context", "")
-	opts := "...func(*" + f.ddb + ".Options)"
+	opts := "...func(*" + f.ddbName() + ".Options)"
 	if named {
 		f.insertAt(params.Opening+1, f.freeLocal(body, "ctx")+" context.Context, ")
 		f.insertAt(params.Closing, ", "+f.freeLocal(body, "optFns")+" "+opts)
@@ -129,7 +129,7 @@ func (f *v1File) addContextParams(ft *ast.FuncType, body *ast.BlockStmt) {
 func (f *v1File) optionsParam(ft *ast.FuncType) {
 	last := ft.Params.List[len(ft.Params.List)-1]
 	if el, ok := last.Type.(*ast.Ellipsis); ok {
-		f.claim(el.Elt.Pos(), el.Elt.End(), "func(*"+f.ddb+".Options)")
+		f.claim(el.Elt.Pos(), el.Elt.End(), "func(*"+f.ddbName()+".Options)")
 		for _, n := range last.Names {
 			if v, ok := f.l.Info.Defs[n].(*types.Var); ok {
 				f.v2Params[v] = true
@@ -258,7 +258,7 @@ func (f *v1File) waiterCall(call *ast.CallExpr, sel *ast.SelectorExpr, name stri
 		return
 	}
 	f.needImport("time", "")
-	f.insertAt(sel.X.Pos(), f.ddb+".New"+waiter+"Waiter(")
+	f.insertAt(sel.X.Pos(), f.ddbName()+".New"+waiter+"Waiter(")
 	if kind == v1Waiter {
 		f.claim(sel.X.End(), call.Lparen+1, ").Wait("+f.ctxArg(call, name)+", ")
 		f.insertAt(call.Args[len(call.Args)-1].End(), ", 8*time.Minute")

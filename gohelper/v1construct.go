@@ -244,7 +244,7 @@ func (f *v1File) newFromConfig(c *v1Client, cfgName string, clientOpts []string)
 	indent := f.indentOf(c.call.Pos())
 	opts := ""
 	if len(clientOpts) > 0 {
-		opts = ", func(o *" + f.ddb + ".Options) {\n" + indent + "\t" + strings.Join(clientOpts, "\n"+indent+"\t") + "\n" + indent + "}"
+		opts = ", func(o *" + f.ddbName() + ".Options) {\n" + indent + "\t" + strings.Join(clientOpts, "\n"+indent+"\t") + "\n" + indent + "}"
 	}
 	last := c.call.Args[len(c.call.Args)-1]
 	if cfgName == "" {

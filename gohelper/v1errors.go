@@ -117,8 +117,7 @@ func (f *v1File) awsErrCall(call *ast.CallExpr) {
 // aws-sdk-go-v2 returns for that code: its exception type when it has one, else a generic API error.
 func (f *v1File) newServiceError(call *ast.CallExpr) {
 	if id, ok := call.Args[2].(*ast.Ident); !ok || id.Name != "nil" {
-		f.note(call.Args[2], "error", "go-awserr", "an awserr with a cause has no aws-sdk-go-v2 service-error form: build it by hand, then migrate")
-		return
+		f.note(call.Args[2], "warning", "go-awserr", "aws-sdk-go-v2 service errors carry no cause: this one is dropped, so the error's text no longer ends with it and errors.Unwrap does not return it (ErrorCode and ErrorMessage are as before)")
 	}
 	code := f.constString(call.Args[0])
 	if code != "" {

@@ -162,7 +162,7 @@ func (f *v1File) typeText(t types.Type) string {
 		case f.l.Pkg.ImportPath, f.l.Types.Path():
 			return ""
 		case v2DynamoDB:
-			return f.ddb
+			return f.ddbName()
 		case v2Types:
 			f.needImport(v2Types, f.typesAlias())
 			return f.types
@@ -222,4 +222,13 @@ func (f *v1File) v1ClientType() *types.Named {
 		return nil
 	}
 	return find(f.l.Types.Imports())
+}
+
+// ddbName is the name this file reaches v2's service/dynamodb by, with the import added when the
+// file had no v1 dynamodb import to switch (a file that only used dynamodbiface).
+func (f *v1File) ddbName() string {
+	if f.importOf(v1DynamoDB) == nil {
+		f.needImport(v2DynamoDB, "")
+	}
+	return f.ddb
 }

@@ -76,7 +76,7 @@ func NAME(ctx context.Context, client %[2]s.%[1]sAPIClient, in *%[2]s.%[1]sInput
 	}
 	return nil
 }
-`, op, f.ddb))
+`, op, f.ddbName()))
 }
 
 // apiErrorHelper declares asAPIError, the v2 counterpart of `err.(awserr.Error)`: the service
