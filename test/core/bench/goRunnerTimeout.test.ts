@@ -1,6 +1,6 @@
 // The Go benchmark's clean-up on the paths the CLI tests do not take: a phase that passes its time
 // limit, and a failed build. Either way the run rejects or says why, the sandbox is gone, and the
-// module (the real sample) is untouched. Needs go and the Debian SDK packages .ci/run installs.
+// module (the real sample) is untouched. Needs go and the modules scripts/goSetup.sh downloads.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
