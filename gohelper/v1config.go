@@ -20,9 +20,12 @@ type v1Setting struct {
 // v1Settings reads the options of a v1 *aws.Config or aws.Config expression: &aws.Config{…},
 // aws.Config{…}, aws.NewConfig().WithRegion(…)…, nil. ok is false (with an error noted) for a
 // config made elsewhere (a variable, a function's result).
-func (f *v1File) v1Settings(e ast.Expr) ([]v1Setting, bool) {
+func (f *v1File) v1Settings(e ast.Expr) ([]v1Setting, bool) { return f.v1SettingsAfter(e, nil) }
+
+// v1SettingsAfter reads the settings a WithX chain adds to base (a config variable: `c = c.WithX(…)`).
+func (f *v1File) v1SettingsAfter(e ast.Expr, base types.Object) ([]v1Setting, bool) {
 	e = ast.Unparen(e)
-	if id, ok := e.(*ast.Ident); ok && id.Name == "nil" {
+	if id, ok := e.(*ast.Ident); ok && (id.Name == "nil" || base != nil && f.l.Info.Uses[id] == base) {
 		return nil, true
 	}
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
@@ -42,8 +45,8 @@ func (f *v1File) v1Settings(e ast.Expr) ([]v1Setting, bool) {
 			return nil, true
 		}
 		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "With") && len(call.Args) == 1 && isNamed(f.l.Info.TypeOf(sel.X), awsV1, "Config") {
-			base, ok := f.v1Settings(sel.X)
-			return append(base, v1Setting{key: strings.TrimPrefix(sel.Sel.Name, "With"), value: call.Args[0]}), ok
+			before, ok := f.v1SettingsAfter(sel.X, base)
+			return append(before, v1Setting{key: strings.TrimPrefix(sel.Sel.Name, "With"), value: call.Args[0]}), ok
 		}
 	}
 	f.note(e, "error", "go-v1-client", "this aws-sdk-go v1 aws.Config is made elsewhere: only &aws.Config{…} and aws.NewConfig().WithX(…) written here can be carried to aws-sdk-go-v2; write it here (or the v2 options by hand), then migrate")

@@ -194,6 +194,14 @@ func (f *v1File) constructions() {
 		}
 		sessionLoad := opts.load
 		opts.load = nil
+		if v := f.configVariable(c); v != nil {
+			if spread, ok := f.carryConfigVariable(c, v, hasKey(settings, "MaxRetries")); ok {
+				if cfgName, ok := f.sessionConfig(c, made, sessionLoad); ok {
+					f.newFromConfig(c, cfgName, nil, spread)
+				}
+			}
+			continue
+		}
 		for _, cfg := range c.call.Args[1:] {
 			s, ok := f.v1Settings(cfg)
 			if !ok || !f.carry(s, "client", &opts) {
@@ -219,32 +227,162 @@ func (f *v1File) constructions() {
 			}
 		}
 		if !sessionRetries && !clientRetries {
-			opts.client = append(opts.client, "o.RetryMaxAttempts = 11")
-			f.note(c.call, "warning", "go-v1-retry", "aws-sdk-go v1 retried DynamoDB calls up to 10 times (11 attempts); aws-sdk-go-v2's DynamoDB client makes 4 attempts by default: RetryMaxAttempts = 11 keeps v1's budget. v2 adds a retry quota v1 did not have (500 tokens; a throttled retry costs 5, another 14): under sustained throttling it stops retrying (\"retry quota exceeded\"); o.Retryer = retry.NewStandard(func(so *retry.StandardOptions) { so.MaxAttempts = 11; so.RateLimiter = ratelimit.None }) lifts it")
+			opts.client = append(opts.client, f.defaultRetries(c.call))
 		}
-		cfgName, done := made[c.obj]
-		if c.obj == nil || !done {
-			cfgName, ok = f.makeConfig(c, sessionLoad)
-			if !ok {
-				continue
-			}
-			if c.obj != nil {
-				made[c.obj] = cfgName
-			}
+		if cfgName, ok := f.sessionConfig(c, made, sessionLoad); ok {
+			f.newFromConfig(c, cfgName, opts.client, "")
 		}
-		f.newFromConfig(c, cfgName, opts.client)
 	}
 }
 
+// defaultRetries carries aws-sdk-go v1's DynamoDB retry budget (10 retries, service/dynamodb's
+// customizations.go) as a client option, and says so at the call.
+func (f *v1File) defaultRetries(call *ast.CallExpr) string {
+	f.note(call, "warning", "go-v1-retry", "aws-sdk-go v1 retried DynamoDB calls up to 10 times (11 attempts); aws-sdk-go-v2's DynamoDB client makes 4 attempts by default: RetryMaxAttempts = 11 keeps v1's budget. v2 adds a retry quota v1 did not have (500 tokens; a throttled retry costs 5, another 14): under sustained throttling it stops retrying (\"retry quota exceeded\"); o.Retryer = retry.NewStandard(func(so *retry.StandardOptions) { so.MaxAttempts = 11; so.RateLimiter = ratelimit.None }) lifts it")
+	return "o.RetryMaxAttempts = 11"
+}
+
+// sessionConfig is the config for the client's session: made once per session variable.
+func (f *v1File) sessionConfig(c *v1Client, made map[types.Object]string, load []string) (string, bool) {
+	if name, done := made[c.obj]; c.obj != nil && done {
+		return name, true
+	}
+	name, ok := f.makeConfig(c, load)
+	if ok && c.obj != nil {
+		made[c.obj] = name
+	}
+	return name, ok
+}
+
+// configVariable is the local *aws.Config variable passed as the client's only config
+// (`cfg := aws.NewConfig()…; if … { cfg = cfg.WithEndpoint(…) }; dynamodb.New(sess, cfg)`), or nil.
+func (f *v1File) configVariable(c *v1Client) *types.Var {
+	if len(c.call.Args) != 2 {
+		return nil
+	}
+	id, ok := ast.Unparen(c.call.Args[1]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := f.l.Info.Uses[id].(*types.Var)
+	if !ok || !isNamed(v.Type(), awsV1, "Config") || v.Parent() == f.l.Types.Scope() {
+		return nil
+	}
+	return v
+}
+
+// carryConfigVariable turns a v1 config variable into a slice of dynamodb.Options functions
+// built the same way: its definition starts the slice (with v1's retry budget first when the
+// session sets none, so a later MaxRetries still wins), each `v = v.WithX(…)` appends one, and the
+// call spreads it (the returned text). Any other use of the variable blocks.
+func (f *v1File) carryConfigVariable(c *v1Client, v *types.Var, sessionRetries bool) (string, bool) {
+	ddb := f.ddbName()
+	fn := func(stmts []string, indent string) string {
+		return "func(o *" + ddb + ".Options) {\n" + indent + "\t" + strings.Join(stmts, "\n"+indent+"\t") + "\n" + indent + "}"
+	}
+	var def ast.Node
+	var updates []*ast.AssignStmt
+	retries := sessionRetries
+	for id, o := range f.l.Info.Defs {
+		if o == v {
+			def = f.parent(id)
+		}
+	}
+	for id, o := range f.l.Info.Uses {
+		if o != v || id == c.call.Args[1] {
+			continue
+		}
+		if a, ok := f.parent(f.chainRoot(id)).(*ast.AssignStmt); ok && a.Tok == token.ASSIGN && len(a.Lhs) == 1 && len(a.Rhs) == 1 && (a.Lhs[0] == id || f.chainRoot(id) == a.Rhs[0]) {
+			if a.Lhs[0] == id {
+				updates = append(updates, a)
+			}
+			continue
+		}
+		f.note(id, "error", "go-v1-client", "this aws-sdk-go v1 config is also used here: only a config built with WithX calls and passed to dynamodb.New can become dynamodb.Options functions; rewrite it by hand, then migrate")
+		return "", false
+	}
+	var init ast.Expr
+	switch d := def.(type) {
+	case *ast.AssignStmt:
+		if len(d.Lhs) == 1 && len(d.Rhs) == 1 {
+			init = d.Rhs[0]
+		}
+	case *ast.ValueSpec:
+		if len(d.Names) == 1 && len(d.Values) == 1 && d.Type == nil {
+			init = d.Values[0]
+		}
+	}
+	if init == nil {
+		f.note(c.call.Args[1], "error", "go-v1-client", "this aws-sdk-go v1 config is not made with one value where it is declared: rewrite it by hand, then migrate")
+		return "", false
+	}
+	type change struct {
+		at    ast.Expr
+		stmts []string
+	}
+	var changes []change
+	for _, e := range append([]ast.Expr{init}, rhsOf(updates)...) {
+		settings, ok := f.v1SettingsAfter(e, v)
+		var opts v2Options
+		if !ok || !f.carry(settings, "client", &opts) {
+			return "", false
+		}
+		retries = retries || hasKey(settings, "MaxRetries")
+		changes = append(changes, change{e, opts.client})
+	}
+	if !retries {
+		changes[0].stmts = append([]string{f.defaultRetries(c.call)}, changes[0].stmts...)
+	}
+	for i, ch := range changes {
+		indent := f.indentOf(ch.at.Pos())
+		text := "[]func(*" + ddb + ".Options){}"
+		if len(ch.stmts) > 0 {
+			text = "[]func(*" + ddb + ".Options){" + fn(ch.stmts, indent) + "}"
+		}
+		if i > 0 {
+			text = "append(" + v.Name() + ", " + fn(ch.stmts, indent) + ")"
+		}
+		f.claim(ch.at.Pos(), ch.at.End(), text)
+	}
+	return v.Name() + "...", true
+}
+
+// chainRoot is the outermost WithX call chain whose receiver, at the bottom, is e.
+func (f *v1File) chainRoot(e ast.Expr) ast.Expr {
+	for {
+		sel, ok := f.parent(e).(*ast.SelectorExpr)
+		if !ok || sel.X != e {
+			return e
+		}
+		call, ok := f.parent(sel).(*ast.CallExpr)
+		if !ok || call.Fun != sel {
+			return e
+		}
+		e = call
+	}
+}
+
+func rhsOf(assigns []*ast.AssignStmt) []ast.Expr {
+	out := make([]ast.Expr, len(assigns))
+	for i, a := range assigns {
+		out[i] = a.Rhs[0]
+	}
+	return out
+}
+
 // newFromConfig rewrites the dynamodb.New call itself: the session argument becomes cfgName
-// (unless it was replaced in place, cfgName ""), the client's v1 configs an options function.
-func (f *v1File) newFromConfig(c *v1Client, cfgName string, clientOpts []string) {
+// (unless it was replaced in place, cfgName ""), the client's v1 configs an options function (or
+// spread, a slice of them).
+func (f *v1File) newFromConfig(c *v1Client, cfgName string, clientOpts []string, spread string) {
 	sel := c.call.Fun.(*ast.SelectorExpr)
 	f.claim(sel.Sel.Pos(), sel.Sel.End(), "NewFromConfig")
 	indent := f.indentOf(c.call.Pos())
 	opts := ""
 	if len(clientOpts) > 0 {
 		opts = ", func(o *" + f.ddbName() + ".Options) {\n" + indent + "\t" + strings.Join(clientOpts, "\n"+indent+"\t") + "\n" + indent + "}"
+	}
+	if spread != "" {
+		opts = ", " + spread
 	}
 	last := c.call.Args[len(c.call.Args)-1]
 	if cfgName == "" {
