@@ -31,6 +31,14 @@ type fileMigration struct {
 	newImports map[string]string
 	// takeOver marks v1 imports whose path is switched to their v2 twin (same local name).
 	takeOver map[string]bool
+	// pkg is what the package's files share (see scanPackage).
+	pkg *packageState
+	// removedImports are the import specs an edit deletes.
+	removedImports map[*ast.ImportSpec]bool
+	// calls holds the argument types of every call in the loaded packages (see callsites.go).
+	calls callSites
+	// configsMade names the config made from each session statement already rewritten.
+	configsMade map[*ast.AssignStmt]string
 	// v1Moving is set when the v1 DynamoDB client moves to aws-sdk-go-v2 in this change (v1client.go).
 	v1Moving bool
 }

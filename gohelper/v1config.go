@@ -211,16 +211,14 @@ func (f *v1File) boolConst(s v1Setting) bool {
 func (f *v1File) credentialsOf(e ast.Expr) (string, []string, bool) {
 	if sel, ok := e.(*ast.SelectorExpr); ok {
 		if obj := f.pkgObjOf(sel); obj != nil && obj.Pkg().Path() == awsV1Credentials && obj.Name() == "AnonymousCredentials" {
-			f.needImport(awsV2, f.v2AwsName())
-			return f.v2AwsName() + ".AnonymousCredentials{}", nil, true
+			return f.importName(awsV2, "aws", e.Pos()) + ".AnonymousCredentials{}", nil, true
 		}
 	}
 	if c, ok := e.(*ast.CallExpr); ok {
 		if fn := f.funcObj(c); fn != nil && fn.Pkg().Path() == awsV1Credentials {
 			switch {
 			case fn.Name() == "NewStaticCredentials" && len(c.Args) == 3:
-				f.needImport(awsV2Credentials, f.v2CredentialsName())
-				return f.v2CredentialsName() + ".NewStaticCredentialsProvider(" + f.ed.text(c.Args[0].Pos(), c.Args[2].End()) + ")", nil, true
+				return f.importName(awsV2Credentials, "credentials", c.Pos()) + ".NewStaticCredentialsProvider(" + f.ed.text(c.Args[0].Pos(), c.Args[2].End()) + ")", nil, true
 			case fn.Name() == "NewSharedCredentials" && len(c.Args) == 2:
 				var opts []string
 				if file := f.src(c.Args[0]); file != `""` {
@@ -264,7 +262,6 @@ func (f *v1File) logModeOf(s v1Setting) (string, bool) {
 		return "", false
 	}
 	level, _ := constant.Int64Val(tv.Value)
-	aws := f.v2AwsName()
 	seen := map[string]bool{}
 	var modes []string
 	for _, b := range v1LogBits {
@@ -274,12 +271,9 @@ func (f *v1File) logModeOf(s v1Setting) (string, bool) {
 		for _, m := range b.modes {
 			if !seen[m] {
 				seen[m] = true
-				modes = append(modes, aws+"."+m)
+				modes = append(modes, f.importName(awsV2, "aws", s.value.Pos())+"."+m)
 			}
 		}
-	}
-	if len(modes) > 0 {
-		f.needImport(awsV2, f.v2AwsName())
 	}
 	return strings.Join(modes, " | "), true
 }

@@ -22,9 +22,9 @@ type v1Client struct {
 	shared bool
 }
 
-// sessionCall recognises session.NewSession(…), session.New(…), session.NewSessionWithOptions(…)
+// v1SessionCall recognises session.NewSession(…), session.New(…), session.NewSessionWithOptions(…)
 // and session.Must(one of them).
-func (f *v1File) sessionCall(e ast.Expr) (make *ast.CallExpr, must bool) {
+func (f *v1File) v1SessionCall(e ast.Expr) (make *ast.CallExpr, must bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
 	if !ok {
 		return nil, false
@@ -38,7 +38,7 @@ func (f *v1File) sessionCall(e ast.Expr) (make *ast.CallExpr, must bool) {
 		return call, false
 	case "Must":
 		if len(call.Args) == 1 {
-			inner, _ := f.sessionCall(call.Args[0])
+			inner, _ := f.v1SessionCall(call.Args[0])
 			return inner, true
 		}
 	}
@@ -57,7 +57,7 @@ func (f *v1File) clients() []*v1Client {
 			return true
 		}
 		c := &v1Client{call: call}
-		if make, must := f.sessionCall(call.Args[0]); make != nil {
+		if make, must := f.v1SessionCall(call.Args[0]); make != nil {
 			c.inline, c.make, c.must = ast.Unparen(call.Args[0]).(*ast.CallExpr), make, must
 		} else if id, ok := ast.Unparen(call.Args[0]).(*ast.Ident); ok {
 			c.obj = f.l.Info.Uses[id]
@@ -94,13 +94,13 @@ func (f *v1File) sessionDefinition(obj types.Object) (ast.Node, *ast.CallExpr, b
 			if n.Tok == token.DEFINE && len(n.Rhs) == 1 && len(n.Lhs) >= 1 {
 				if id, ok := n.Lhs[0].(*ast.Ident); ok && f.l.Info.Defs[id] == obj {
 					def = n
-					make, must = f.sessionCall(n.Rhs[0])
+					make, must = f.v1SessionCall(n.Rhs[0])
 				}
 			}
 		case *ast.ValueSpec:
 			if len(n.Names) == 1 && len(n.Values) == 1 && f.l.Info.Defs[n.Names[0]] == obj {
 				def = n
-				make, must = f.sessionCall(n.Values[0])
+				make, must = f.v1SessionCall(n.Values[0])
 			}
 		}
 		return def == nil
@@ -180,7 +180,7 @@ func (f *v1File) constructions() {
 		f.takeOver[awsV1] = true
 		f.needImport(awsV2, "")
 	}
-	f.planTakeOver(replaced)
+	f.takeOverExcept(replaced)
 	for _, c := range clients {
 		var opts v2Options
 		settings, ok := f.sessionSettings(c.make)
@@ -501,8 +501,7 @@ func (f *v1File) configBeside(c *v1Client, load, indent string, exitOf func(toke
 
 // configFunc is an expression that loads the config (for package-level variables).
 func (f *v1File) configFunc(load, indent, exit string) string {
-	aws := f.v2AwsName()
-	f.needImport(awsV2, aws)
+	aws := f.importName(awsV2, "aws", f.file.Pos())
 	load = strings.ReplaceAll(load, "\n"+indent, "\n"+indent+"\t")
 	return "func() " + aws + ".Config {\n" + indent + "\tcfg, err := " + load + "\n" + indent + "\tif err != nil {\n" + indent + "\t\t" + exit + "\n" + indent + "\t}\n" + indent + "\treturn cfg\n" + indent + "}()"
 }

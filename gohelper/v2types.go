@@ -11,9 +11,7 @@ import (
 
 const (
 	v2DynamoDB    = "github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	v2Types       = "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	v2Expression  = "github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	smithyGo      = "github.com/aws/smithy-go"
 	v1Iface       = "github.com/aws/aws-sdk-go/service/dynamodb/dynamodbiface"
 	v1Expression  = "github.com/aws/aws-sdk-go/service/dynamodb/expression"
 	awsV1Request  = "github.com/aws/aws-sdk-go/aws/request"

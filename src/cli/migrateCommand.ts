@@ -18,15 +18,21 @@ import { findingLine, outcomeLine, shownPath } from './migrateReport';
 import { migrateTargets } from './migrateTargets';
 import { CliUsageError } from './usage';
 
-const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify]
+const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify] [--test] [--go-get]
 
 Migrates aws-sdk v2 DynamoDB code (DocumentClient, the low-level DynamoDB client, Converter) to
 AWS SDK v3 with the options that keep stored and returned items identical, and guregu/dynamo v1 /
 dynamodbattribute to their v2 successors (Go). A folder is migrated as one TypeScript program
 (JavaScript included): a client changes together with all its uses across files, or not at all.
 Files named one by one belong to the project of their nearest package.json; only they may change.
-Go files are rewritten per package with Go's own parser and type checker (needs go on PATH) and
-checked with go build -overlay; a rewrite that does not build is not made.
+Go files are rewritten with Go's own parser and type checker (needs go on PATH), their packages'
+_test.go files with them; packages that pass guregu/dynamo values to a named one move with it.
+The whole module is checked with go build ./... and go vet ./... through -overlay (your files are
+not touched by the check); a rewrite that does not build is not made. --test also runs the
+module's go test ./... before and after (in a sandbox) and prints both pass counts; a rewrite that
+makes a passing test fail is not made. go.mod is never changed unasked: --go-get runs go get for
+the modules the rewrite needs (and removes guregu/dynamo v1 / aws-sdk-go v1 when nothing imports
+them any more) and prints the go.mod diff: on a copy without --write, in the module with it.
 
 The migrated files and the files importing them are type-checked in memory, against the type
 definitions the project has installed (v3 included), and every error the migration adds is an
@@ -61,7 +67,8 @@ export async function run(args: string[]): Promise<number> {
   }
   const write = args.includes('--write');
   const verify = args.includes('--verify') ? 'always' : args.includes('--no-verify') ? 'never' : 'by default';
-  const unknown = args.filter((a) => a.startsWith('-') && a !== '--write' && a !== '--verify' && a !== '--no-verify');
+  const known = new Set(['--write', '--verify', '--no-verify', '--test', '--go-get']);
+  const unknown = args.filter((a) => a.startsWith('-') && !known.has(a));
   if (unknown.length) throw new CliUsageError(`unknown option ${unknown[0]}\n\n${help}`);
   const paths = args.filter((a) => !a.startsWith('-'));
   if (paths.length === 0) throw new CliUsageError(`no files or directories given\n\n${help}`);
@@ -100,7 +107,7 @@ export async function run(args: string[]): Promise<number> {
       for (const [file, text] of [...folder.texts].sort(([a], [b]) => (a < b ? -1 : 1))) await output(file, textOf(file), text);
     }
   }
-  const go = await migrateGoFiles(targets.flatMap((t) => t.goFiles), write);
+  const go = await migrateGoFiles(targets.flatMap((t) => t.goFiles), { write, test: args.includes('--test'), goGet: args.includes('--go-get') });
   changed += go.changed;
   errors += go.errors;
   considered += targets.reduce((n, t) => n + t.goFiles.length, 0);

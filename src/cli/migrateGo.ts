@@ -1,16 +1,18 @@
 /**
  * The Go part of `dynamo-hotpath migrate`: the typed migration (core/migrate/go/typedMigrate.ts)
- * per module, every finding printed (error, warning and information, `file:line:col: severity
- * code: message`), a unified diff per rewritten file, and `--write` to apply. A fix whose package
- * does not build is not made (its error says so); go is never asked to change go.mod (`go get`
- * is yours to run, printed as a next step).
+ * per module — the packages named and those that must move with them, checked with go build and
+ * go vet over the whole module, and with `--test` go test ./... before and after — every finding
+ * printed (`file:line:col: severity code: message`), a unified diff per rewritten file, and
+ * `--write` to apply. go.mod is never changed unasked: `--go-get` runs `go get` for the modules the
+ * rewrite needs (on a copy of go.mod without --write, in the module with it) and shows the diff.
  */
 import { writeFile } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 import { findModuleRoot } from '../core/go/goModule';
-import { migrateGoPackages } from '../core/migrate/go/typedMigrate';
+import { migrateGoPackages, type GoMigrationResult } from '../core/migrate/go/typedMigrate';
+import { goGetArgs, goSumChange, runGoGet } from '../core/migrate/go/goGet';
 import { goFailureCause, goFailureLines, usesLegacyDynamo } from './goFailureFindings';
 
 /** What the Go part did: files changed (or that would change), and findings at error level. */
@@ -19,13 +21,38 @@ export interface GoMigrateOutcome {
   errors: number;
 }
 
+/** The Go options of `migrate`. */
+export interface GoMigrateFlags {
+  write: boolean;
+  /** Run the module's tests before and after (`--test`). */
+  test?: boolean;
+  /** Run go get for the modules the rewrite needs (`--go-get`). */
+  goGet?: boolean;
+}
+
 const lineCol = (text: string, offset: number) => {
   const before = text.slice(0, offset);
   return `${before.split('\n').length}:${offset - before.lastIndexOf('\n')}`;
 };
 
+const shownPath = (path: string) => {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') ? rel : path;
+};
+
+/** The module as the lines name it: `.` for the current folder, relative inside it, else absolute. */
+const moduleLabel = (root: string) => {
+  const rel = relative(process.cwd(), root);
+  return rel === '' ? '.' : rel.startsWith('..') ? root : rel;
+};
+
+const patch = (path: string, before: string, after: string) => {
+  const shown = shownPath(path);
+  return createTwoFilesPatch(isAbsolute(shown) ? shown : `a/${shown}`, isAbsolute(shown) ? shown : `b/${shown}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+};
+
 /** Migrates `files` (Go files), printing as described above. Never throws for Go's own failures. */
-export async function migrateGoFiles(files: string[], write: boolean): Promise<GoMigrateOutcome> {
+export async function migrateGoFiles(files: string[], flags: GoMigrateFlags): Promise<GoMigrateOutcome> {
   const outcome: GoMigrateOutcome = { changed: 0, errors: 0 };
   if (files.length === 0) return outcome;
   const go = findGoBinary();
@@ -48,30 +75,56 @@ export async function migrateGoFiles(files: string[], write: boolean): Promise<G
       fail(group, 'no go.mod above it: Go files are migrated per module');
       continue;
     }
-    let result;
+    let result: GoMigrationResult;
     try {
-      result = await migrateGoPackages({ goBinary: go, paths: group });
+      result = await migrateGoPackages({ goBinary: go, paths: group, test: flags.test, onProgress: (step) => process.stderr.write(`${moduleLabel(root)}: ${step}\n`) });
     } catch (err) {
       fail(group, goFailureCause((err as Error).message, root));
       continue;
     }
     for (const f of result.files) {
-      const rel = relative(process.cwd(), f.path);
-      const shown = rel && !rel.startsWith('..') ? rel : f.path;
       for (const x of f.findings) {
         if (x.severity === 'error') outcome.errors++;
-        process.stderr.write(`${shown}:${lineCol(f.before, x.start)}: ${x.severity} ${x.code}: ${x.message}\n`);
+        process.stderr.write(`${shownPath(f.path)}:${lineCol(f.before, x.start)}: ${x.severity} ${x.code}: ${x.message}\n`);
       }
       if (f.after === undefined) continue;
       outcome.changed++;
-      if (write) await writeFile(f.path, f.after, 'utf8');
-      else process.stdout.write(createTwoFilesPatch(isAbsolute(shown) ? shown : `a/${shown}`, isAbsolute(shown) ? shown : `b/${shown}`, f.before, f.after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
+      if (flags.write) await writeFile(f.path, f.after, 'utf8');
+      else process.stdout.write(patch(f.path, f.before, f.after));
     }
-    if (result.build.checked) {
-      process.stderr.write(result.build.ok ? `${root}: the rewritten packages build with ${result.goVersion} (go build -overlay; your files were not touched by the check)\n` : `${root}: the rewrite does not build with ${result.goVersion}; no change made\n`);
+    for (const line of summary(result, root)) process.stderr.write(`${line}\n`);
+    const changed = result.files.filter((f) => f.after !== undefined);
+    if (!changed.length) continue;
+    const args = await goGetArgs(go, root, new Map(changed.map((f) => [f.path, f.after!])));
+    if (!args.length) continue;
+    if (!flags.goGet) {
+      process.stderr.write(`${moduleLabel(root)}: go.mod not changed; the rewrite needs: go get ${args.join(' ')} (run it, or migrate again with --go-get)\n`);
+      continue;
     }
-    const imports = result.files.filter((f) => f.after).flatMap((f) => [...f.after!.matchAll(/"(github\.com\/(?:guregu\/dynamo\/v2|aws\/aws-sdk-go-v2\/[\w/-]+))"/g)].map((m) => m[1]!));
-    if (imports.length) process.stderr.write(`${root}: next, in the module: go get ${[...new Set(imports)].sort().join(' ')} (not run for you)\n`);
+    const got = await runGoGet(go, root, args, flags.write);
+    if (!got.ok) {
+      outcome.errors++;
+      process.stderr.write(`${moduleLabel(root)}/go.mod:1:1: error go-get-required: ${got.command} failed, go.mod unchanged: ${got.output.split('\n').slice(-3).join(' ')}\n`);
+      continue;
+    }
+    const sum = goSumChange(got.goSumBefore, got.goSumAfter);
+    process.stderr.write(`${moduleLabel(root)}: ${got.applied ? 'ran' : 'previewed on a copy of go.mod (--write runs it in the module)'}: ${got.command}; go.sum +${sum.added} −${sum.removed} lines\n`);
+    process.stdout.write(patch(`${root}/go.mod`, got.goModBefore, got.goModAfter));
   }
   return outcome;
+}
+
+/** The module-level lines: what moved together, what else would, the build, vet and tests. */
+function summary(result: GoMigrationResult, root: string): string[] {
+  const at = moduleLabel(root);
+  const out: string[] = [];
+  for (const g of result.packages.filter((p) => p.length > 1)) out.push(`${at}: these packages move together (they pass guregu/dynamo or DynamoDB values between them): ${g.join(', ')}`);
+  if (result.otherPackages.length) out.push(`${at}: other packages of the module use guregu/dynamo v1 or dynamodbattribute and were not named: ${result.otherPackages.join(', ')} (name them, or the module root, to migrate them too)`);
+  if (result.build.checked) out.push(result.build.ok ? `${at}: the module builds with the rewrite (${result.goVersion}, go build ./... and go vet ./... through -overlay; vet findings ${result.vet.before} before, ${result.vet.after} after)` : `${at}: the rewrite does not build with ${result.goVersion}; no change made`);
+  if (result.tests) {
+    const t = result.tests;
+    const after = t.after ? `${t.after.passed.length} passed, ${t.after.failed.length} failed after` : 'not run after (nothing changed or the build failed)';
+    out.push(`${at}: go test ./...: ${t.before.passed.length} passed, ${t.before.failed.length} failed before; ${after}${t.regressed.length ? `; ${t.regressed.length} passed before and not after` : ''}`);
+  }
+  return out;
 }
