@@ -22,6 +22,9 @@ type MigrateResponse struct {
 	Files []FileResult `json:"files"`
 	// TypeErrors of the packages before the rewrite (the rewrite works on what resolves).
 	TypeErrors []string `json:"typeErrors"`
+	// NeedV2API is set when a package moves off the aws-sdk-go v1 client and the request held no
+	// export data of aws-sdk-go-v2's service/dynamodb: the caller lists it and asks again.
+	NeedV2API bool `json:"needV2API,omitempty"`
 }
 
 func migrate(req Request) (*MigrateResponse, error) {
@@ -46,13 +49,13 @@ func migrate(req Request) (*MigrateResponse, error) {
 		var results []FileResult
 		var blockers []Finding
 		state := scanPackage(l)
-		v1pkg := v1.plan(l)
+		v1pkg := v1.plan(l, state)
 		for _, f := range testsLast(l) {
 			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}, pkg: state, configsMade: map[*ast.AssignStmt]string{}, removedImports: map[*ast.ImportSpec]bool{}, calls: calls}
 			m.migrateV1Client(v1pkg)
 			m.migrateGuregu()
 			m.migrateAttr()
-			if state.usesGuregu || state.usesAttr && !state.v1Client {
+			if state.usesGuregu || state.usesAttr && !state.v1Client && v1pkg == nil {
 				m.migrateMarshalers()
 				m.v1AssertionNotes()
 			}
@@ -88,6 +91,7 @@ func migrate(req Request) (*MigrateResponse, error) {
 		}
 		resp.Files = append(resp.Files, holdPackage(results, blockers)...)
 	}
+	resp.NeedV2API = v1.needV2API()
 	return resp, nil
 }
 

@@ -35,8 +35,10 @@ func (m *fileMigration) migrateV1Client(p *v1Package) {
 	}
 	f.indexParents()
 	f.constructions()
-	f.errorChecks()
-	f.marshalers()
+	if !p.guregu {
+		f.errorChecks()
+		f.marshalers()
+	}
 	f.declarations()
 	f.calls()
 	f.literals()

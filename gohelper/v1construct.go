@@ -53,7 +53,7 @@ func (f *v1File) clients() []*v1Client {
 		if !ok || len(call.Args) == 0 {
 			return true
 		}
-		if fn := f.funcObj(call); !isV1(fn) || fn.Name() != "New" {
+		if fn := f.funcObj(call); !isV1(fn) || fn.Name() != "New" || f.insideGureguCall(call) {
 			return true
 		}
 		c := &v1Client{call: call}
@@ -607,4 +607,15 @@ func (f *v1File) errorExit(pos token.Pos) string {
 		}
 	}
 	return "panic(err)"
+}
+
+// insideGureguCall reports whether call is an argument of guregu/dynamo's NewFromIface (the guregu
+// rewrite turns the pair into dynamo.New(cfg)).
+func (f *v1File) insideGureguCall(call *ast.CallExpr) bool {
+	outer, ok := f.parent(call).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn := f.funcObj(outer)
+	return fn != nil && fn.Pkg().Path() == gureguV1
 }

@@ -23,6 +23,12 @@ type v1Request struct {
 	xtestUsesIface map[string]bool
 }
 
+// needV2API reports whether a package needed the v2 API and the request held no export data of it.
+func (r *v1Request) needV2API() bool {
+	_, given := r.exports[v2DynamoDB]
+	return r.loaded && r.v2Err != nil && !given
+}
+
 func newV1Request(fset *token.FileSet, req Request) *v1Request {
 	r := &v1Request{fset: fset, exports: req.Exports, ifaceOf: map[string]string{}, xtestUsesIface: map[string]bool{}}
 	for _, pkg := range req.Packages {
@@ -40,9 +46,14 @@ func newV1Request(fset *token.FileSet, req Request) *v1Request {
 
 // plan is the package's v1 client plan (nil when it does not use the v1 API); the v2 API is
 // loaded on the first package that needs it.
-func (r *v1Request) plan(l *Loaded) *v1Package {
+func (r *v1Request) plan(l *Loaded, state *packageState) *v1Package {
 	p := newV1Package(l, nil, nil, r.ifaceOf)
 	if p == nil {
+		return nil
+	}
+	// A guregu/dynamo v1 package names v1 types for guregu's sake (Marshalers, error codes,
+	// dynamo.New(session)): the guregu rewrite owns those; this one only joins for raw client calls.
+	if p.guregu = state.usesGuregu; p.guregu && !p.callsClient() {
 		return nil
 	}
 	if !r.loaded {
@@ -79,6 +90,19 @@ type v1Package struct {
 	ifaceOf map[string]string
 	// ifaceFile is the file that declares the interface: the first file (tests last) using it.
 	ifaceFile *ast.File
+	// guregu is set when the package also uses guregu/dynamo v1 (its rewrite handles the v1 types
+	// guregu uses: Marshalers, awserr checks, sessions given to dynamo.New/NewFromIface).
+	guregu bool
+}
+
+// callsClient reports whether the package calls methods of the v1 client (or of dynamodbiface).
+func (p *v1Package) callsClient() bool {
+	for _, sel := range p.l.Info.Selections {
+		if fn, ok := sel.Obj().(*types.Func); ok && fn.Pkg() != nil && (fn.Pkg().Path() == v1Iface || fn.Pkg().Path() == v1DynamoDB) && sel.Kind() == types.MethodVal {
+			return true
+		}
+	}
+	return false
 }
 
 // newV1Package inspects l: nil when the package does not use the aws-sdk-go v1 DynamoDB API.
