@@ -71,19 +71,32 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     assert.deepEqual(lenses.map(([line]) => line), [48, 49, 63, 70, 71, 83, 90, 95]);
   });
 
-  test('the migrate lens of line 49 runs the typed Go migration: the v1 client blocks it, it says why and changes nothing', async () => {
+  test('the migrate lens of line 49 moves the v1 client to aws-sdk-go-v2: the rewrite is shown beside the file, nothing changes until Apply', async () => {
     const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', adapter, 100)) ?? [];
     const migrate = lenses.find((l) => l.range.start.line === 48 && l.command?.command === 'dynamoHotpath.migrateCallSite');
     assert.equal(migrate?.command?.title, 'migrate ›');
     const before = (await vscode.workspace.openTextDocument(adapter)).getText();
-    const result = await vscode.commands.executeCommand<MigrateGoResult | undefined>(migrate!.command!.command, ...(migrate!.command!.arguments ?? []));
+    const golden = readFileSync(join(vscode.extensions.getExtension('dynamo-hotpath.dynamo-hotpath')!.extensionPath, 'test/fixtures/go-migrate-v1/sample/adapter.go.golden'), 'utf8');
+    const running = vscode.commands.executeCommand<MigrateGoResult | undefined>(migrate!.command!.command, ...(migrate!.command!.arguments ?? []));
+    // The rewrite (go list, the Go helper, go build and go vet of the module) takes minutes on a loaded machine.
+    const diff = await waitFor(
+      'the migration diff',
+      async () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'dynamo-hotpath-go-after'),
+      600_000,
+    );
+    assert.match(diff.label, /^adapter\.go ↔ migrated \(builds with go1\.\d+/);
+    assert.equal((await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).modified)).getText(), golden);
+    // Dismissing the Apply / Run Tests / Cancel notification is no Apply.
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const result = await running;
     assert.ok(result, 'the Go migration did not run');
+    assert.equal(result.builds, true);
     const file = result.files.find((f) => f.uri.endsWith('/ddbv1/adapter.go'));
-    assert.equal(file?.after, undefined);
-    const error = file?.findings.find((f) => f.severity === 'error');
-    assert.equal(error?.line, 16);
-    assert.match(error?.message ?? '', /still works with aws-sdk-go v1 items .*: no change made/);
+    assert.equal(file?.after, golden);
+    assert.deepEqual(file?.findings.filter((f) => f.severity !== 'information').map((f) => `${f.line + 1} ${f.code}`), ['17 go-empty-values', '38 go-v1-client', '91 go-empty-values']);
+    assert.deepEqual(result.goGet, ['github.com/aws/aws-sdk-go-v2/config']);
     assert.equal((await vscode.workspace.openTextDocument(adapter)).getText(), before);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   test('hover on line 49 shows the chain and the category with its source', async () => {
