@@ -76,14 +76,25 @@ func (m *fileMigration) pruneImports() {
 		if m.usesOf(s, nil) == 0 || m.usesOf(s, m.editedRanges()) > 0 {
 			continue
 		}
-		mentioned := false
-		for _, e := range m.ed.edits {
-			mentioned = mentioned || strings.Contains(e.text, name+".")
-		}
-		if !mentioned {
+		if !m.emits(name + ".") {
 			m.removeImport(s)
 		}
 	}
+}
+
+// emits reports whether an edit inserts code (comments aside) that refers to prefix ("aws.").
+func (m *fileMigration) emits(prefix string) bool {
+	for _, e := range m.ed.edits {
+		for _, line := range strings.Split(e.text, "\n") {
+			if i := strings.Index(line, "//"); i >= 0 {
+				line = line[:i]
+			}
+			if strings.Contains(line, prefix) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // edited reports whether an edit touches the source between two positions.

@@ -5,7 +5,6 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
-	"strings"
 )
 
 // migrateV1Client moves the file's aws-sdk-go v1 DynamoDB code to aws-sdk-go-v2 with every use
@@ -211,51 +210,22 @@ func (f *v1File) awsRenames() {
 	})
 }
 
-// switchImports points the v1 imports at their v2 twins and removes those no code uses any more.
+// switchImports points the v1 dynamodb and expression imports at their v2 twins, or removes them
+// when nothing uses them any more, and has the aws import taken over by v2's when code still
+// uses it (the other v1 imports the rewrite empties go in pruneImports).
 func (f *v1File) switchImports() {
-	var ranges [][2]token.Pos
-	tf := f.l.Fset.File(f.file.Pos())
-	for _, e := range f.ed.edits {
-		if e.start < e.end {
-			ranges = append(ranges, [2]token.Pos{tf.Pos(e.start), tf.Pos(e.end)})
-		}
+	if spec := f.importOf(awsV1); spec != nil && f.awsV2 && (f.usesOf(spec, f.editedRanges()) > 0 || f.emits(f.localName(spec)+".")) {
+		f.needImport(awsV2, "")
 	}
 	for path, v2 := range map[string]string{v1DynamoDB: v2DynamoDB, v1Expression: v2Expression} {
 		if spec := f.importOf(path); spec != nil {
-			if f.usesOf(spec, ranges) == 0 && !f.emits(f.localName(spec)+".") {
+			if f.usesOf(spec, f.editedRanges()) == 0 && !f.emits(f.localName(spec)+".") {
 				f.removeImport(spec)
 			} else {
 				f.setImportPath(spec, v2)
 			}
 		}
 	}
-	for _, path := range []string{v1Iface, awsV1Session, awsV1Err, awsV1Request, awsV1Credentials, awsV1} {
-		spec := f.importOf(path)
-		if spec == nil || f.usesOf(spec, ranges) > 0 || f.emits(f.localName(spec)+".") {
-			continue
-		}
-		// Nothing uses it any more: removed, not switched to its v2 twin.
-		if f.takeOver[path] {
-			delete(f.takeOver, path)
-			delete(f.newImports, v2Of[path])
-		}
-		f.removeImport(spec)
-	}
-}
-
-// emits reports whether a rewrite inserts code (comments aside) that refers to prefix ("aws.").
-func (f *v1File) emits(prefix string) bool {
-	for _, e := range f.ed.edits {
-		for _, line := range strings.Split(e.text, "\n") {
-			if i := strings.Index(line, "//"); i >= 0 {
-				line = line[:i]
-			}
-			if strings.Contains(line, prefix) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // streamsNotes reports DynamoDB Streams code: the v1 dynamodbstreams client is not moved by this

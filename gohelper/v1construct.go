@@ -20,6 +20,9 @@ type v1Client struct {
 	must bool
 	// shared is set when the session is used by more than DynamoDB clients: it stays.
 	shared bool
+	// bridge is set for a session made elsewhere (a parameter, a field): it stays aws-sdk-go v1 and
+	// the client's config is built from it (see sessionBridge).
+	bridge bool
 }
 
 // v1SessionCall recognises session.NewSession(…), session.New(…), session.NewSessionWithOptions(…)
@@ -64,8 +67,11 @@ func (f *v1File) clients() []*v1Client {
 			c.define, c.make, c.must = f.sessionDefinition(c.obj)
 		}
 		if c.make == nil {
-			f.note(call.Args[0], "error", "go-v1-client", "dynamodb.NewFromConfig takes an aws-sdk-go-v2 aws.Config, and this session is made elsewhere (a parameter, a field or another function): build the config there with config.LoadDefaultConfig and the session's options, pass it here, then migrate")
-			return true
+			if !isNamed(f.l.Info.TypeOf(call.Args[0]), awsV1Session, "Session") {
+				f.note(call.Args[0], "error", "go-v1-client", "dynamodb.NewFromConfig takes an aws-sdk-go-v2 aws.Config, and this is not an aws-sdk-go v1 *session.Session the rewrite can read: build the config with config.LoadDefaultConfig and its options, pass it here, then migrate")
+				return true
+			}
+			c.bridge = true
 		}
 		if c.obj != nil {
 			for id, o := range f.l.Info.Uses {
@@ -177,12 +183,15 @@ func (f *v1File) constructions() {
 		}
 	}
 	if f.awsV2 = f.awsMovesToV2(replaced); f.awsV2 {
-		f.takeOver[awsV1] = true
-		f.needImport(awsV2, "")
+		f.takeOver[awsV1] = true // switched in switchImports when something still uses it
 	}
 	f.takeOverExcept(replaced)
 	for _, c := range clients {
 		var opts v2Options
+		if c.bridge {
+			f.bridgeClient(c)
+			continue
+		}
 		settings, ok := f.sessionSettings(c.make)
 		if !ok || !f.carry(settings, "session", &opts) {
 			continue
@@ -618,4 +627,64 @@ func (f *v1File) insideGureguCall(call *ast.CallExpr) bool {
 	}
 	fn := f.funcObj(outer)
 	return fn != nil && fn.Pkg().Path() == gureguV1
+}
+
+// bridgeClient rewrites dynamodb.New(sess, cfgs…) for a session made elsewhere: the session stays
+// (its maker, other clients and the package's API keep it) and the v2 client gets a config built
+// from it at run time, so region, endpoint, credentials, HTTP client and retries are the session's.
+func (f *v1File) bridgeClient(c *v1Client) {
+	var opts v2Options
+	for _, cfg := range c.call.Args[1:] {
+		s, ok := f.v1Settings(cfg)
+		if !ok || !f.carry(s, "client", &opts) {
+			return
+		}
+	}
+	helper := f.sessionBridge()
+	f.newFromConfig(c, helper+"("+f.src(c.call.Args[0])+")", opts.client, "")
+	f.note(c.call.Args[0], "warning", "go-v1-client", "this aws-sdk-go v1 session is made elsewhere, so it stays; the aws-sdk-go-v2 client gets its config from it when it is made ("+helper+": the session's region, endpoint, credentials, HTTP client and retry count, v1's DynamoDB default of 10 retries when it sets none). Session handlers and log settings are not carried. Move the session to config.LoadDefaultConfig where it is made to drop aws-sdk-go v1")
+}
+
+// sessionBridge declares the function that builds a v2 config from a v1 session.
+func (f *v1File) sessionBridge() string {
+	f.needImport("context", "")
+	f.needImport("net/http", "")
+	aws := f.importName(awsV2, "aws", f.file.Pos())
+	session := f.localName(f.importOf(awsV1Session))
+	return f.declareHelper("dynamoDBConfigFromSession", strings.NewReplacer("AWS.", aws+".", "SESSION.", session+".").Replace(`
+// NAME is the aws-sdk-go-v2 config of a DynamoDB client made from an aws-sdk-go v1 session, as
+// aws-sdk-go v1's dynamodb.New(sess) read it: region, endpoint, credentials (asked of the
+// session's own provider, cached), HTTP client, and retries (MaxRetries n is n+1 attempts; v1's
+// DynamoDB client retried 10 times when the session set none).
+func NAME(sess *SESSION.Session) AWS.Config {
+	c := sess.Config
+	cfg := AWS.Config{RetryMaxAttempts: 11}
+	if c.Region != nil {
+		cfg.Region = *c.Region
+	}
+	if c.Endpoint != nil && *c.Endpoint != "" {
+		cfg.BaseEndpoint = c.Endpoint
+	}
+	if c.HTTPClient != nil && c.HTTPClient != http.DefaultClient {
+		cfg.HTTPClient = c.HTTPClient
+	}
+	if c.MaxRetries != nil && *c.MaxRetries >= 0 {
+		cfg.RetryMaxAttempts = *c.MaxRetries + 1
+	}
+	if c.Credentials != nil {
+		cfg.Credentials = AWS.NewCredentialsCache(AWS.CredentialsProviderFunc(func(ctx context.Context) (AWS.Credentials, error) {
+			v, err := c.Credentials.GetWithContext(ctx)
+			if err != nil {
+				return AWS.Credentials{}, err
+			}
+			creds := AWS.Credentials{AccessKeyID: v.AccessKeyID, SecretAccessKey: v.SecretAccessKey, SessionToken: v.SessionToken, Source: v.ProviderName}
+			if expires, err := c.Credentials.ExpiresAt(); err == nil {
+				creds.CanExpire, creds.Expires = true, expires
+			}
+			return creds, nil
+		}))
+	}
+	return cfg
+}
+`))
 }

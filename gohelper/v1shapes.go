@@ -102,6 +102,14 @@ func (f *v1File) conv(e ast.Expr, to types.Type) {
 			return
 		}
 		f.note(e, "error", "go-v1-shape", "this *int64 is a *int32 in aws-sdk-go-v2: write aws.Int32(int32(n)) with the value (a nil pointer stays nil), then migrate")
+	case isPtrTo(mapped, types.Int64) && isBasic(to, types.Int32):
+		// An output's count, set by a fake: aws.Int64(n) → int32(n); a nil count is 0 in v2.
+		if call, arg := f.callOf(e, awsV1, "Int64"); call != nil {
+			f.unwrap(call, arg)
+			f.toInt32(arg)
+			return
+		}
+		f.wrap(e, "int32("+f.awsRef("ToInt64")+"(", "))")
 	case isPtrTo(mapped, types.Bool) && isBasic(to, types.Bool):
 		if call, arg := f.callOf(e, awsV1, "Bool"); call != nil {
 			f.unwrap(call, arg)

@@ -19,7 +19,7 @@ import { startDynalite } from '../../helpers/dynalite';
 
 setWorkspaceTrust(true);
 const FIXTURE = join(process.cwd(), 'test/fixtures/go-migrate-v1');
-const PACKAGES = ['store', 'catalog', 'colors', 'ledger', 'shared', 'blocked', 'cmd/exercise'];
+const PACKAGES = ['store', 'catalog', 'colors', 'ledger', 'shared', 'counters', 'blocked', 'cmd/exercise'];
 const line = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 /** Runs a command to its end without blocking the event loop (dynalite serves from this process). */
@@ -50,7 +50,7 @@ async function exercise(module: string): Promise<{ out: unknown; stored: Record<
     assert.equal(r.code, 0, r.stderr);
     const canonical = (item: unknown) => JSON.stringify(item, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v));
     const stored: Record<string, string[]> = {};
-    for (const table of ['products', 'orders']) stored[table] = (await ddb.scan(table)).map(canonical).sort();
+    for (const table of ['products', 'orders', 'counters']) stored[table] = (await ddb.scan(table)).map(canonical).sort();
     return { out: JSON.parse(r.stdout), stored };
   } finally {
     await ddb.close();
@@ -120,10 +120,16 @@ describe('aws-sdk-go v1 client → aws-sdk-go-v2 (needs go and the fixture modul
     assert.match(file('shared/shared.go').findings.find((x) => x.code === 'go-v1-client')!.message, /shared with other aws-sdk-go v1 clients: it stays/);
   });
 
-  it('blocked: a session from the caller and request.Option values are not carried; nothing changes there, errors say why', () => {
+  it('counters: a session the caller made stays aws-sdk-go v1; the client gets its v2 config from it at run time', () => {
+    golden('counters/counters.go');
+    assert.deepEqual(findings('counters/counters.go'), ['21:warning:go-v1-client', '26:warning:go-context-todo']);
+    assert.match(file('counters/counters.go').findings[0]!.message, /made elsewhere, so it stays; .*region, endpoint, credentials, HTTP client and retry count/);
+  });
+
+  it('blocked: request.Option values are not carried; nothing changes in the package, an error says why', () => {
     const f = file('blocked/blocked.go');
     assert.equal(f.after, undefined);
-    assert.deepEqual(findings('blocked/blocked.go').filter((x) => x.includes('error:go-v1')), ['16:error:go-v1-client', '24:error:go-v1-client']);
+    assert.deepEqual(findings('blocked/blocked.go').filter((x) => x.includes('error:go-v1')), ['25:error:go-v1-client']);
   });
 
   it('the rewritten packages build', () => {
@@ -143,6 +149,8 @@ describe('aws-sdk-go v1 client → aws-sdk-go-v2 (needs go and the fixture modul
     const v2 = await exercise(module);
     assert.deepEqual(v2.out, v1.out);
     assert.deepEqual(v2.stored.orders, v1.stored.orders);
+    assert.deepEqual(v2.stored.counters, ['{"name":{"S":"hits"},"value":{"N":"42"}}']);
+    assert.deepEqual(v2.stored.counters, v1.stored.counters);
     const changed = v1.stored.products!.filter((x) => !v2.stored.products!.includes(x));
     assert.deepEqual(changed, ['{"category":{"S":"toys"},"name":{"NULL":true},"price":{"N":"79"},"sku":{"S":"sku-07"}}']);
     assert.deepEqual(v2.stored.products!.filter((x) => !v1.stored.products!.includes(x)), ['{"category":{"S":"toys"},"name":{"S":""},"price":{"N":"79"},"sku":{"S":"sku-07"}}']);

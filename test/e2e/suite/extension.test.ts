@@ -71,14 +71,15 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     assert.deepEqual(lenses.map(([line]) => line), [48, 49, 63, 70, 71, 83, 90, 95]);
   });
 
-  test('the migrate lens of line 49 moves the v1 client to aws-sdk-go-v2: the rewrite is shown beside the file, nothing changes until Apply', async () => {
+  test('the migrate lens of line 49 moves the v1 client to aws-sdk-go-v2: the rewrite is shown beside the file, nothing changes until Apply', async function () {
+    // The rewrite (go list, the Go helper, go build and go vet of the module) takes minutes on a loaded machine.
+    this.timeout(900_000);
     const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', adapter, 100)) ?? [];
     const migrate = lenses.find((l) => l.range.start.line === 48 && l.command?.command === 'dynamoHotpath.migrateCallSite');
     assert.equal(migrate?.command?.title, 'migrate ›');
     const before = (await vscode.workspace.openTextDocument(adapter)).getText();
     const golden = readFileSync(join(vscode.extensions.getExtension('dynamo-hotpath.dynamo-hotpath')!.extensionPath, 'test/fixtures/go-migrate-v1/sample/adapter.go.golden'), 'utf8');
     const running = vscode.commands.executeCommand<MigrateGoResult | undefined>(migrate!.command!.command, ...(migrate!.command!.arguments ?? []));
-    // The rewrite (go list, the Go helper, go build and go vet of the module) takes minutes on a loaded machine.
     const diff = await waitFor(
       'the migration diff',
       async () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'dynamo-hotpath-go-after'),
