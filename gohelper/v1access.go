@@ -124,6 +124,10 @@ func (f *v1File) reads() {
 			f.avRead(sel)
 			return true
 		}
+		if shape.Obj().Name() == v1ClientType {
+			f.note(sel, "error", "go-v1-client", "the v1 client's "+fld.Name()+" (its internals) has no aws-sdk-go-v2 counterpart (a *dynamodb.Client shows its settings through Options()): rewrite this by hand, then migrate")
+			return true
+		}
 		target := f.p.v2.shape(shape.Obj().Name())
 		var v2Field *types.Var
 		if target != nil {

@@ -192,8 +192,15 @@ func (f *v1File) constructions() {
 			f.bridgeClient(c)
 			continue
 		}
+		// A session whose options cannot be read here (a config from a function, a provider the
+		// rewrite does not know) stays, and the client is bridged from it like one made elsewhere.
+		noted, blocked := len(f.findings), f.blocked
 		settings, ok := f.sessionSettings(c.make)
 		if !ok || !f.carry(settings, "session", &opts) {
+			if c.obj != nil {
+				f.findings, f.blocked = f.findings[:noted], blocked
+				f.bridgeClient(c)
+			}
 			continue
 		}
 		for _, s := range settings {
