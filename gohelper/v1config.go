@@ -4,53 +4,18 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"strings"
 )
 
-// v1Setting is one option of an aws-sdk-go v1 aws.Config: the field it sets and the value, as a
-// literal field (a pointer: Region: aws.String("x")) or a WithX argument (a value: WithRegion("x")).
-type v1Setting struct {
-	key   string
-	value ast.Expr
-	ptr   bool
-}
-
-// v1Settings reads the options of a v1 *aws.Config or aws.Config expression: &aws.Config{…},
-// aws.Config{…}, aws.NewConfig().WithRegion(…)…, nil. ok is false (with an error noted) for a
-// config made elsewhere (a variable, a function's result).
-func (f *v1File) v1Settings(e ast.Expr) ([]v1Setting, bool) { return f.v1SettingsAfter(e, nil) }
-
-// v1SettingsAfter reads the settings a WithX chain adds to base (a config variable: `c = c.WithX(…)`).
-func (f *v1File) v1SettingsAfter(e ast.Expr, base types.Object) ([]v1Setting, bool) {
-	e = ast.Unparen(e)
-	if id, ok := e.(*ast.Ident); ok && (id.Name == "nil" || base != nil && f.l.Info.Uses[id] == base) {
-		return nil, true
+// v1Settings reads the options of a v1 *aws.Config or aws.Config expression (configFields),
+// noting an error for a config made elsewhere (a variable, a function's result).
+func (f *v1File) v1Settings(e ast.Expr) ([]configField, bool) {
+	fields, ok := f.configFields(e)
+	if !ok {
+		f.note(e, "error", "go-v1-client", "this aws-sdk-go v1 aws.Config is made elsewhere: only &aws.Config{…} and aws.NewConfig().WithX(…) written here can be carried to aws-sdk-go-v2; write it here (or the v2 options by hand), then migrate")
 	}
-	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		e = u.X
-	}
-	if lit, ok := e.(*ast.CompositeLit); ok && isNamed(f.l.Info.TypeOf(lit), awsV1, "Config") {
-		var out []v1Setting
-		for _, el := range lit.Elts {
-			if kv, ok := el.(*ast.KeyValueExpr); ok {
-				out = append(out, v1Setting{key: kv.Key.(*ast.Ident).Name, value: kv.Value, ptr: true})
-			}
-		}
-		return out, true
-	}
-	if call, ok := e.(*ast.CallExpr); ok {
-		if fn := f.funcObj(call); fn != nil && fn.Pkg().Path() == awsV1 && fn.Name() == "NewConfig" {
-			return nil, true
-		}
-		if sel, ok := call.Fun.(*ast.SelectorExpr); ok && strings.HasPrefix(sel.Sel.Name, "With") && len(call.Args) == 1 && isNamed(f.l.Info.TypeOf(sel.X), awsV1, "Config") {
-			before, ok := f.v1SettingsAfter(sel.X, base)
-			return append(before, v1Setting{key: strings.TrimPrefix(sel.Sel.Name, "With"), value: call.Args[0]}), ok
-		}
-	}
-	f.note(e, "error", "go-v1-client", "this aws-sdk-go v1 aws.Config is made elsewhere: only &aws.Config{…} and aws.NewConfig().WithX(…) written here can be carried to aws-sdk-go-v2; write it here (or the v2 options by hand), then migrate")
-	return nil, false
+	return fields, ok
 }
 
 // v2Options is what a set of v1 settings becomes: config.LoadDefaultConfig options (a session's
@@ -63,7 +28,7 @@ type v2Options struct {
 
 // carry translates settings (level "session" or "client") into v2 options, noting what cannot be
 // carried (an error: the fix is not made) and what changes (a warning).
-func (f *v1File) carry(settings []v1Setting, level string, out *v2Options) bool {
+func (f *v1File) carry(settings []configField, level string, out *v2Options) bool {
 	ok := true
 	endpointScheme := "https://"
 	for _, s := range settings {
@@ -81,7 +46,7 @@ func (f *v1File) carry(settings []v1Setting, level string, out *v2Options) bool 
 		}
 		switch s.key {
 		case "Region":
-			v := f.stringOf(s)
+			v := f.fieldString(s)
 			add("config.WithRegion("+v+")", "o.Region = "+v)
 		case "Endpoint":
 			v := f.endpointOf(s, endpointScheme)
@@ -92,7 +57,7 @@ func (f *v1File) carry(settings []v1Setting, level string, out *v2Options) bool 
 			out.client = append(out.client, "o.HTTPClient = "+f.src(s.value))
 			f.note(s.value, "warning", "go-v1-client", "aws-sdk-go v1 added the AWS_CA_BUNDLE (or ca_bundle) certificates to this HTTP client's transport; aws-sdk-go-v2 does not (and config.WithHTTPClient with a *http.Client makes config.LoadDefaultConfig fail while AWS_CA_BUNDLE is set), so the client is set on the DynamoDB client's options: where a custom CA bundle is needed, add it to this client's TLS RootCAs")
 		case "MaxRetries":
-			v := f.attemptsOf(s)
+			v := f.plusOne(s)
 			out.retries = true
 			add("config.WithRetryMaxAttempts("+v+")", "o.RetryMaxAttempts = "+v)
 			f.note(s.value, "information", "go-v1-retry", "aws-sdk-go v1's MaxRetries counts retries, aws-sdk-go-v2's RetryMaxAttempts counts attempts: MaxRetries n is RetryMaxAttempts n+1 ("+v+")")
@@ -136,7 +101,7 @@ func (f *v1File) carry(settings []v1Setting, level string, out *v2Options) bool 
 	return ok
 }
 
-func hasKey(settings []v1Setting, key string) bool {
+func hasKey(settings []configField, key string) bool {
 	for _, s := range settings {
 		if s.key == key {
 			return true
@@ -145,27 +110,16 @@ func hasKey(settings []v1Setting, key string) bool {
 	return false
 }
 
-// stringOf is a setting's string value: aws.String(x) → x; *p for another pointer.
-func (f *v1File) stringOf(s v1Setting) string {
-	if !s.ptr {
-		return f.src(s.value)
-	}
-	if _, arg := f.callOf(s.value, awsV1, "String"); arg != nil {
-		return f.src(arg)
-	}
-	return "*" + f.src(s.value)
-}
-
 // endpointOf is the BaseEndpoint for a v1 Endpoint: v1 added the scheme when it had none (https,
 // or http with DisableSSL); v2 needs it written.
-func (f *v1File) endpointOf(s v1Setting, scheme string) string {
+func (f *v1File) endpointOf(s configField, scheme string) string {
 	value := s.value
-	if s.ptr {
+	if !s.plain {
 		if _, arg := f.callOf(value, awsV1, "String"); arg != nil {
 			value = arg
 		}
 	}
-	text := f.stringOf(s)
+	text := f.fieldString(s)
 	if tv := f.l.Info.Types[value]; tv.Value != nil && tv.Value.Kind() == constant.String {
 		if v := constant.StringVal(tv.Value); !strings.Contains(v, "://") {
 			return fmt.Sprintf("%q", scheme+v)
@@ -176,28 +130,7 @@ func (f *v1File) endpointOf(s v1Setting, scheme string) string {
 	return text
 }
 
-// attemptsOf is v1 MaxRetries as v2 attempts: n+1 (aws.UseServiceDefaultRetries: DynamoDB's 10+1).
-func (f *v1File) attemptsOf(s v1Setting) string {
-	value := s.value
-	if s.ptr {
-		if _, arg := f.callOf(value, awsV1, "Int"); arg != nil {
-			value = arg
-		} else {
-			return "*" + f.src(value) + " + 1"
-		}
-	}
-	if tv := f.l.Info.Types[value]; tv.Value != nil {
-		if n, ok := constant.Int64Val(tv.Value); ok {
-			if n < 0 {
-				return "11"
-			}
-			return fmt.Sprint(n + 1)
-		}
-	}
-	return f.src(value) + " + 1"
-}
-
-func (f *v1File) boolConst(s v1Setting) bool {
+func (f *v1File) boolConst(s configField) bool {
 	value := s.value
 	if _, arg := f.callOf(value, awsV1, "Bool"); arg != nil {
 		value = arg
@@ -251,7 +184,7 @@ var v1LogBits = []struct {
 }
 
 // logModeOf turns a constant v1 log level into a v2 ClientLogMode expression ("" for LogOff).
-func (f *v1File) logModeOf(s v1Setting) (string, bool) {
+func (f *v1File) logModeOf(s configField) (string, bool) {
 	value := s.value
 	if _, arg := f.callOf(value, awsV1, "LogLevel"); arg != nil {
 		value = arg

@@ -124,8 +124,8 @@ func (f *v1File) isClientArg(id *ast.Ident) bool {
 }
 
 // sessionSettings reads the options the session call passes.
-func (f *v1File) sessionSettings(make *ast.CallExpr) ([]v1Setting, bool) {
-	var out []v1Setting
+func (f *v1File) sessionSettings(make *ast.CallExpr) ([]configField, bool) {
+	var out []configField
 	if f.funcObj(make).Name() == "NewSessionWithOptions" {
 		lit, ok := ast.Unparen(make.Args[0]).(*ast.CompositeLit)
 		if !ok {
@@ -142,7 +142,7 @@ func (f *v1File) sessionSettings(make *ast.CallExpr) ([]v1Setting, bool) {
 				}
 				out = append(out, s...)
 			case "Profile":
-				out = append(out, v1Setting{key: "Profile", value: kv.Value})
+				out = append(out, configField{key: "Profile", value: kv.Value, plain: true, at: kv})
 			case "SharedConfigState":
 				// aws-sdk-go-v2 always reads the shared config file
 			default:
@@ -338,9 +338,13 @@ func (f *v1File) carryConfigVariable(c *v1Client, v *types.Var, sessionRetries b
 	}
 	var changes []change
 	for _, e := range append([]ast.Expr{init}, rhsOf(updates)...) {
-		settings, ok := f.v1SettingsAfter(e, v)
+		settings, ok := f.configFieldsAfter(e, v)
+		if !ok {
+			f.note(e, "error", "go-v1-client", "only WithX calls on the config variable can be carried to dynamodb.Options functions: rewrite this by hand, then migrate")
+			return "", false
+		}
 		var opts v2Options
-		if !ok || !f.carry(settings, "client", &opts) {
+		if !f.carry(settings, "client", &opts) {
 			return "", false
 		}
 		retries = retries || hasKey(settings, "MaxRetries")
