@@ -31,11 +31,17 @@ func (f *v1File) fieldOfV1(sel *ast.SelectorExpr) (*types.Named, *types.Var) {
 func (f *v1File) writes() {
 	ast.Inspect(f.file, func(n ast.Node) bool {
 		a, ok := n.(*ast.AssignStmt)
-		if !ok || a.Tok != token.ASSIGN || len(a.Lhs) != len(a.Rhs) {
+		if !ok || a.Tok != token.ASSIGN {
+			return true
+		}
+		if len(a.Lhs) != len(a.Rhs) {
+			f.tupleWrites(a)
 			return true
 		}
 		for i, lhs := range a.Lhs {
 			switch l := lhs.(type) {
+			case *ast.StarExpr:
+				f.derefWrite(l)
 			case *ast.SelectorExpr:
 				shape, fld := f.fieldOfV1(l)
 				if shape == nil {
@@ -64,6 +70,42 @@ func (f *v1File) writes() {
 	})
 }
 
+// tupleWrites checks the v1 shape fields a multi-value assignment writes (`av.M, err = f(av.M)`):
+// its right-hand side is one call whose results cannot be converted one by one, so a field whose
+// aws-sdk-go-v2 type differs (every AttributeValue member) blocks with the reason.
+func (f *v1File) tupleWrites(a *ast.AssignStmt) {
+	for _, lhs := range a.Lhs {
+		if l, ok := lhs.(*ast.StarExpr); ok {
+			f.derefWrite(l)
+			continue
+		}
+		l, ok := lhs.(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		shape, fld := f.fieldOfV1(l)
+		if shape == nil {
+			continue
+		}
+		if shape.Obj().Name() != attributeType {
+			if target := f.p.v2.shape(shape.Obj().Name()); target != nil {
+				if v2Field := field(target.Type(), fld.Name()); v2Field != nil && types.Identical(v2Field.Type(), fld.Type()) {
+					continue
+				}
+			}
+		}
+		f.note(l, "error", "go-v1-shape", "this assignment writes "+f.src(l)+" from a call's results, and its aws-sdk-go-v2 counterpart has another type (AttributeValues are immutable member types in v2): rewrite it by hand, then migrate")
+	}
+}
+
+// derefWrite blocks `*av = …` through a pointer to a v1 AttributeValue: v2's AttributeValue is an
+// interface of immutable member types, so the value the caller holds cannot be replaced in place.
+func (f *v1File) derefWrite(l *ast.StarExpr) {
+	if n, ok := types.Unalias(f.l.Info.TypeOf(l)).(*types.Named); ok && isV1(n.Obj()) && n.Obj().Name() == attributeType {
+		f.note(l, "error", "go-v1-shape", "this replaces the v1 AttributeValue "+f.src(l.X)+" points to, in place; aws-sdk-go-v2 AttributeValues are immutable member types behind an interface, so the caller's value cannot be replaced: return the new value instead (by hand), then migrate")
+	}
+}
+
 // avWrite rewrites `av.S = x` where av is a variable of this function (or a named result):
 // v2 member values are immutable types, so the variable gets a new member value. A write through
 // a pointer others hold (a parameter, a field) would no longer reach them: that is blocked.
@@ -72,6 +114,10 @@ func (f *v1File) avWrite(a *ast.AssignStmt, l *ast.SelectorExpr, rhs ast.Expr) {
 	obj, _ := f.l.Info.Uses[id].(*types.Var)
 	if !ok || obj == nil || !f.ownedLocal(obj) {
 		f.note(l, "error", "go-v1-shape", "aws-sdk-go-v2 AttributeValues are immutable member types: this write to "+f.src(l)+" changes a value others hold, so it cannot be carried; build a new value (e.g. &types.AttributeValueMemberS{Value: …}) by hand, then migrate")
+		return
+	}
+	if id, ok := ast.Unparen(rhs).(*ast.Ident); ok && id.Name == "nil" {
+		f.note(l, "error", "go-v1-shape", "setting "+f.src(l)+" to nil clears one member of a v1 AttributeValue; an aws-sdk-go-v2 AttributeValue is one member type, with nothing to clear: rewrite it by hand (assign the member value it should hold), then migrate")
 		return
 	}
 	member := avMembers[l.Sel.Name]

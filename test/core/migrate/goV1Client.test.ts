@@ -126,10 +126,11 @@ describe('aws-sdk-go v1 client → aws-sdk-go-v2 (needs go and the fixture modul
     assert.match(file('counters/counters.go').findings[0]!.message, /made elsewhere, so it stays; .*region, endpoint, credentials, HTTP client and retry count/);
   });
 
-  it('blocked: request.Option values are not carried; nothing changes in the package, an error says why', () => {
+  it('blocked: request.Option values and in-place AttributeValue writes (a call\'s results, *av = …, a member set to nil) are not carried; nothing changes in the package, an error says why at each', () => {
     const f = file('blocked/blocked.go');
     assert.equal(f.after, undefined);
-    assert.deepEqual(findings('blocked/blocked.go').filter((x) => x.includes('error:go-v1')), ['25:error:go-v1-client']);
+    assert.deepEqual(findings('blocked/blocked.go').filter((x) => x.includes('error:go-v1')), ['25:error:go-v1-client', '32:error:go-v1-shape', '36:error:go-v1-shape', '37:error:go-v1-shape', '39:error:go-v1-shape']);
+    assert.match(f.findings.find((x) => line(f.before, x.start) === 39)!.message, /^this replaces the v1 AttributeValue av points to, in place/);
   });
 
   it('the rewritten packages build', () => {
