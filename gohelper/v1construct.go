@@ -658,6 +658,9 @@ func (f *v1File) bridgeClient(c *v1Client) {
 
 // sessionBridge declares the function that builds a v2 config from a v1 session.
 func (f *v1File) sessionBridge() string {
+	if name, ok := f.declared("dynamoDBConfigFromSession"); ok {
+		return name
+	}
 	f.needImport("context", "")
 	f.needImport("net/http", "")
 	aws := f.importName(awsV2, "aws", f.file.Pos())

@@ -46,6 +46,9 @@ func (f *v1File) errorChecks() {
 		case *ast.CallExpr:
 			f.awsErrCall(n)
 		case *ast.SelectorExpr:
+			if ta, ok := f.parent(n).(*ast.TypeAssertExpr); ok && ta.Type == n {
+				return true // awsErrAssertion's
+			}
 			if tn, ok := f.pkgObjOf(n).(*types.TypeName); ok && tn.Pkg().Path() == awsV1Err {
 				if tn.Name() == "Error" {
 					f.needImport(smithyGo, "")
@@ -236,6 +239,9 @@ func (f *v1File) mixedErrorChecks(other string) {
 
 // awsErrorHelper declares asAWSError (see mixedErrorChecks).
 func (f *v1File) awsErrorHelper() string {
+	if name, ok := f.declared("asAWSError"); ok {
+		return name
+	}
 	f.needImport("errors", "")
 	f.needImport(smithyGo, "")
 	awserr := f.localName(f.importOf(awsV1Err))

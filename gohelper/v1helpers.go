@@ -10,6 +10,13 @@ import (
 // equivalent of a v1 idiom; each is declared once per package, in the first file that needs it,
 // and its name avoids the package's own names (see v1Package.helper).
 
+// declared is the name of a helper the package has already (ok), declared in another file or
+// earlier in this one: its caller then needs nothing more — in particular no imports, which only
+// the declaring file uses.
+func (f *v1File) declared(kind string) (name string, ok bool) {
+	return f.p.helper(kind), f.p.emitted[kind]
+}
+
 // declareHelper appends a helper's text to this file unless the package has it already.
 func (f *v1File) declareHelper(kind, text string) string {
 	name := f.p.helper(kind)
@@ -59,6 +66,9 @@ func NAME(av %[2]s) %[3]s {
 // pagesHelper declares the loop that replaces XxxPages: it calls fn on every page until fn
 // returns false, as v1's XxxPages did (lastPage: no page follows).
 func (f *v1File) pagesHelper(op string) string {
+	if name, ok := f.declared(lowerFirst(op) + "Pages"); ok {
+		return name
+	}
 	f.needImport("context", "")
 	return f.declareHelper(lowerFirst(op)+"Pages", fmt.Sprintf(`
 // NAME calls fn with each page of a %[1]s, like aws-sdk-go v1's %[1]sPages: it stops after the
@@ -82,6 +92,9 @@ func NAME(ctx context.Context, client %[2]s.%[1]sAPIClient, in *%[2]s.%[1]sInput
 // apiErrorHelper declares asAPIError, the v2 counterpart of `err.(awserr.Error)`: the service
 // error in err's chain (aws-sdk-go-v2 wraps it in an operation error).
 func (f *v1File) apiErrorHelper() string {
+	if name, ok := f.declared("asAPIError"); ok {
+		return name
+	}
 	f.needImport("errors", "")
 	f.needImport(smithyGo, "")
 	return f.declareHelper("asAPIError", `
