@@ -55,6 +55,10 @@ func (m *fileMigration) migrateAttr() {
 			m.note(call, "error", "go-dynamodbattribute", "dynamodbattribute."+obj.Name()+" has no attributevalue equivalent: use attributevalue.Marshal/Unmarshal (or MarshalMap/UnmarshalMap) by hand, then migrate")
 			return true
 		}
+		if (obj.Name() == "NewEncoder" || obj.Name() == "NewDecoder") && len(call.Args) > 0 {
+			m.note(call, "error", "go-dynamodbattribute", "dynamodbattribute."+obj.Name()+" options set fields of v1's Encoder/Decoder (MarshalOptions, EnableEmptyCollections, …), which attributevalue's EncoderOptions/DecoderOptions do not have (v2 always writes empty lists and maps, and reads TagKey, NullEmptySets, UseEncodingMarshalers…): rewrite these options by hand, then migrate")
+			return true
+		}
 		if i, ok := itemArg[obj.Name()]; ok && i < len(call.Args) {
 			m.itemTypeNotes(call, sel, obj.Name(), call.Args[i], m.localName(spec))
 		}

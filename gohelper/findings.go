@@ -35,6 +35,8 @@ type fileMigration struct {
 	pkg *packageState
 	// removedImports are the import specs an edit deletes.
 	removedImports map[*ast.ImportSpec]bool
+	// usesConfigPkg is set when generated code names aws-sdk-go-v2's config package (cfgPkg).
+	usesConfigPkg bool
 	// calls holds the argument types of every call in the loaded packages (see callsites.go).
 	calls callSites
 	// configsMade names the config made from each session statement already rewritten.

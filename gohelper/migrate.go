@@ -62,6 +62,7 @@ func migrate(req Request) (*MigrateResponse, error) {
 			m.migrateAwsErr()
 			res := FileResult{Path: m.name, Package: pkg.ImportPath, Findings: m.findings}
 			if len(m.ed.edits) > 0 && !m.blocked {
+				m.resolveConfigPkg()
 				m.pruneImports()
 				m.addImports()
 				out, err := m.ed.apply()

@@ -179,7 +179,7 @@ func (m *fileMigration) retryOption(call *ast.CallExpr, maxRetries *configField)
 		expected = fmt.Sprintf(" (under throttling their expected backoff is %s: v2 waits up to 1 s, 2 s, 4 s … 20 s with jitter)", expectedBackoff(count).Round(100*time.Millisecond))
 	}
 	m.note(call, "warning", "go-dynamo-retry", fmt.Sprintf("retries: guregu/dynamo v1 retried throttling (ThrottlingException, ProvisionedThroughputExceededException) and HTTP 500/503 itself %s, on top of aws-sdk-go v1's own retries (10 for DynamoDB); guregu/dynamo v2 leaves retries to aws-sdk-go-v2, whose DynamoDB client makes 4 attempts by default. Carried: a standard retryer with %s attempts%s and no client-side retry quota (v1 had none; v2's token bucket stops retrying under sustained throttling, aws/aws-sdk-go-v2#1665). Calls given their own context were not bound by RetryTimeout in v1; they now stop after these attempts too", budget, attempts, expected))
-	return fmt.Sprintf("config.WithRetryer(func() %s.Retryer {\nreturn %s.NewStandard(func(o *%s.StandardOptions) {\no.MaxAttempts = %s\no.RateLimiter = %s.None\n})\n})", awsName, retryName, retryName, attempts, limitName), true
+	return fmt.Sprintf(cfgPkg+".WithRetryer(func() %s.Retryer {\nreturn %s.NewStandard(func(o *%s.StandardOptions) {\no.MaxAttempts = %s\no.RateLimiter = %s.None\n})\n})", awsName, retryName, retryName, attempts, limitName), true
 }
 
 // intValue is the constant value of an *int expression written aws.Int(n), or of n itself.
@@ -220,27 +220,4 @@ func (m *fileMigration) retryTimeoutUse(sel *ast.SelectorExpr, assign *ast.Assig
 		}
 	}
 	m.note(sel, "error", "go-dynamo-retry", "dynamo.RetryTimeout is gone in guregu/dynamo v2 (retries follow the aws.Config retryer: config.WithRetryMaxAttempts / config.WithRetryer) and cannot be carried automatically: "+why+". Remove it by hand, then migrate")
-}
-
-// isBlockStatement reports whether s is a statement of a block (so it can be removed on its own).
-func (m *fileMigration) isBlockStatement(s ast.Stmt) bool {
-	found := false
-	ast.Inspect(m.file, func(n ast.Node) bool {
-		var list []ast.Stmt
-		switch b := n.(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		}
-		for _, x := range list {
-			if x == s {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
 }

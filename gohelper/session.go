@@ -77,7 +77,7 @@ func (m *fileMigration) rewriteDBConstruction(call *ast.CallExpr, sess ast.Expr,
 		m.ed.replace(from, to, name) // a second dynamo.New of the same session: the config exists
 		return true
 	}
-	opts, maxRetries, ok := m.sessionOptions(origin, extra)
+	opts, maxRetries, spread, ok := m.sessionOptions(origin, extra)
 	if !ok {
 		return false
 	}
@@ -86,12 +86,12 @@ func (m *fileMigration) rewriteDBConstruction(call *ast.CallExpr, sess ast.Expr,
 		return false
 	}
 	opts = append(opts, retry)
-	m.needImport(awsV2Config, "")
+	m.usesConfigPkg = true
 	switch {
 	case origin.stmt != nil && !origin.must && origin.fn != "New":
 		// s, err := session.NewSession(…) → cfg, err := config.LoadDefaultConfig(ctx, …)
 		name := m.configName(origin)
-		m.ed.replace(origin.stmt.Rhs[0].Pos(), origin.stmt.Rhs[0].End(), m.loadConfig(origin.stmt.Pos(), opts))
+		m.ed.replace(origin.stmt.Rhs[0].Pos(), origin.stmt.Rhs[0].End(), m.loadConfig(origin.stmt.Pos(), opts, spread))
 		m.renameSession(origin, name)
 		m.configsMade[origin.stmt] = name
 		m.ed.replace(from, to, name)
@@ -99,11 +99,11 @@ func (m *fileMigration) rewriteDBConstruction(call *ast.CallExpr, sess ast.Expr,
 		// s := session.Must(session.NewSession(…)) / session.New(…) → the config, panicking on error.
 		name := m.configName(origin)
 		errName := m.freshName(origin.stmt.Pos(), "err", "cfgErr")
-		m.ed.replace(origin.stmt.Pos(), origin.stmt.End(), fmt.Sprintf("%s, %s := %s\nif %s != nil {\npanic(%s)\n}", name, errName, m.loadConfig(origin.stmt.Pos(), opts), errName, errName))
+		m.ed.replace(origin.stmt.Pos(), origin.stmt.End(), fmt.Sprintf("%s, %s := %s\nif %s != nil {\npanic(%s)\n}", name, errName, m.loadConfig(origin.stmt.Pos(), opts, spread), errName, errName))
 		m.configsMade[origin.stmt] = name
 		m.ed.replace(from, to, name)
 	default:
-		m.inlineConfig(call, opts, from, to)
+		m.inlineConfig(call, opts, spread, from, to)
 	}
 
 	if origin.fn == "New" {
@@ -114,58 +114,37 @@ func (m *fileMigration) rewriteDBConstruction(call *ast.CallExpr, sess ast.Expr,
 }
 
 // loadConfig is the config.LoadDefaultConfig call with the context in scope at pos.
-func (m *fileMigration) loadConfig(pos token.Pos, opts []string) string {
+func (m *fileMigration) loadConfig(pos token.Pos, opts []string, spread string) string {
 	ctx := m.contextIn(pos)
 	if ctx == "" {
 		ctx = "context.TODO()"
 		m.needImport("context", "")
 	}
-	if len(opts) == 0 {
-		return fmt.Sprintf("config.LoadDefaultConfig(%s)", ctx)
+	if spread != "" && len(opts) == 0 {
+		return fmt.Sprintf("%s.LoadDefaultConfig(%s, %s...)", cfgPkg, ctx, spread)
 	}
-	return fmt.Sprintf("config.LoadDefaultConfig(%s,\n%s,\n)", ctx, strings.Join(opts, ",\n"))
+	if spread != "" {
+		return fmt.Sprintf("%s.LoadDefaultConfig(%s, append(%s,\n%s,\n)...)", cfgPkg, ctx, spread, strings.Join(opts, ",\n"))
+	}
+	if len(opts) == 0 {
+		return fmt.Sprintf("%s.LoadDefaultConfig(%s)", cfgPkg, ctx)
+	}
+	return fmt.Sprintf("%s.LoadDefaultConfig(%s,\n%s,\n)", cfgPkg, ctx, strings.Join(opts, ",\n"))
 }
 
 // inlineConfig makes the config of a session made inline: statements before the statement that
 // holds the call (inside a function), or a function literal in place (at package level).
-func (m *fileMigration) inlineConfig(call *ast.CallExpr, opts []string, from, to token.Pos) {
+func (m *fileMigration) inlineConfig(call *ast.CallExpr, opts []string, spread string, from, to token.Pos) {
 	stmt := m.enclosingBlockStatement(call)
 	if stmt == nil {
 		awsName := m.importName(awsV2, "aws", call.Pos())
-		m.ed.replace(from, to, fmt.Sprintf("func() %s.Config {\ncfg, err := %s\nif err != nil {\npanic(err)\n}\nreturn cfg\n}()", awsName, m.loadConfig(call.Pos(), opts)))
+		m.ed.replace(from, to, fmt.Sprintf("func() %s.Config {\ncfg, err := %s\nif err != nil {\npanic(err)\n}\nreturn cfg\n}()", awsName, m.loadConfig(call.Pos(), opts, spread)))
 		return
 	}
 	name := m.freshName(stmt.Pos(), "cfg", "awsCfg")
 	errName := m.freshName(stmt.Pos(), "err", "cfgErr")
-	m.ed.insert(stmt.Pos(), fmt.Sprintf("%s, %s := %s\nif %s != nil {\npanic(%s)\n}\n", name, errName, m.loadConfig(stmt.Pos(), opts), errName, errName))
+	m.ed.insert(stmt.Pos(), fmt.Sprintf("%s, %s := %s\nif %s != nil {\npanic(%s)\n}\n", name, errName, m.loadConfig(stmt.Pos(), opts, spread), errName, errName))
 	m.ed.replace(from, to, name)
-}
-
-// enclosingBlockStatement is the innermost statement of a block (function body, case clause)
-// that contains n, or nil at package level.
-func (m *fileMigration) enclosingBlockStatement(n ast.Node) ast.Stmt {
-	var found ast.Stmt
-	ast.Inspect(m.file, func(x ast.Node) bool {
-		if x == nil || x.Pos() > n.Pos() || x.End() < n.End() {
-			return x == nil || x.Pos() <= n.Pos()
-		}
-		var list []ast.Stmt
-		switch b := x.(type) {
-		case *ast.BlockStmt:
-			list = b.List
-		case *ast.CaseClause:
-			list = b.Body
-		case *ast.CommClause:
-			list = b.Body
-		}
-		for _, s := range list {
-			if s.Pos() <= n.Pos() && n.End() <= s.End() {
-				found = s
-			}
-		}
-		return true
-	})
-	return found
 }
 
 // renameSession renames the session variable's definition to name (its uses are session
@@ -178,6 +157,22 @@ func (m *fileMigration) renameSession(origin *sessionOrigin, name string) {
 		if o == origin.obj {
 			m.ed.replace(id.Pos(), id.End(), name)
 		}
+	}
+}
+
+// cfgPkg stands for aws-sdk-go-v2's config package in generated code until the file's name for it
+// is known (resolveConfigPkg): "config" unless the file already uses that name (as
+// authorizerdev/authorizer's internal/config package).
+const cfgPkg = "\x00config"
+
+// resolveConfigPkg imports aws-sdk-go-v2/config under a free name and puts it into the edits.
+func (m *fileMigration) resolveConfigPkg() {
+	if !m.usesConfigPkg {
+		return
+	}
+	name := m.importName(awsV2Config, "config", m.file.Name.End())
+	for i := range m.ed.edits {
+		m.ed.edits[i].text = strings.ReplaceAll(m.ed.edits[i].text, cfgPkg, name)
 	}
 }
 
@@ -282,14 +277,14 @@ func (m *fileMigration) isSessionForDB(id *ast.Ident) bool {
 
 // sessionOptions turns the session's arguments and the extra v1 configs into config.LoadDefaultConfig
 // options; maxRetries is the MaxRetries value when one is set.
-func (m *fileMigration) sessionOptions(origin *sessionOrigin, extra []ast.Expr) (opts []string, maxRetries *configField, ok bool) {
+func (m *fileMigration) sessionOptions(origin *sessionOrigin, extra []ast.Expr) (opts []string, maxRetries *configField, spread string, ok bool) {
 	cfgs := append([]ast.Expr(nil), origin.args...)
 	if origin.fn == "NewSessionWithOptions" {
 		cfgs = nil
 		lit, isLit := unparen(origin.args[0]).(*ast.CompositeLit)
 		if !isLit {
 			m.note(origin.args[0], "error", "go-dynamo-new", "only a session.Options{…} literal can be carried to aws-sdk-go-v2 automatically: write it as config.LoadDefaultConfig options by hand, then migrate")
-			return nil, nil, false
+			return nil, nil, "", false
 		}
 		for _, el := range lit.Elts {
 			kv, _ := el.(*ast.KeyValueExpr)
@@ -298,46 +293,81 @@ func (m *fileMigration) sessionOptions(origin *sessionOrigin, extra []ast.Expr) 
 			case key != nil && key.Name == "Config":
 				cfgs = append(cfgs, kv.Value)
 			case key != nil && key.Name == "Profile":
-				opts = append(opts, "config.WithSharedConfigProfile("+m.ed.text(kv.Value.Pos(), kv.Value.End())+")")
+				opts = append(opts, cfgPkg+".WithSharedConfigProfile("+m.ed.text(kv.Value.Pos(), kv.Value.End())+")")
 			case key != nil && key.Name == "SharedConfigState":
 				// aws-sdk-go-v2 always reads the shared config files, as SharedConfigEnable did.
 			default:
 				m.note(el, "error", "go-dynamo-new", "this session.Options field has no automatic aws-sdk-go-v2 equivalent here: carry it by hand (a config.LoadDefaultConfig option), then migrate")
-				return nil, nil, false
+				return nil, nil, "", false
 			}
 		}
 	}
 	cfgs = append(cfgs, extra...)
 	for _, c := range cfgs {
+		if name, retries, handled, ok := m.configVariable(c); handled {
+			if !ok {
+				return nil, nil, "", false
+			}
+			if spread != "" {
+				m.note(c, "error", "go-dynamo-new", "two aws.Config variables are merged here: write their options as one list by hand, then migrate")
+				return nil, nil, "", false
+			}
+			spread, maxRetries = name, firstNonNil(retries, maxRetries)
+			continue
+		}
 		fields, ok := m.configFields(c)
 		if !ok {
-			m.note(c, "error", "go-dynamo-new", "only aws.Config{…} literals and aws.NewConfig().WithX(…) chains can be carried to aws-sdk-go-v2 automatically: write this configuration as config.LoadDefaultConfig options by hand, then migrate")
-			return nil, nil, false
+			m.note(c, "error", "go-dynamo-new", "only aws.Config{…} literals, aws.NewConfig().WithX(…) chains and local aws.Config variables set field by field can be carried to aws-sdk-go-v2 automatically: write this configuration as config.LoadDefaultConfig options by hand, then migrate")
+			return nil, nil, "", false
 		}
 		for _, f := range fields {
-			switch f.key {
-			case "Region":
-				opts = append(opts, "config.WithRegion("+m.fieldString(f)+")")
-			case "Endpoint":
-				opts = append(opts, "config.WithBaseEndpoint("+m.endpointValue(f)+")")
-			case "HTTPClient":
-				opts = append(opts, "config.WithHTTPClient("+m.ed.text(f.value.Pos(), f.value.End())+")")
-			case "MaxRetries":
+			opt, ok := m.fieldOption(f)
+			switch {
+			case !ok:
+				return nil, nil, "", false
+			case f.key == "MaxRetries":
 				f := f
 				maxRetries = &f
-			case "Credentials":
-				creds, ok := m.staticCredentials(f.value)
-				if !ok {
-					return nil, nil, false
-				}
-				opts = append(opts, "config.WithCredentialsProvider("+creds+")")
-			default:
-				m.note(f.at, "error", "go-dynamo-new", "aws.Config."+f.key+" has no automatic aws-sdk-go-v2 equivalent here: carry it by hand (a config.LoadDefaultConfig option or a dynamodb.Options func), then migrate")
-				return nil, nil, false
+			case opt != "":
+				opts = append(opts, opt)
 			}
 		}
 	}
-	return opts, maxRetries, true
+	return opts, maxRetries, spread, true
+}
+
+func firstNonNil(a, b *configField) *configField {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// fieldOption is the config.LoadDefaultConfig option for one v1 aws.Config setting ("" for
+// MaxRetries, which goes into the retryer, and for settings that only shaped v1's logging); ok is
+// false, with an error finding, when it has no automatic equivalent.
+func (m *fileMigration) fieldOption(f configField) (string, bool) {
+	switch f.key {
+	case "Region":
+		return cfgPkg + ".WithRegion(" + m.fieldString(f) + ")", true
+	case "Endpoint":
+		return cfgPkg + ".WithBaseEndpoint(" + m.endpointValue(f) + ")", true
+	case "HTTPClient":
+		return cfgPkg + ".WithHTTPClient(" + m.ed.text(f.value.Pos(), f.value.End()) + ")", true
+	case "MaxRetries":
+		return "", true
+	case "CredentialsChainVerboseErrors":
+		m.note(f.at, "information", "go-dynamo-new", "aws.Config.CredentialsChainVerboseErrors only made aws-sdk-go v1's credential errors longer; aws-sdk-go-v2 reports each provider it tried, so it is dropped")
+		return "", true
+	case "Credentials":
+		creds, ok := m.staticCredentials(f.value)
+		if !ok {
+			return "", false
+		}
+		return cfgPkg + ".WithCredentialsProvider(" + creds + ")", true
+	}
+	m.note(f.at, "error", "go-dynamo-new", "aws.Config."+f.key+" has no automatic aws-sdk-go-v2 equivalent here: carry it by hand (a config.LoadDefaultConfig option or a dynamodb.Options func), then migrate")
+	return "", false
 }
 
 // configField is one setting of a v1 aws.Config: a literal's Key: value (value a pointer, e.g.
@@ -477,7 +507,10 @@ func (m *fileMigration) planTakeOver() {
 				rewritten = append(rewritten, [2]token.Pos{n.Pos(), n.End()})
 			}
 		case *ast.AssignStmt:
-			if len(n.Rhs) == 1 && m.sessionCall(n.Rhs[0]) != nil {
+			// a session statement, or the definition / a field of an aws.Config variable (configvar.go)
+			if len(n.Rhs) == 1 && (m.sessionCall(n.Rhs[0]) != nil || isNamed(m.l.Info.TypeOf(n.Lhs[0]), awsV1, "Config")) {
+				rewritten = append(rewritten, [2]token.Pos{n.Pos(), n.End()})
+			} else if sel, ok := n.Lhs[0].(*ast.SelectorExpr); ok && len(n.Lhs) == 1 && isNamed(m.l.Info.TypeOf(sel.X), awsV1, "Config") {
 				rewritten = append(rewritten, [2]token.Pos{n.Pos(), n.End()})
 			}
 		}

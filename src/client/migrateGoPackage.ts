@@ -40,8 +40,21 @@ export async function migrateGoPackage(uri: vscode.Uri, server: ServerClient, lo
   const client = await server.get();
   const run = (test: boolean) =>
     vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: test ? 'Migrating the Go package and running the module\'s tests before and after…' : 'Migrating the Go package (typed rewrite, then go build and go vet of the module)…', cancellable: true },
-      (_progress, token) => client.sendRequest(MigrateGoRequest, { uri: uri.toString(), test }, token),
+      { location: vscode.ProgressLocation.Notification, title: test ? 'Go migration of this package, with the module\'s tests before and after' : 'Go migration of this package', cancellable: true },
+      async (progress, token) => {
+        // Progress from the first second: what runs, and for how long so far (the server answers at
+        // once when it has worked the package out already).
+        const started = Date.now();
+        const steps = test ? 'go list, the typed rewrite, go build, go vet, go test ./... before and after…' : 'go list, the typed rewrite, go build -overlay and go vet of the module…';
+        const say = () => progress.report({ message: `${steps} ${Math.round((Date.now() - started) / 1000)} s (a first run compiles the SDKs: a minute or more)` });
+        say();
+        const timer = setInterval(say, 1000);
+        try {
+          return await client.sendRequest(MigrateGoRequest, { uri: uri.toString(), test }, token);
+        } finally {
+          clearInterval(timer);
+        }
+      },
     );
   let result = await run(false);
   let changed = result.files.filter((f) => f.after !== undefined);

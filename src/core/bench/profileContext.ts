@@ -9,24 +9,45 @@ import type { CallSite } from '../analysis/types';
 import { describeEstimate } from './format';
 import type { BenchReport, ComparisonResult } from './suiteTypes';
 
-/** The profile's side: where, and how much of the whole profile's CPU goes to each operation, percent. */
+/**
+ * The profile's side: where, and how much of the whole profile's CPU goes to each operation,
+ * percent — the call site's lens figure: measured plus estimated (the estimated part is also given
+ * apart, `estimatedUnmarshallPercent` / `estimatedMarshallPercent`, included in the totals).
+ */
 export interface ProfileShare {
   /** e.g. "src/repository/v2-adapter.ts:41". */
   callSite: string;
   unmarshallPercent: number;
   marshallPercent: number;
+  estimatedUnmarshallPercent?: number;
+  estimatedMarshallPercent?: number;
+  /** The SDK the call site already uses when it has no migration to offer (it is on the successor): e.g. "@aws-sdk/util-dynamodb". */
+  onTarget?: string;
   /** Call sites of the profile that read (unmarshal) and write (marshal) items, for the fleet estimate. */
   callSiteOps?: { reads: number; writes: number };
 }
 
-/** A call site's marshal/unmarshal share of the profile (attribute and protocol categories together), percent. */
+/**
+ * A call site's marshal/unmarshal share of the profile (attribute and protocol categories
+ * together), percent: the measured categories, plus its estimated share (`CallSite.estimatedWeight`,
+ * which has no categories) split in the measured proportion — all to the dominant operation when
+ * nothing was measured. The sum is the figure its lens shows.
+ */
 export function shareOfCallSite(site: CallSite, profileTotalWeight: number): ProfileShare {
   const pct = (w: number | undefined) => (profileTotalWeight > 0 ? (100 * (w ?? 0)) / profileTotalWeight : 0);
   const c = site.byCategory;
+  const unmarshall = pct((c['attribute-unmarshal'] ?? 0) + (c['protocol-unmarshal'] ?? 0));
+  const marshall = pct((c['attribute-marshal'] ?? 0) + (c['protocol-marshal'] ?? 0));
+  const estimated = pct(site.estimatedWeight);
+  const readShare = unmarshall + marshall > 0 ? unmarshall / (unmarshall + marshall) : site.dominant.category.endsWith('-marshal') ? 0 : 1;
+  const estimatedUnmarshall = estimated * readShare;
+  const estimatedMarshall = estimated - estimatedUnmarshall;
   return {
     callSite: `${site.relativePath}:${site.line}`,
-    unmarshallPercent: pct((c['attribute-unmarshal'] ?? 0) + (c['protocol-unmarshal'] ?? 0)),
-    marshallPercent: pct((c['attribute-marshal'] ?? 0) + (c['protocol-marshal'] ?? 0)),
+    unmarshallPercent: unmarshall + estimatedUnmarshall,
+    marshallPercent: marshall + estimatedMarshall,
+    ...(estimated > 0 ? { estimatedUnmarshallPercent: estimatedUnmarshall, estimatedMarshallPercent: estimatedMarshall } : {}),
+    ...(site.dominant.migration ? {} : { onTarget: site.dominant.label }),
   };
 }
 
@@ -35,25 +56,48 @@ function find(report: BenchReport, newer: string, older: string): ComparisonResu
   return undefined;
 }
 
-/** The sentences and the projected change, percentage points of the profile's CPU (negative saves). */
+/** The sentences and the projected change, percentage points of the profile's CPU (negative saves); no change for a call site already on the successor. */
 export interface ProfileVerdict {
   sentences: string[];
-  deltaPercentPoints: number;
+  deltaPercentPoints?: number;
   rangePercentPoints?: [number, number];
+}
+
+/** `25.6 %` or `25.6 % (0.1 % measured, ~25.5 % estimated)`. */
+function atStake(percent: number, estimated: number | undefined): string {
+  if (!estimated || estimated < 0.05) return `${percent.toFixed(1)} %`;
+  return `${percent.toFixed(1)} % (${(percent - estimated).toFixed(1)} % measured, ~${estimated.toFixed(1)} % estimated)`;
 }
 
 /**
  * Combines `share` with the conversion suite's comparisons of `options` ('default' or the
- * migration options) into sentences and a projected CPU change; undefined when neither operation
- * was measured or the call site spends nothing in either.
+ * migration options) into sentences and a projected CPU change; no migration advice for a call
+ * site already on the successor (`onTarget`); one sentence saying why, and no change, when neither
+ * operation was compared or the call site spends nothing in either.
  */
-export function profileVerdict(share: ProfileShare, report: BenchReport, options: 'default' | 'migration' = 'migration'): ProfileVerdict | undefined {
+export function profileVerdict(share: ProfileShare, report: BenchReport, options: 'default' | 'migration' = 'migration'): ProfileVerdict {
   const suffix = options === 'migration' ? '-v3-migration' : '-v3';
   const ops = [
-    { name: 'unmarshal', percent: share.unmarshallPercent, cmp: find(report, `unmarshall${suffix}`, 'unmarshall-v2') },
-    { name: 'marshal', percent: share.marshallPercent, cmp: find(report, `marshall${suffix}`, 'marshall-v2') },
-  ].filter((o) => o.cmp && o.percent > 0);
-  if (!ops.length) return undefined;
+    { name: 'unmarshal', percent: share.unmarshallPercent, estimated: share.estimatedUnmarshallPercent, cmp: find(report, `unmarshall${suffix}`, 'unmarshall-v2') },
+    { name: 'marshal', percent: share.marshallPercent, estimated: share.estimatedMarshallPercent, cmp: find(report, `marshall${suffix}`, 'marshall-v2') },
+  ];
+  const measuredOps = ops.filter((o) => o.cmp && o.percent > 0);
+  if (!measuredOps.length) {
+    const why = ops.every((o) => o.percent <= 0)
+      ? 'the profile shows no CPU in marshal or unmarshal there'
+      : `the benchmark has no v2-vs-v3 comparison of the ${ops.filter((o) => o.percent > 0).map((o) => o.name).join(' and ')} it spends CPU in (run the conversion suite)`;
+    return { sentences: [`No verdict for ${share.callSite}: ${why}.`] };
+  }
+  return verdictOf(share, measuredOps);
+}
+
+function verdictOf(share: ProfileShare, ops: readonly { name: string; percent: number; estimated?: number; cmp?: ComparisonResult }[]): ProfileVerdict {
+  if (share.onTarget) {
+    const spends = ops.map((o) => `${atStake(o.percent, o.estimated)} of CPU in ${o.name}`).join(' and ');
+    return {
+      sentences: [`${share.callSite} spends ${spends}, already on ${share.onTarget}: there is no migration to advise for it. The tables show how v2 and v3 compare on your items.`],
+    };
+  }
   let delta = 0;
   let lo = 0;
   let hi = 0;
@@ -73,7 +117,7 @@ export function profileVerdict(share: ProfileShare, report: BenchReport, options
           : e.verdict === 'unstable'
             ? 'run it again on a quieter machine before deciding'
             : 'the benchmark cannot tell a difference';
-    sentences.push(`${share.callSite} spends ${o.percent.toFixed(1)} % of CPU in ${o.name}; the benchmark says v3 ${o.name} of your items is ${describeEstimate(e)}: ${outcome}.`);
+    sentences.push(`${share.callSite} spends ${atStake(o.percent, o.estimated)} of CPU in ${o.name}; the benchmark says v3 ${o.name} of your items is ${describeEstimate(e)}: ${outcome}.`);
   }
   const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
   if (ops.some((o) => o.cmp!.estimate!.verdict === 'unstable')) {

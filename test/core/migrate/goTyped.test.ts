@@ -41,7 +41,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const env = { GOPROXY: process.env.GOPROXY, GOFLAGS: process.env.GOFLAGS };
     process.env.GOPROXY = 'off'; // everything the fixture's go.sum pins is in the module cache
     try {
-      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem', 'crossfile'].map((d) => join(MODULE, d)) });
+      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem', 'crossfile', 'configvar', 'configclash', 'encoderopts'].map((d) => join(MODULE, d)) });
     } finally {
       process.env.GOPROXY = env.GOPROXY;
     }
@@ -98,6 +98,11 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     assert.match(read.after!, /\titem, ok := v\.\(map\[string\]types\.AttributeValue\)\n/);
     assert.match(result.files.find((x) => x.path.endsWith('crossfile/make.go'))!.after!, /return attributevalue\.MarshalMap\(ad\)/);
     assert.deepEqual(findingsOf(result, 'crossfile/read.go'), []);
+  });
+
+  it('v1 Encoder/Decoder options block the package: attributevalue\'s options are other fields', () => {
+    assert.deepEqual(findingsOf(result, 'encoderopts/enc.go'), ['6:information:go-dynamodbattribute', '6:warning:go-empty-values', '9:error:go-dynamodbattribute']);
+    assert.match(result.files.find((x) => x.path.endsWith('encoderopts/enc.go'))!.findings[2]!.message, /^dynamodbattribute\.NewEncoder options set fields of v1's Encoder\/Decoder/);
   });
 
   it("moves aws-sdk-go v1's ScanWithContext to aws-sdk-go-v2 (the v1 client rewrite) and leaves another library's RunContext", () => {
@@ -206,6 +211,16 @@ func TestProbe(t *testing.T) {
     assert.match(retry[4]!, /up to MaxRetries \(2\) times, .* Carried: a standard retryer with 7 attempts/);
   });
 
+  it('an aws.Config variable set field by field becomes the list of config options (authorizerdev/authorizer\'s pattern)', () => {
+    golden(result, 'configvar/provider.go');
+    assert.deepEqual(findingsOf(result, 'configvar/provider.go'), ['12:information:go-dynamo-v1', '18:information:go-dynamo-new', '27:information:go-dynamo-new', '33:warning:go-dynamo-retry', '33:information:go-dynamo-new']);
+  });
+
+  it("aws-sdk-go-v2's config comes in under another name where the file has its own config package", () => {
+    golden(result, 'configclash/store.go');
+    assert.match(result.files.find((x) => x.path.endsWith('configclash/store.go'))!.after!, /^\tconfigv2 "github\.com\/aws\/aws-sdk-go-v2\/config"$/m);
+  });
+
   it("a package's _test.go files move with it: internal tests and the external _test package", () => {
     golden(result, 'guregu/store_test.go');
     golden(result, 'guregu/example_test.go');
@@ -243,7 +258,7 @@ func TestProbe(t *testing.T) {
     const dir = mkdtempSync(join(tmpdir(), 'dhp-goimports-'));
     try {
       const rewritten = result.files.filter((f) => f.after);
-      assert.equal(rewritten.length, 17);
+      assert.equal(rewritten.length, 19);
       const names = rewritten.map((f, i) => {
         const name = join(dir, `${i}.go`);
         writeFileSync(name, f.after!);
@@ -252,7 +267,7 @@ func TestProbe(t *testing.T) {
       const r = spawnSync(findGoBinary()!, ['run', '.', ...names], { cwd: join(process.cwd(), 'test/fixtures/go-goimports'), encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
       assert.equal(r.status, 0, r.stderr);
       const answers = JSON.parse(r.stdout) as Array<{ file: string; own: string; goimports: string }>;
-      assert.equal(answers.length, 17);
+      assert.equal(answers.length, 19);
       for (const a of answers) assert.equal(a.own, a.goimports, `${rewritten[names.indexOf(a.file)]!.path}: the import section is not goimports' layout`);
       assert.match(answers.find((a) => a.own.includes('cliapp') && a.own.includes('guregu'))!.own, /^import \(\n\t"context"\n\t"fmt"\n\n\t"github.com\/guregu\/dynamo\/v2"\n\n\t"example.com\/migratecheck\/cliapp"\n\)$/);
     } finally {
