@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"regexp"
 	"strings"
 )
 
@@ -454,7 +455,8 @@ func (f *v1File) makeConfig(c *v1Client, loadOpts []string) (string, bool) {
 			return "", true
 		}
 		sindent := f.indentOf(stmt.Pos())
-		f.insertAt(stmt.Pos(), name+", err := "+strings.ReplaceAll(load, "\n"+indent, "\n"+sindent)+"\n"+sindent+"if err != nil {\n"+sindent+"\t"+exitOf(stmt.Pos())+"\n"+sindent+"}\n"+sindent)
+		errName := f.errNameAt(stmt.Pos())
+		f.insertAt(stmt.Pos(), name+", "+errName+" := "+strings.ReplaceAll(load, "\n"+indent, "\n"+sindent)+"\n"+sindent+"if "+errName+" != nil {\n"+sindent+"\t"+withErr(exitOf(stmt.Pos()), errName)+"\n"+sindent+"}\n"+sindent)
 		f.note(c.inline, "information", "go-v1-client", what)
 		return name, true
 	case c.shared:
@@ -476,7 +478,8 @@ func (f *v1File) makeConfig(c *v1Client, loadOpts []string) (string, bool) {
 				return name, true
 			}
 		}
-		f.claim(def.Pos(), def.End(), name+", err := "+load+"\n"+indent+"if err != nil {\n"+indent+"\t"+exitOf(def.Pos())+"\n"+indent+"}")
+		errName := f.errNameAt(def.Pos())
+		f.claim(def.Pos(), def.End(), name+", "+errName+" := "+load+"\n"+indent+"if "+errName+" != nil {\n"+indent+"\t"+withErr(exitOf(def.Pos()), errName)+"\n"+indent+"}")
 		f.note(def, "information", "go-v1-client", what)
 		return name, true
 	case *ast.ValueSpec:
@@ -546,6 +549,26 @@ func (f *v1File) freeAt(pos token.Pos, name, alt string) string {
 		return alt
 	}
 	return name
+}
+
+// errNameAt is the error variable a config statement placed at pos declares: err, unless its
+// block declares err only further down (that later `:=` would then declare nothing new and not
+// compile, as in wolfeidau/dynalock's examples): a fresh name then.
+func (f *v1File) errNameAt(pos token.Pos) string {
+	if f.l.Types == nil {
+		return "err"
+	}
+	if inner := f.l.Types.Scope().Innermost(pos); inner != nil {
+		if obj := inner.Lookup("err"); obj != nil && obj.Pos() > pos {
+			return f.freshName(pos, "cfgErr")
+		}
+	}
+	return "err"
+}
+
+// withErr is an exit statement (errorExit's) handing on errName instead of err.
+func withErr(exit, errName string) string {
+	return regexp.MustCompile(`\berr\b`).ReplaceAllString(exit, errName)
 }
 
 // indentOf is the leading white space of pos's line.
