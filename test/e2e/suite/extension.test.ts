@@ -99,7 +99,7 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     const diff = await waitFor('the migration diff', async () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'dynamo-hotpath-go-after'));
     const ms = Date.now() - t0;
     assert.ok(ms < 2000, `the diff took ${ms} ms`);
-    assert.match(diff.label, /^adapter\.go ↔ migrated/);
+    assert.match(diff.label, /^internal\/repository\/ddbv1\/adapter\.go ↔ migrated \(builds with go1\.\d+/);
     await vscode.commands.executeCommand('notifications.clearAll');
     const result = await running;
     assert.ok(result);
@@ -124,7 +124,7 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
       async () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputTextDiff && t.input.modified.scheme === 'dynamo-hotpath-go-after'),
       600_000,
     );
-    assert.match(diff.label, /^adapter\.go ↔ migrated \(builds with go1\.\d+/);
+    assert.match(diff.label, /^internal\/repository\/ddbv1\/adapter\.go ↔ migrated \(builds with go1\.\d+/);
     assert.equal((await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).modified)).getText(), golden);
     // Dismissing the Apply / Run Tests / Cancel notification is no Apply.
     await vscode.commands.executeCommand('notifications.clearAll');
