@@ -19,6 +19,20 @@ function folder(): string {
   return f.uri.fsPath;
 }
 
+/**
+ * Dismisses notifications until the command ends: its Apply / Run Tests / Cancel question comes
+ * after the diff opens (a dismissed question is no Apply), so one clearAll can come too early.
+ */
+async function dismissUntilDone<T>(running: Thenable<T>): Promise<T> {
+  let done = false;
+  const settled = Promise.resolve(running).finally(() => (done = true));
+  while (!done) {
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await Promise.race([settled, new Promise((r) => setTimeout(r, 500))]);
+  }
+  return settled;
+}
+
 /** Polls `probe` until it returns a value (not undefined), or fails after `timeoutMs`. */
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -100,8 +114,7 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     const ms = Date.now() - t0;
     assert.ok(ms < 2000, `the diff took ${ms} ms`);
     assert.match(diff.label, /^internal\/repository\/ddbv1\/adapter\.go ↔ migrated \(builds with go1\.\d+/);
-    await vscode.commands.executeCommand('notifications.clearAll');
-    const result = await running;
+    const result = await dismissUntilDone(running);
     assert.ok(result);
     assert.equal(result.builds, true);
     assert.equal(result.files.flatMap((f) => f.findings).filter((f) => f.severity === 'error').length, 0);
@@ -127,8 +140,7 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     assert.match(diff.label, /^internal\/repository\/ddbv1\/adapter\.go ↔ migrated \(builds with go1\.\d+/);
     assert.equal((await vscode.workspace.openTextDocument((diff.input as vscode.TabInputTextDiff).modified)).getText(), golden);
     // Dismissing the Apply / Run Tests / Cancel notification is no Apply.
-    await vscode.commands.executeCommand('notifications.clearAll');
-    const result = await running;
+    const result = await dismissUntilDone(running);
     assert.ok(result, 'the Go migration did not run');
     assert.equal(result.builds, true);
     const file = result.files.find((f) => f.uri.endsWith('/ddbv1/adapter.go'));
