@@ -6,19 +6,21 @@
  * `--write` to apply. go.mod is never changed unasked: `--go-get` runs `go get` for the modules the
  * rewrite needs (on a copy of go.mod without --write, in the module with it) and shows the diff.
  */
-import { writeFile } from 'node:fs/promises';
 import { isAbsolute, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 import { findModuleRoot } from '../core/go/goModule';
 import { migrateGoPackages, type GoMigrationResult } from '../core/migrate/go/typedMigrate';
 import { goGetArgs, goSumChange, runGoGet } from '../core/migrate/go/goGet';
+import type { PlannedWrite } from './fileSet';
+import { writeExactUnlessTerminal } from './terminalText';
 import { goFailureCause, goFailureLines, usesLegacyDynamo } from './goFailureFindings';
 
-/** What the Go part did: files changed (or that would change), and findings at error level. */
+/** What the Go part did: files changed (or that would change), findings at error level, and with `write` the files to write. */
 export interface GoMigrateOutcome {
   changed: number;
   errors: number;
+  writes: PlannedWrite[];
 }
 
 /** The Go options of `migrate`. */
@@ -51,9 +53,13 @@ const patch = (path: string, before: string, after: string) => {
   return createTwoFilesPatch(isAbsolute(shown) ? shown : `a/${shown}`, isAbsolute(shown) ? shown : `b/${shown}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
 };
 
-/** Migrates `files` (Go files), printing as described above. Never throws for Go's own failures. */
+/**
+ * Migrates `files` (Go files), printing as described above; with `flags.write` the new texts are
+ * returned in `writes` (the caller writes every file of the migration as one set), else printed
+ * as a diff. Never throws for Go's own failures.
+ */
 export async function migrateGoFiles(files: string[], flags: GoMigrateFlags): Promise<GoMigrateOutcome> {
-  const outcome: GoMigrateOutcome = { changed: 0, errors: 0 };
+  const outcome: GoMigrateOutcome = { changed: 0, errors: 0, writes: [] };
   if (files.length === 0) return outcome;
   const go = findGoBinary();
   const fail = (group: readonly string[], cause: string): void => {
@@ -89,8 +95,8 @@ export async function migrateGoFiles(files: string[], flags: GoMigrateFlags): Pr
       }
       if (f.after === undefined) continue;
       outcome.changed++;
-      if (flags.write) await writeFile(f.path, f.after, 'utf8');
-      else process.stdout.write(patch(f.path, f.before, f.after));
+      if (flags.write) outcome.writes.push({ path: f.path, text: f.after });
+      else writeExactUnlessTerminal(patch(f.path, f.before, f.after));
     }
     for (const line of summary(result, root)) process.stderr.write(`${line}\n`);
     const changed = result.files.filter((f) => f.after !== undefined);
@@ -109,7 +115,7 @@ export async function migrateGoFiles(files: string[], flags: GoMigrateFlags): Pr
     }
     const sum = goSumChange(got.goSumBefore, got.goSumAfter);
     process.stderr.write(`${moduleLabel(root)}: ${got.applied ? 'ran' : 'previewed on a copy of go.mod (--write runs it in the module)'}: ${got.command}; go.sum +${sum.added} −${sum.removed} lines\n`);
-    process.stdout.write(patch(`${root}/go.mod`, got.goModBefore, got.goModAfter));
+    writeExactUnlessTerminal(patch(`${root}/go.mod`, got.goModBefore, got.goModAfter));
   }
   return outcome;
 }
