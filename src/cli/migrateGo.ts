@@ -4,9 +4,11 @@
  * go vet over the whole module, and with `--test` go test ./... before and after — every finding
  * printed (`file:line:col: severity code: message`), a unified diff per rewritten file, and
  * `--write` to apply. go.mod is never changed unasked: `--go-get` runs `go get` for the modules the
- * rewrite needs (on a copy of go.mod without --write, in the module with it) and shows the diff.
+ * rewrite needs on a copy of go.mod and shows the diff; with `--write` go.mod and go.sum are written
+ * with the migrated files as one set.
  */
-import { isAbsolute, relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 import { findModuleRoot } from '../core/go/goModule';
@@ -107,14 +109,23 @@ export async function migrateGoFiles(files: string[], flags: GoMigrateFlags): Pr
       process.stderr.write(`${moduleLabel(root)}: go.mod not changed; the rewrite needs: go get ${args.join(' ')} (run it, or migrate again with --go-get)\n`);
       continue;
     }
-    const got = await runGoGet(go, root, args, flags.write);
+    // On a copy of go.mod: with --write, go.mod and go.sum then join the migration's one set of
+    // writes, so an interrupt restores them with the Go files instead of leaving go.mod changed.
+    // (A module without go.sum yet gets go get run in it: the set restores files, it makes none.)
+    const inSet = flags.write && existsSync(join(root, 'go.sum'));
+    const got = await runGoGet(go, root, args, flags.write && !inSet);
     if (!got.ok) {
       outcome.errors++;
       process.stderr.write(`${moduleLabel(root)}/go.mod:1:1: error go-get-required: ${got.command} failed, go.mod unchanged: ${got.output.split('\n').slice(-3).join(' ')}\n`);
       continue;
     }
     const sum = goSumChange(got.goSumBefore, got.goSumAfter);
-    process.stderr.write(`${moduleLabel(root)}: ${got.applied ? 'ran' : 'previewed on a copy of go.mod (--write runs it in the module)'}: ${got.command}; go.sum +${sum.added} −${sum.removed} lines\n`);
+    if (inSet) {
+      outcome.writes.push({ path: join(root, 'go.mod'), text: got.goModAfter });
+      if (got.goSumAfter !== got.goSumBefore) outcome.writes.push({ path: join(root, 'go.sum'), text: got.goSumAfter });
+    }
+    const how = got.applied ? 'ran' : inSet ? "ran on a copy of go.mod, written with the migration's files" : 'previewed on a copy of go.mod (--write writes it with the migration)';
+    process.stderr.write(`${moduleLabel(root)}: ${how}: ${got.command}; go.sum +${sum.added} −${sum.removed} lines\n`);
     writeExactUnlessTerminal(patch(`${root}/go.mod`, got.goModBefore, got.goModAfter));
   }
   return outcome;
