@@ -4,21 +4,12 @@
  * and guregu/dynamo v1 / dynamodbattribute to their v2 successors in Go. See `help` for output
  * and exit codes.
  */
-import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
-import { createTwoFilesPatch } from 'diff';
-import { readInstalledVersions } from '../core/migrate/installedVersions';
-import { migrationAnalyzers } from '../core/migrate/program/analyzers';
-import { migrateFolder } from '../core/migrate/program/migrateFolder';
-import { verifyMigration } from '../core/migrate/program/verify';
-import { verifyByDefault } from '../core/migrate/program/verifyByDefault';
-import { migrateGoFiles } from './migrateGo';
-import { findingLine, outcomeLine, shownPath } from './migrateReport';
-import { migrateTargets } from './migrateTargets';
+import { collectMigration } from './migrateRun';
+import { fileDiff, toMigrationJson } from './migrateJson';
 import { CliUsageError } from './usage';
 
-const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify]
+const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify] [--json]
 
 Migrates aws-sdk v2 DynamoDB code (DocumentClient, the low-level DynamoDB client, Converter) to
 AWS SDK v3 with the options that keep stored and returned items identical, and guregu/dynamo v1 /
@@ -39,6 +30,8 @@ Output: a unified diff on stdout (--write applies it instead); on stderr every f
 (error: not migrated, and why; warning: behaviour that changes; information: a migrated call),
 then every file that uses aws-sdk DynamoDB with its outcome (migrated, partly migrated,
 not migrated + reason, no DynamoDB use).
+--json prints all of it as one JSON document on stdout instead (the diff as a string, findings
+with line and column; JSON Schema: schemas/migrate.schema.json); with --write, after writing.
 
 exit codes:
   0  nothing to change
@@ -47,73 +40,31 @@ exit codes:
   3  something is not migrated (error findings, JS/TS or Go); the other changes are still shown or written
 `;
 
-/** Messages name files as the finding lines do: relative to the current folder when the project is inside it. */
-function displayRootFor(root: string): string {
-  const cwd = process.cwd().replace(/\\/g, '/');
-  return root === cwd || root.startsWith(`${cwd}/`) ? cwd : root;
-}
-
 /** Runs the subcommand; see `help` for arguments and exit codes. */
 export async function run(args: string[]): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     process.stdout.write(help);
     return 0;
   }
+  const flags = ['--write', '--verify', '--no-verify', '--json'];
   const write = args.includes('--write');
+  const json = args.includes('--json');
   const verify = args.includes('--verify') ? 'always' : args.includes('--no-verify') ? 'never' : 'by default';
-  const unknown = args.filter((a) => a.startsWith('-') && a !== '--write' && a !== '--verify' && a !== '--no-verify');
+  const unknown = args.filter((a) => a.startsWith('-') && !flags.includes(a));
   if (unknown.length) throw new CliUsageError(`unknown option ${unknown[0]}\n\n${help}`);
   const paths = args.filter((a) => !a.startsWith('-'));
   if (paths.length === 0) throw new CliUsageError(`no files or directories given\n\n${help}`);
 
-  let changed = 0;
-  let considered = 0;
-  let errors = 0;
-  const output = async (file: string, before: string, after: string): Promise<void> => {
-    changed++;
-    if (write) await writeFile(file, after, 'utf8');
-    else {
-      const shown = shownPath(file);
-      const [a, b] = isAbsolute(shown) ? [shown, shown] : [`a/${shown}`, `b/${shown}`];
-      process.stdout.write(createTwoFilesPatch(a, b, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, ''));
-    }
-  };
-  const targets = migrateTargets(paths);
-  for (const target of targets) {
-    const env = await readInstalledVersions(target.root);
-    if (target.scripts !== 'none') {
-      const only = target.scripts === 'all' ? undefined : target.scripts;
-      const folder = migrateFolder({ root: target.root, only, displayRoot: displayRootFor(target.root) }, { env, analyzers: migrationAnalyzers });
-      // Findings outside the program (package.json of a too-old jest) are placed in the file on disk.
-      const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? readText(f);
-      for (const p of folder.project.problems) process.stderr.write(`${p}\n`);
-      const byDefault = verify === 'by default' && folder.texts.size ? verifyByDefault(target.root, folder.texts.keys()) : undefined;
-      const checked = folder.texts.size && (verify === 'always' || byDefault?.check) ? verifyMigration(target.root, folder.texts, displayRootFor(target.root)) : undefined;
-      const findings = [...folder.result.findings, ...(checked?.findings ?? [])].sort((a, b) => (a.fileName === b.fileName ? a.start - b.start : a.fileName < b.fileName ? -1 : 1));
-      for (const f of findings) process.stderr.write(`${findingLine(f, textOf)}\n`);
-      errors += findings.filter((f) => f.severity === 'error').length;
-      if (byDefault && !byDefault.check) process.stderr.write(`verify: not run (${byDefault.reason}; --verify type-checks it with checkJs)\n`);
-      if (checked) process.stderr.write(`verify: ${checked.checkedFiles} file${checked.checkedFiles === 1 ? '' : 's'} type-checked before and after the migration: ${checked.errorsBefore} error${checked.errorsBefore === 1 ? '' : 's'} before, ${checked.errorsAfter} after, ${checked.findings.length} new\n`);
-      const outcomes = folder.result.files.filter((o) => !only || only.includes(o.fileName));
-      for (const o of outcomes) process.stderr.write(`${outcomeLine(o)}\n`);
-      considered += outcomes.length;
-      for (const [file, text] of [...folder.texts].sort(([a], [b]) => (a < b ? -1 : 1))) await output(file, textOf(file), text);
-    }
+  const result = await collectMigration(paths, { verify });
+  if (!json) for (const line of result.log) process.stderr.write(`${line}\n`);
+  for (const change of result.changes) {
+    if (write) await writeFile(change.file, change.after, 'utf8');
+    else if (!json) process.stdout.write(fileDiff(change));
   }
-  const go = await migrateGoFiles(targets.flatMap((t) => t.goFiles), write);
-  changed += go.changed;
-  errors += go.errors;
-  considered += targets.reduce((n, t) => n + t.goFiles.length, 0);
+  if (json) process.stdout.write(`${JSON.stringify(toMigrationJson(result, { written: write }), null, 2)}\n`);
+  const { changes, considered, errors } = result;
   const verb = write ? 'changed' : 'would change';
   const notMigrated = errors ? `; ${errors} error finding${errors === 1 ? '' : 's'}: something is not migrated` : '';
-  process.stderr.write(`${changed} of ${considered} file${considered === 1 ? '' : 's'} ${verb}${notMigrated}${write || changed === 0 ? '' : ' (run again with --write to apply)'}\n`);
-  return errors ? 3 : changed > 0 ? 1 : 0;
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
+  process.stderr.write(`${changes.length} of ${considered} file${considered === 1 ? '' : 's'} ${verb}${notMigrated}${write || changes.length === 0 ? '' : ' (run again with --write to apply)'}\n`);
+  return errors ? 3 : changes.length > 0 ? 1 : 0;
 }

@@ -19,19 +19,42 @@ export interface ProfileShare {
   callSiteOps?: { reads: number; writes: number };
 }
 
-/** A call site's marshal/unmarshal share of the profile (attribute and protocol categories together), percent. */
-export function shareOfCallSite(site: CallSite, profileTotalWeight: number): ProfileShare {
+/**
+ * Which suite measures a call site's SDK: `js`, the conversion suite (aws-sdk v2 against v3, which
+ * converts whole items, so attribute and protocol work count together); `go`, the Go suite
+ * (aws-sdk-go dynamodbattribute against aws-sdk-go-v2 attributevalue: attribute work only, not the
+ * v1 protocol decoding).
+ */
+export type BenchSdk = 'js' | 'go';
+
+/**
+ * A call site's marshal/unmarshal share of the profile, percent: attribute and protocol categories
+ * together for `js`, attribute categories alone for `go` (see {@link BenchSdk}).
+ */
+export function shareOfCallSite(site: CallSite, profileTotalWeight: number, sdk: BenchSdk = 'js'): ProfileShare {
   const pct = (w: number | undefined) => (profileTotalWeight > 0 ? (100 * (w ?? 0)) / profileTotalWeight : 0);
   const c = site.byCategory;
+  const protocol = sdk === 'js' ? 1 : 0;
   return {
     callSite: `${site.relativePath}:${site.line}`,
-    unmarshallPercent: pct((c['attribute-unmarshal'] ?? 0) + (c['protocol-unmarshal'] ?? 0)),
-    marshallPercent: pct((c['attribute-marshal'] ?? 0) + (c['protocol-marshal'] ?? 0)),
+    unmarshallPercent: pct((c['attribute-unmarshal'] ?? 0) + protocol * (c['protocol-unmarshal'] ?? 0)),
+    marshallPercent: pct((c['attribute-marshal'] ?? 0) + protocol * (c['protocol-marshal'] ?? 0)),
   };
 }
 
 function find(report: BenchReport, newer: string, older: string): ComparisonResult | undefined {
   for (const s of report.suites) for (const c of s.comparisons) if (c.newer === newer && c.older === older && c.estimate) return c;
+  return undefined;
+}
+
+/** The Go suite's comparison of `operation` (aws-sdk-go-v2 against v1), found through its cases. */
+function findGo(report: BenchReport, operation: 'unmarshall' | 'marshall'): ComparisonResult | undefined {
+  for (const s of report.suites) {
+    if (s.id !== 'go') continue;
+    const olderOf = (c: ComparisonResult) => s.cases.find((x) => x.id === c.older);
+    const found = s.comparisons.find((c) => c.estimate && olderOf(c)?.sdk === 'go-v1' && olderOf(c)?.operation === operation);
+    if (found) return found;
+  }
   return undefined;
 }
 
@@ -43,15 +66,17 @@ export interface ProfileVerdict {
 }
 
 /**
- * Combines `share` with the conversion suite's comparisons of `options` ('default' or the
- * migration options) into sentences and a projected CPU change; undefined when neither operation
- * was measured or the call site spends nothing in either.
+ * Combines `share` with the comparisons of `sdk`'s suite — for `js` the conversion suite's of
+ * `options` ('default' or the migration options) — into sentences and a projected CPU change;
+ * undefined when neither operation was measured or the call site spends nothing in either.
  */
-export function profileVerdict(share: ProfileShare, report: BenchReport, options: 'default' | 'migration' = 'migration'): ProfileVerdict | undefined {
+export function profileVerdict(share: ProfileShare, report: BenchReport, options: 'default' | 'migration' = 'migration', sdk: BenchSdk = 'js'): ProfileVerdict | undefined {
   const suffix = options === 'migration' ? '-v3-migration' : '-v3';
+  const newSdk = sdk === 'js' ? 'v3' : 'aws-sdk-go-v2 attributevalue';
+  const comparison = (operation: 'unmarshall' | 'marshall') => (sdk === 'js' ? find(report, `${operation}${suffix}`, `${operation}-v2`) : findGo(report, operation));
   const ops = [
-    { name: 'unmarshal', percent: share.unmarshallPercent, cmp: find(report, `unmarshall${suffix}`, 'unmarshall-v2') },
-    { name: 'marshal', percent: share.marshallPercent, cmp: find(report, `marshall${suffix}`, 'marshall-v2') },
+    { name: 'unmarshal', percent: share.unmarshallPercent, cmp: comparison('unmarshall') },
+    { name: 'marshal', percent: share.marshallPercent, cmp: comparison('marshall') },
   ].filter((o) => o.cmp && o.percent > 0);
   if (!ops.length) return undefined;
   let delta = 0;
@@ -73,7 +98,7 @@ export function profileVerdict(share: ProfileShare, report: BenchReport, options
           : e.verdict === 'unstable'
             ? 'run it again on a quieter machine before deciding'
             : 'the benchmark cannot tell a difference';
-    sentences.push(`${share.callSite} spends ${o.percent.toFixed(1)} % of CPU in ${o.name}; the benchmark says v3 ${o.name} of your items is ${describeEstimate(e)}: ${outcome}.`);
+    sentences.push(`${share.callSite} spends ${o.percent.toFixed(1)} % of CPU in ${o.name}; the benchmark says ${newSdk} ${o.name} of your items is ${describeEstimate(e)}: ${outcome}.`);
   }
   const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
   if (ops.some((o) => o.cmp!.estimate!.verdict === 'unstable')) {

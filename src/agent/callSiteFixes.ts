@@ -1,0 +1,193 @@
+/**
+ * What an agent needs to act on a call site: the fix's identifier (the migration its SDK frames
+ * suggest), what a migration preview (nothing written) says of the function the call is in — its
+ * findings, and the error findings that block it — and, when a benchmark of this server measured
+ * the SDK, the projected change of CPU per request.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { CallSite } from '../core/analysis/types';
+import { MIGRATIONS } from '../core/detect/migrations';
+import { profileVerdict, shareOfCallSite, type BenchSdk } from '../core/bench/profileContext';
+import type { BenchReport } from '../core/bench/suiteTypes';
+import { collectTargets, type MigrationFindingRecord, type MigrationRun } from '../cli/migrateRun';
+import { projectRootOf, type MigrateTarget } from '../cli/migrateTargets';
+import { functionSpans } from './functionSpan';
+
+/** Migrations `migrate` (and so `preview_migration`) rewrites code for. */
+const CODE_MIGRATIONS = new Set(['go-sdk-v2', 'go-attributevalue', 'go-guregu-dynamo-v2', 'js-util-dynamodb', 'js-lib-dynamodb']);
+
+/** A finding of the preview, in the call site's file. */
+export interface FixFinding {
+  readonly line: number;
+  readonly column: number;
+  readonly severity: MigrationFindingRecord['severity'];
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A finding that blocks the fix, wherever it is. */
+export interface BlockingFinding extends FixFinding {
+  /** Relative to the analysis root when inside it. */
+  readonly file: string;
+}
+
+/** The projected change of a call site's CPU by the last benchmark (negative: the fix saves). */
+export interface ExpectedChange {
+  /** Percentage points of the profile's CPU (Σ share × (ratio − 1) over marshal and unmarshal). */
+  readonly changePercentPoints: number;
+  readonly rangePercentPoints?: readonly [number, number];
+  /** The same per request, ns, when the profile's request count is known. */
+  readonly changePerRequestNs?: number;
+  readonly rangePerRequestNs?: readonly [number, number];
+  /** Where the request count came from. */
+  readonly requestsSource?: string;
+  /** Which benchmark: its start time and the suite. */
+  readonly benchmark: string;
+  readonly sentences: readonly string[];
+}
+
+/** The `fix` of one call site in an analysis for agents. */
+export interface CallSiteFix {
+  readonly id: string;
+  readonly title: string;
+  readonly preview?: { readonly status: string; readonly findings: readonly FixFinding[]; readonly blockedBy: readonly BlockingFinding[] };
+  /** Why there is no preview. */
+  readonly previewSkipped?: string;
+  readonly expectedChange?: ExpectedChange;
+}
+
+/** CPU per request of the analysed profile, ns, and where the request count came from. */
+export interface CpuPerRequest {
+  readonly ns: number;
+  readonly source: string;
+}
+
+/** Options of {@link callSiteFixes}. */
+export interface FixOptions {
+  /** The analysis root: blocking findings' files are shown relative to it. */
+  readonly root: string;
+  /** Run the migration preview on the call sites' files; false: no `preview`. */
+  readonly preview: boolean;
+  /** Whether go may run (a Go preview builds the package); false: Go call sites say why they have no preview. */
+  readonly goAllowed: boolean;
+  readonly signal?: AbortSignal;
+  readonly onProject?: (name: string) => void;
+  readonly benchmark?: BenchReport;
+  readonly cpuPerRequest?: CpuPerRequest;
+  /** The profile's total weight, to turn weights into percentages. */
+  readonly totalWeight: number;
+}
+
+const isGo = (file: string) => file.endsWith('.go');
+
+/** One preview per JavaScript/TypeScript project and one for all Go files (their packages, per module). */
+function previewTargets(files: readonly string[]): MigrateTarget[] {
+  const byRoot = new Map<string, MigrateTarget>();
+  const go: string[] = [];
+  for (const f of files) {
+    if (isGo(f)) go.push(f);
+    else {
+      const root = projectRootOf(f).replace(/\\/g, '/');
+      byRoot.set(root, { root, scripts: 'all', goFiles: [] });
+    }
+  }
+  return [...byRoot.values(), ...(go.length ? [{ root: dirname(go[0]!), scripts: 'none' as const, goFiles: go }] : [])];
+}
+
+function relativeTo(root: string, file: string): string {
+  return file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+}
+
+function previewOf(site: CallSite, run: MigrationRun, root: string): NonNullable<CallSiteFix['preview']> {
+  const file = site.absolutePath.replace(/\\/g, '/');
+  const inFile = run.findings.filter((f) => f.file === file);
+  let text = '';
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    // A file gone since the profile: its findings are none.
+  }
+  const spanAt = text ? functionSpans(text, file) : () => undefined;
+  const span = site.line > 0 ? spanAt(site.line) : undefined;
+  const spans = inFile.map((f) => ({ f, span: spanAt(f.line) }));
+  const inFunction = span ? inFile.filter((f) => f.line >= span.startLine && f.line <= span.endLine) : inFile.filter((f) => f.line === site.line);
+  // Errors outside every function (an import, a client made at top level, the package's build) block every call site of the file.
+  const topLevelErrors = text ? spans.filter((x) => x.f.severity === 'error' && !x.span).map((x) => x.f) : [];
+  const blocking = [...new Set([...inFunction.filter((f) => f.severity === 'error'), ...topLevelErrors])];
+  const outcome = run.outcomes.find((o) => o.fileName === file);
+  const strip = ({ line, column, severity, code, message }: MigrationFindingRecord): FixFinding => ({ line, column, severity, code, message });
+  return {
+    status: outcome?.status ?? 'no DynamoDB use',
+    findings: inFunction.map(strip),
+    blockedBy: blocking.map((f) => ({ file: relativeTo(root, f.file), ...strip(f) })),
+  };
+}
+
+function benchSdkOf(site: CallSite): BenchSdk | undefined {
+  if (site.dominant.sdk === 'aws-sdk-js-v2') return 'js';
+  if (site.dominant.sdk === 'aws-sdk-go-v1' && site.dominant.migration === 'go-attributevalue') return 'go';
+  return undefined;
+}
+
+function expectedChangeOf(site: CallSite, options: FixOptions): ExpectedChange | undefined {
+  const sdk = benchSdkOf(site);
+  if (!sdk || !options.benchmark) return undefined;
+  const verdict = profileVerdict(shareOfCallSite(site, options.totalWeight, sdk), options.benchmark, 'migration', sdk);
+  if (!verdict) return undefined;
+  const perRequest = options.cpuPerRequest;
+  const ns = (points: number) => (perRequest ? (points / 100) * perRequest.ns : undefined);
+  const range = verdict.rangePercentPoints;
+  return {
+    changePercentPoints: verdict.deltaPercentPoints,
+    ...(range ? { rangePercentPoints: range } : {}),
+    ...(perRequest ? { changePerRequestNs: ns(verdict.deltaPercentPoints)!, requestsSource: perRequest.source } : {}),
+    ...(perRequest && range ? { rangePerRequestNs: [ns(range[0])!, ns(range[1])!] as const } : {}),
+    benchmark: `${options.benchmark.startedAt}, ${sdk === 'js' ? 'conversion suite' : 'Go suite'}`,
+    sentences: verdict.sentences,
+  };
+}
+
+/**
+ * The fix of each call site (undefined for a call site whose SDK suggests none), in order. With
+ * `preview`, the call sites' files are migrated in memory once (JavaScript/TypeScript: each file's
+ * whole project, so a client made in another file is seen; Go: the files' packages, which go build
+ * checks) and each call site gets the findings of its function and the error findings that block it.
+ * A preview that fails is said in `previewSkipped`, never thrown; an abort is thrown.
+ */
+export async function callSiteFixes(sites: readonly CallSite[], options: FixOptions): Promise<(CallSiteFix | undefined)[]> {
+  const previewed = sites.filter((s) => s.dominant.migration && CODE_MIGRATIONS.has(s.dominant.migration) && (options.goAllowed || !isGo(s.absolutePath)));
+  let run: MigrationRun | undefined;
+  let failure: string | undefined;
+  if (options.preview && previewed.length) {
+    try {
+      run = await collectTargets(previewTargets([...new Set(previewed.map((s) => s.absolutePath))]), {
+        verify: 'by default',
+        ...(options.signal ? { signal: options.signal } : {}),
+        onProject: (root) => options.onProject?.(root),
+      });
+    } catch (err) {
+      options.signal?.throwIfAborted();
+      failure = `the migration preview failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
+    }
+  }
+  return sites.map((site) => {
+    const id = site.dominant.migration;
+    if (!id) return undefined;
+    const info = MIGRATIONS[id];
+    const skipped = !options.preview
+      ? 'not asked for (previewFixes: false)'
+      : !CODE_MIGRATIONS.has(id)
+        ? 'this fix is a configuration change, not a code migration: check_code reports the connection findings'
+        : !options.goAllowed && isGo(site.absolutePath)
+          ? 'the Go preview runs go list and go build on the workspace, which executes its code: trust the workspace first'
+          : failure;
+    const change = expectedChangeOf(site, options);
+    return {
+      id,
+      title: info?.title ?? id,
+      ...(run && !skipped ? { preview: previewOf(site, run, options.root) } : { previewSkipped: skipped ?? 'no preview' }),
+      ...(change ? { expectedChange: change } : {}),
+    };
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * One `migrate` run collected, nothing printed and nothing written: the changed files (before and
+ * after), every finding with its 1-based line and column, each file's outcome, the verify and Go
+ * build notes, and the report lines in the order `migrate` prints them. The CLI prints or writes
+ * it (migrateCommand.ts); `--json` and the agents' `preview_migration` tool serialise it
+ * (migrateJson.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { readInstalledVersions } from '../core/migrate/installedVersions';
+import { migrationAnalyzers } from '../core/migrate/program/analyzers';
+import { migrateFolder } from '../core/migrate/program/migrateFolder';
+import { verifyMigration } from '../core/migrate/program/verify';
+import { verifyByDefault } from '../core/migrate/program/verifyByDefault';
+import type { FileOutcome } from '../core/migrate/program/result';
+import { migrateGoFiles } from './migrateGo';
+import { findingLine, lineCol, outcomeLine } from './migrateReport';
+import { migrateTargets, type MigrateTarget } from './migrateTargets';
+
+/** Whether the migrated code is type-checked (see `migrate --help`). */
+export type VerifyMode = 'always' | 'never' | 'by default';
+
+/** One finding, positions 1-based as editors count them (UTF-16 columns). */
+export interface MigrationFindingRecord {
+  /** Absolute, `/`-separated. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly severity: 'error' | 'warning' | 'information';
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A file the migration rewrites: its text now and after. */
+export interface FileChange {
+  /** Absolute, `/`-separated. */
+  readonly file: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+/** The type check of one project's migrated files (verify.ts). */
+export interface VerifyRecord {
+  readonly root: string;
+  readonly checkedFiles: number;
+  readonly errorsBefore: number;
+  readonly errorsAfter: number;
+  readonly newErrors: number;
+}
+
+/** Everything one run found; see the module comment. */
+export interface MigrationRun {
+  readonly changes: FileChange[];
+  readonly findings: MigrationFindingRecord[];
+  /** Every JS/TS file that uses aws-sdk (or that the migration edits), and every Go file considered that uses a legacy package. */
+  readonly outcomes: FileOutcome[];
+  readonly verify: VerifyRecord[];
+  /** Lines that are neither findings nor outcomes: project problems, verify and Go build results, next steps. */
+  readonly notes: string[];
+  /** The report as `migrate` prints it on stderr (findings, notes, outcomes), without the closing count. */
+  readonly log: string[];
+  /** Files considered (JS/TS files that use aws-sdk, and Go files). */
+  considered: number;
+  /** Findings at error level: something is not migrated. */
+  errors: number;
+}
+
+/** Options of {@link collectMigration}. */
+export interface CollectOptions {
+  readonly verify: VerifyMode;
+  /** Stops the Go part (go list, go build) when aborted; the JS/TS part stops between projects. */
+  readonly signal?: AbortSignal;
+  /** Called as each project starts. */
+  readonly onProject?: (root: string, index: number, count: number) => void;
+}
+
+/** Messages name files as the finding lines do: relative to the current folder when the project is inside it. */
+function displayRootFor(root: string): string {
+  const cwd = process.cwd().replace(/\\/g, '/');
+  return root === cwd || root.startsWith(`${cwd}/`) ? cwd : root;
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Migrates `paths` (folders: whole projects; files: only them, in their project) in memory.
+ * @throws CliUsageError naming a path that does not exist or is not a JS/TS/Go file
+ * @throws Error with the signal's reason when aborted
+ */
+export function collectMigration(paths: readonly string[], options: CollectOptions): Promise<MigrationRun> {
+  return collectTargets(migrateTargets(paths), options);
+}
+
+/** Migrates `targets` (see migrateTargets.ts) in memory. @throws Error with the signal's reason when aborted */
+export async function collectTargets(targets: readonly MigrateTarget[], options: CollectOptions): Promise<MigrationRun> {
+  const run: MigrationRun = { changes: [], findings: [], outcomes: [], verify: [], notes: [], log: [], considered: 0, errors: 0 };
+  const note = (line: string) => {
+    run.notes.push(line);
+    run.log.push(line);
+  };
+  for (const [index, target] of targets.entries()) {
+    options.signal?.throwIfAborted();
+    if (target.scripts === 'none') continue;
+    options.onProject?.(target.root, index, targets.length);
+    const env = await readInstalledVersions(target.root);
+    const only = target.scripts === 'all' ? undefined : target.scripts;
+    const folder = migrateFolder({ root: target.root, only, displayRoot: displayRootFor(target.root) }, { env, analyzers: migrationAnalyzers });
+    // Findings outside the program (package.json of a too-old jest) are placed in the file on disk.
+    const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? readText(f);
+    for (const p of folder.project.problems) note(p);
+    const byDefault = options.verify === 'by default' && folder.texts.size ? verifyByDefault(target.root, folder.texts.keys()) : undefined;
+    const checked = folder.texts.size && (options.verify === 'always' || byDefault?.check) ? verifyMigration(target.root, folder.texts, displayRootFor(target.root)) : undefined;
+    const findings = [...folder.result.findings, ...(checked?.findings ?? [])].sort((a, b) => (a.fileName === b.fileName ? a.start - b.start : a.fileName < b.fileName ? -1 : 1));
+    for (const f of findings) {
+      const [line, column] = lineCol(textOf(f.fileName), f.start).split(':').map(Number) as [number, number];
+      run.findings.push({ file: f.fileName, line, column, severity: f.severity, code: f.code, message: f.message });
+      run.log.push(findingLine(f, textOf));
+    }
+    run.errors += findings.filter((f) => f.severity === 'error').length;
+    if (byDefault && !byDefault.check) note(`verify: not run (${byDefault.reason}; --verify type-checks it with checkJs)`);
+    if (checked) {
+      run.verify.push({ root: target.root, checkedFiles: checked.checkedFiles, errorsBefore: checked.errorsBefore, errorsAfter: checked.errorsAfter, newErrors: checked.findings.length });
+      note(`verify: ${checked.checkedFiles} file${checked.checkedFiles === 1 ? '' : 's'} type-checked before and after the migration: ${checked.errorsBefore} error${checked.errorsBefore === 1 ? '' : 's'} before, ${checked.errorsAfter} after, ${checked.findings.length} new`);
+    }
+    const outcomes = folder.result.files.filter((o) => !only || only.includes(o.fileName));
+    for (const o of outcomes) {
+      run.outcomes.push(o);
+      run.log.push(outcomeLine(o));
+    }
+    run.considered += outcomes.length;
+    for (const [file, text] of [...folder.texts].sort(([a], [b]) => (a < b ? -1 : 1))) run.changes.push({ file, before: textOf(file), after: text });
+  }
+  const goFiles = targets.flatMap((t) => t.goFiles);
+  if (goFiles.length) {
+    options.signal?.throwIfAborted();
+    options.onProject?.('Go', targets.length, targets.length + 1);
+    const go = await migrateGoFiles(goFiles, options.signal);
+    run.changes.push(...go.changes);
+    run.findings.push(...go.findings);
+    run.outcomes.push(...go.outcomes);
+    run.log.push(...go.log);
+    run.notes.push(...go.notes);
+    run.errors += go.errors;
+    run.considered += goFiles.length;
+  }
+  return run;
+}
