@@ -111,10 +111,14 @@ function previewOf(site: CallSite, run: MigrationRun, root: string): NonNullable
   const spanAt = text ? functionSpans(text, file) : () => undefined;
   const span = site.line > 0 ? spanAt(site.line) : undefined;
   const spans = inFile.map((f) => ({ f, span: spanAt(f.line) }));
-  const inFunction = span ? inFile.filter((f) => f.line >= span.startLine && f.line <= span.endLine) : inFile.filter((f) => f.line === site.line);
-  // Errors outside every function (an import, a client made at top level, the package's build) block every call site of the file.
-  const topLevelErrors = text ? spans.filter((x) => x.f.severity === 'error' && !x.span).map((x) => x.f) : [];
-  const blocking = [...new Set([...inFunction.filter((f) => f.severity === 'error'), ...topLevelErrors])];
+  const within = (line: number) => (span ? line >= span.startLine && line <= span.endLine : line === site.line);
+  const inFunction = inFile.filter((f) => within(f.line));
+  // Errors outside every function that belong to no client (an import, the Go package's build) block every call site of the file.
+  const topLevelErrors = text ? spans.filter((x) => x.f.severity === 'error' && !x.span && x.f.subjectId === undefined).map((x) => x.f) : [];
+  // A client (or Converter call) whose v2 calls are in the function and that is not migrated is blocked where its errors are, in any file.
+  const blockedSubjects = new Set(run.subjects.filter((x) => !x.migrated && x.calls.some((c) => c.file === file && within(c.line))).map((x) => x.id));
+  const subjectErrors = run.findings.filter((f) => f.severity === 'error' && f.subjectId !== undefined && blockedSubjects.has(f.subjectId));
+  const blocking = [...new Set([...inFunction.filter((f) => f.severity === 'error'), ...topLevelErrors, ...subjectErrors])];
   const outcome = run.outcomes.find((o) => o.fileName === file);
   const strip = ({ line, column, severity, code, message }: MigrationFindingRecord): FixFinding => ({ line, column, severity, code, message });
   return {

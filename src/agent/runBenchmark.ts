@@ -84,6 +84,6 @@ export async function runBenchmark(input: RunBenchmarkInput, context: ToolContex
   // Infinity (an unbounded interval) becomes null, as in `bench --json`.
   const structured = JSON.parse(JSON.stringify(report)) as Record<string, unknown>;
   context.memory.lastBenchmark = report;
-  const shape = `${report.shape.itemCount} items (${report.itemSource.label}, ${report.itemSource.format}), ${report.processes ?? 1} worker process${(report.processes ?? 1) === 1 ? '' : 'es'}`;
+  const shape = `${report.shape.itemCount} items (${report.itemSource.label}), ${report.processes ?? 1} worker process${(report.processes ?? 1) === 1 ? '' : 'es'}`;
   return { structured, summary: `${shape}\n${benchmarkSummary(report)}` };
 }

@@ -28,6 +28,16 @@ export interface MigrationFindingRecord {
   readonly severity: 'error' | 'warning' | 'information';
   readonly code: string;
   readonly message: string;
+  /** The client family or Converter call it is about (JavaScript/TypeScript engine findings), see {@link SubjectRecord}. */
+  readonly subjectId?: string;
+}
+
+/** What the JavaScript/TypeScript engine migrates as one (a client with all its uses, or a Converter call), and where its v2 calls are. */
+export interface SubjectRecord {
+  readonly id: string;
+  readonly migrated: boolean;
+  /** Its legacy calls, 1-based lines of absolute files. */
+  readonly calls: readonly { readonly file: string; readonly line: number }[];
 }
 
 /** A file the migration rewrites: its text now and after. */
@@ -51,6 +61,7 @@ export interface VerifyRecord {
 export interface MigrationRun {
   readonly changes: FileChange[];
   readonly findings: MigrationFindingRecord[];
+  readonly subjects: SubjectRecord[];
   /** Every JS/TS file that uses aws-sdk (or that the migration edits), and every Go file considered that uses a legacy package. */
   readonly outcomes: FileOutcome[];
   readonly verify: VerifyRecord[];
@@ -98,7 +109,7 @@ export function collectMigration(paths: readonly string[], options: CollectOptio
 
 /** Migrates `targets` (see migrateTargets.ts) in memory. @throws Error with the signal's reason when aborted */
 export async function collectTargets(targets: readonly MigrateTarget[], options: CollectOptions): Promise<MigrationRun> {
-  const run: MigrationRun = { changes: [], findings: [], outcomes: [], verify: [], notes: [], log: [], considered: 0, errors: 0 };
+  const run: MigrationRun = { changes: [], findings: [], subjects: [], outcomes: [], verify: [], notes: [], log: [], considered: 0, errors: 0 };
   const note = (line: string) => {
     run.notes.push(line);
     run.log.push(line);
@@ -116,10 +127,15 @@ export async function collectTargets(targets: readonly MigrateTarget[], options:
     const byDefault = options.verify === 'by default' && folder.texts.size ? verifyByDefault(target.root, folder.texts.keys()) : undefined;
     const checked = folder.texts.size && (options.verify === 'always' || byDefault?.check) ? verifyMigration(target.root, folder.texts, displayRootFor(target.root)) : undefined;
     const findings = [...folder.result.findings, ...(checked?.findings ?? [])].sort((a, b) => (a.fileName === b.fileName ? a.start - b.start : a.fileName < b.fileName ? -1 : 1));
+    const position = (file: string, offset: number) => lineCol(textOf(file), offset).split(':').map(Number) as [number, number];
     for (const f of findings) {
-      const [line, column] = lineCol(textOf(f.fileName), f.start).split(':').map(Number) as [number, number];
-      run.findings.push({ file: f.fileName, line, column, severity: f.severity, code: f.code, message: f.message });
+      const [line, column] = position(f.fileName, f.start);
+      run.findings.push({ file: f.fileName, line, column, severity: f.severity, code: f.code, message: f.message, ...(f.subjectId ? { subjectId: f.subjectId } : {}) });
       run.log.push(findingLine(f, textOf));
+    }
+    for (const subject of folder.result.subjects) {
+      const calls = folder.result.spots.filter((s) => s.subjectId === subject.id).map((s) => ({ file: s.fileName, line: position(s.fileName, s.start)[0] }));
+      run.subjects.push({ id: subject.id, migrated: subject.migrated, calls });
     }
     run.errors += findings.filter((f) => f.severity === 'error').length;
     if (byDefault && !byDefault.check) note(`verify: not run (${byDefault.reason}; --verify type-checks it with checkJs)`);
