@@ -11,15 +11,19 @@ import type { ToolAnswer, ToolContext } from './toolTypes';
 /** The answer, or the one-line message of a refused or failed call (`bug` set when it was not the input's fault). */
 export type ToolOutcome = ({ readonly ok: true } & ToolAnswer) | { readonly ok: false; readonly message: string; readonly bug?: unknown };
 
-/** Runs tool `name` on `input`. Never throws. */
-export async function callTool(name: string, input: unknown, context: ToolContext): Promise<ToolOutcome> {
-  const tool = agentTool(name);
-  if (!tool) return { ok: false, message: `${name}: no such tool (the tools: ${AGENT_TOOLS.map((t) => t.name).join(', ')})` };
+/** Validates `input` against `schema` and runs `run` on it, as tool `name`. Never throws. */
+export async function runValidated<Input>(name: string, schema: Record<string, unknown>, input: unknown, context: ToolContext, run: (input: Input) => Promise<ToolAnswer>): Promise<ToolOutcome> {
   try {
-    const answer = await tool.run(validateInput(tool.inputSchema, input), context);
-    return { ok: true, ...answer };
+    return { ok: true, ...(await run(validateInput<Input>(schema, input))) };
   } catch (err) {
     const error = context.signal.aborted && !(err instanceof ToolCancelledError) ? new ToolCancelledError(name) : err;
     return { ok: false, message: toolErrorLine(name, error), ...(isExpectedToolError(error) ? {} : { bug: error }) };
   }
+}
+
+/** Runs tool `name` (src/agent/tools.ts) on `input`. Never throws. */
+export async function callTool(name: string, input: unknown, context: ToolContext): Promise<ToolOutcome> {
+  const tool = agentTool(name);
+  if (!tool) return { ok: false, message: `${name}: no such tool (the tools: ${AGENT_TOOLS.map((t) => t.name).join(', ')})` };
+  return runValidated(name, tool.inputSchema, input, context, (valid: Record<string, unknown>) => tool.run(valid, context));
 }

@@ -99,3 +99,32 @@ export const RUN_BENCHMARK_INPUT = {
     root,
   },
 } as const;
+
+/**
+ * The editor's `analyze_profile`: the loaded profile (or the one given, which it loads), with the
+ * workspace folder's settings (path mappings, sample type) instead of inputs.
+ */
+export const EDITOR_ANALYZE_PROFILE_INPUT = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    profile: pathText('A profile file to load first, replacing the loaded one (as DynamoDB Hot Path: Open CPU Profile… does). Default: the loaded profile.'),
+    root: pathText('The workspace folder to report on (default: the first with call sites).'),
+    top: ANALYZE_PROFILE_INPUT.properties.top,
+    requests: requestCount,
+    previewFixes: ANALYZE_PROFILE_INPUT.properties.previewFixes,
+  },
+} as const;
+
+/** The editor's `compare_profiles`: baselines against the loaded profile (or the after profiles given), shown as Compare with Baseline shows it. */
+export const EDITOR_COMPARE_PROFILES_INPUT = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['before'],
+  properties: {
+    before: COMPARE_PROFILES_INPUT.properties.before,
+    after: { ...COMPARE_PROFILES_INPUT.properties.after, description: 'New profiles; the first is loaded (replacing the loaded one). Default: the loaded profile.' },
+    requestsBefore: COMPARE_PROFILES_INPUT.properties.requestsBefore,
+    requestsAfter: COMPARE_PROFILES_INPUT.properties.requestsAfter,
+  },
+} as const;

@@ -26,6 +26,7 @@ import { registerCompareCommands } from './compareCommand';
 import { migrateGoPackage, registerMigrateGoPackage } from './migrateGoPackage';
 import { registerFleetCommands } from './fleet/index';
 import { rememberProfile, restoreProfile } from './profileMemory';
+import { registerAgentTools } from './agentTools';
 
 let server: ServerClient | undefined;
 let activeLog: vscode.LogOutputChannel | undefined;
@@ -121,6 +122,7 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(startForDocument));
   registerBenchmarkCommand(context, { log, profileShare: () => profileShare(loaded) });
   registerMigrateGoPackage(context, serverClient, log);
+  registerAgentTools(context, serverClient, log);
   let compared: CompareSummary | null = null;
   const compareHost = {
     server: serverClient,

@@ -149,17 +149,22 @@ export function registerCompareFeature(connection: Connection, host: CompareHost
   let generation = 0;
   const active = () => (state && state.session === host.getSession() ? state : undefined);
 
-  connection.onRequest(CompareProfilesRequest, async (params, token) => {
+  /** Runs a comparison and makes it the shown one (lenses, report); throws as {@link runComparison}. */
+  const compareAndShow = async (params: CompareProfilesParams, isCancelled: () => boolean): Promise<ComparisonState> => {
     const mine = ++generation;
+    const next = await runComparison(params, host, {
+      isCancelled: () => isCancelled() || mine !== generation,
+      progress: (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }),
+    });
+    state = next;
+    connection.console.info(`Compared ${params.baselinePath} → ${next.summary.afterPath}: ${next.summary.headline.join('; ')}`);
+    host.announce();
+    return next;
+  };
+
+  connection.onRequest(CompareProfilesRequest, async (params, token) => {
     try {
-      const next = await runComparison(params, host, {
-        isCancelled: () => token.isCancellationRequested || mine !== generation,
-        progress: (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }),
-      });
-      state = next;
-      connection.console.info(`Compared ${params.baselinePath} → ${next.summary.afterPath}: ${next.summary.headline.join('; ')}`);
-      host.announce();
-      return next.summary;
+      return (await compareAndShow(params, () => token.isCancellationRequested)).summary;
     } catch (e) {
       if (e instanceof LoadCancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, 'The comparison was cancelled.');
       connection.console.error(`Comparing ${params.baselinePath} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -174,6 +179,7 @@ export function registerCompareFeature(connection: Connection, host: CompareHost
   });
 
   return {
+    compareAndShow,
     /**
      * For `documentLenses`: the before → after title of a call site of `rootUri`, or undefined.
      * Only where attribution covers both sides (≥ 90 % of DynamoDB measured on a line); otherwise

@@ -17,8 +17,8 @@ function position(text: string, offset: number): { line: number; character: numb
   return { line: before.split('\n').length - 1, character: offset - before.lastIndexOf('\n') - 1 };
 }
 
-/** Registers the request and the trust notification; trust starts false until the client says. */
-export function registerGoMigrateRequest(connection: Connection): void {
+/** Registers the request and the trust notification; trust starts false until the client says. Returns the trust as the client last said. */
+export function registerGoMigrateRequest(connection: Connection): { isTrusted: () => boolean } {
   let trusted = false;
   connection.onNotification(WorkspaceTrustNotification, (p) => {
     trusted = p.trusted;
@@ -44,4 +44,5 @@ export function registerGoMigrateRequest(connection: Connection): void {
       throw new ResponseError(GO_REFUSED, `The Go migration failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   });
+  return { isTrusted: () => trusted };
 }

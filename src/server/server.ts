@@ -38,6 +38,7 @@ import { hotCallSitePercent } from './lenses';
 import { registerCompareFeature } from './compareSession';
 import { benchmarkLenses, hotCallSiteLines, legacyCallLines } from './benchmarkLenses';
 import { registerGoMigrateRequest } from './goMigrateRequest';
+import { registerAgentTools } from './agentTools';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -144,22 +145,27 @@ connection.onInitialized(() => {
   }
 });
 
-connection.onRequest(LoadProfileRequest, async (params, token: CancellationToken) => {
+/**
+ * Loads `path` as the shown profile (lenses, status bar), replacing any other; a later load or a
+ * clear while it reads makes it {@link LoadCancelled}. Throws the core's ProfileError for bad files.
+ */
+async function loadAndShow(path: string, progress: (message: string, percent: number) => void, isCancelled: () => boolean): Promise<ProfileSession> {
   const generation = ++loadGeneration;
+  const loaded = await loadSession(path, roots, { isCancelled: () => isCancelled() || generation !== loadGeneration, progress, settingsFor });
+  if (generation !== loadGeneration) {
+    // A later load or a clear came in while the worker finished: this one is not shown.
+    releaseSession(loaded);
+    throw new LoadCancelled();
+  }
+  replaceSession(loaded);
+  connection.console.info(`Loaded ${path}: ${loaded.profile.sampleCount} samples, ${loaded.roots.size} root(s)`);
+  announce();
+  return loaded;
+}
+
+connection.onRequest(LoadProfileRequest, async (params, token: CancellationToken) => {
   try {
-    const loaded = await loadSession(params.path, roots, {
-      isCancelled: () => token.isCancellationRequested || generation !== loadGeneration,
-      progress: (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }),
-      settingsFor,
-    });
-    if (generation !== loadGeneration) {
-      // A later load or a clear came in while the worker finished: this one is not shown.
-      releaseSession(loaded);
-      return new ResponseError(LSPErrorCodes.RequestCancelled, new LoadCancelled().message);
-    }
-    replaceSession(loaded);
-    connection.console.info(`Loaded ${params.path}: ${loaded.profile.sampleCount} samples, ${loaded.roots.size} root(s)`);
-    announce();
+    const loaded = await loadAndShow(params.path, (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }), () => token.isCancellationRequested);
     return summarize(loaded);
   } catch (e) {
     if (e instanceof LoadCancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, e.message);
@@ -275,7 +281,15 @@ connection.onDidChangeConfiguration(() => {
 
 documents.onDidSave(() => refreshLenses());
 
-registerGoMigrateRequest(connection);
+const trust = registerGoMigrateRequest(connection);
+
+registerAgentTools(connection, {
+  roots: () => roots,
+  session: () => session,
+  load: loadAndShow,
+  compare: (params, isCancelled) => compare.compareAndShow(params, isCancelled),
+  trusted: trust.isTrusted,
+});
 
 documents.listen(connection);
 connection.listen();
