@@ -1,7 +1,7 @@
 /**
- * The tools `npm run perf` compares against and measures with: Go (`go tool pprof`, Debian
- * package golang-go) and GNU time (package time). Installed with apt-get where missing and the
- * script runs as root (as in CI); otherwise the message says what to install.
+ * The tools `npm run perf` compares against and measures with: Go (`go tool pprof`, the machine's
+ * own Go: https://go.dev/dl/) and GNU time (Debian package time, installed with apt-get where
+ * missing and the script runs as root, as in CI); otherwise the message says what to install.
  */
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,6 @@ function aptInstall(pkg: string): void {
 /** Makes sure `go` and GNU time are there; returns the `go version` line. @throws when they cannot be installed. */
 export function ensureTools(): string {
   if (!existsSync(GNU_TIME)) aptInstall('time');
-  if (!has('go', ['version'])) aptInstall('golang-go');
+  if (!has('go', ['version'])) throw new Error('go is missing: install a current Go (https://go.dev/dl/) and run again');
   return spawnSync('go', ['version'], { encoding: 'utf8' }).stdout.trim();
 }

@@ -11,6 +11,7 @@ import { readRunRecord, requestInputOf, runRecordPathFor } from '../core/compare
 import { fetchProfile } from '../core/fleet/fetchProfile';
 import { defaultOutName } from '../core/fleet/fileNames';
 import { parseRange } from '../core/fleet/timeSpec';
+import { workspaceTrusted } from '../core/exec/workspaceTrust';
 import { toAnalysisJson } from '../cli/analyzeJson';
 import { labelSelectorOption, profileTypeOption, pyroscopeEndpoint } from '../cli/fleetOptions';
 import { callSiteFixes, type CallSiteFix, type CpuPerRequest } from './callSiteFixes';
@@ -114,7 +115,7 @@ export async function analysisAnswer(analysis: Analysis, options: AnswerOptions,
   const fixes = await callSiteFixes(analysis.callSites.slice(0, top), {
     root,
     preview: options.previewFixes,
-    goAllowed: context.trusted,
+    goAllowed: workspaceTrusted(),
     signal: context.signal,
     totalWeight: analysis.totalWeight,
     ...(context.memory.lastBenchmark ? { benchmark: context.memory.lastBenchmark } : {}),

@@ -3,6 +3,7 @@
  * the unified diff (to apply from `base`) and every finding with its line. Writing stays a human
  * action: the agent applies the diff itself, or asks.
  */
+import { workspaceTrusted } from '../core/exec/workspaceTrust';
 import { collectTargets } from '../cli/migrateRun';
 import { toMigrationJson } from '../cli/migrateJson';
 import { migrateTargets } from '../cli/migrateTargets';
@@ -22,8 +23,9 @@ export async function previewMigration(input: PreviewMigrationInput, context: To
   const paths = await Promise.all(input.paths.map((p) => context.scope.resolve(p, 'path')));
   const base = context.scope.folderOf(paths[0]!) ?? context.scope.first;
   const targets = migrateTargets(paths);
-  const goLeftOut = !context.trusted && targets.some((t) => t.goFiles.length > 0);
-  const allowed = context.trusted ? targets : targets.map((t) => ({ ...t, goFiles: [] }));
+  const trusted = workspaceTrusted();
+  const goLeftOut = !trusted && targets.some((t) => t.goFiles.length > 0);
+  const allowed = trusted ? targets : targets.map((t) => ({ ...t, goFiles: [] }));
   let step = 0;
   const run = await collectTargets(allowed, {
     verify: input.verify ?? 'by default',

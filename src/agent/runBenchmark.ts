@@ -14,6 +14,7 @@ import { DEFAULT_PROCESS_POLICY } from '../core/bench/policy';
 import { runBenchmarkWithGo } from '../core/bench/goCombined';
 import { BenchCancelledError } from '../core/bench/runner';
 import { DEFAULT_MEASURE_SETTINGS, type SuiteId } from '../core/bench/suiteTypes';
+import { workspaceTrusted } from '../core/exec/workspaceTrust';
 import { parseGenerate } from '../cli/benchCommand';
 import { AgentToolError, ToolCancelledError } from './toolErrors';
 import type { ToolAnswer, ToolContext } from './toolTypes';
@@ -51,7 +52,7 @@ export async function runBenchmark(input: RunBenchmarkInput, context: ToolContex
   const suites = [...(input.suites ?? ['conversion', 'response'])];
   if (input.processes !== undefined && input.maxProcesses !== undefined && input.maxProcesses < input.processes) throw new AgentToolError(`'maxProcesses' (${input.maxProcesses}) must be at least 'processes' (${input.processes})`);
   if (input.goGenerate !== undefined && suites.join() !== 'go') throw new AgentToolError("'goGenerate' needs suites: [\"go\"] alone");
-  if (suites.includes('go') && !context.trusted) throw new AgentToolError('the go suite builds and runs go test in the workspace, which executes its code: trust the workspace first, or leave go out of suites');
+  if (suites.includes('go') && !workspaceTrusted()) throw new AgentToolError('the go suite builds and runs go test in the workspace, which executes its code: trust the workspace first, or leave go out of suites');
   const root = input.root === undefined ? context.scope.first : await context.scope.resolve(input.root, 'root');
   if (!(await stat(root)).isDirectory()) throw new AgentToolError(`root '${input.root}' is a file: give the folder of the Go module`);
   const set = await itemsOf(input, context);

@@ -17,8 +17,6 @@ export interface ToolContext {
   readonly progress: (message: string, done: number, total?: number) => void;
   /** What outlives one call: the last benchmark, which later analyses use for expected savings. */
   readonly memory: AgentMemory;
-  /** False where the workspace is not trusted (the editor): tools that would run the workspace's code (go) say so instead. */
-  readonly trusted: boolean;
 }
 
 /** State a server keeps between tool calls. */

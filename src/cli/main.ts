@@ -8,6 +8,7 @@ import { isCliUsageError } from './usage';
 import { handleOutputErrors } from './outputErrors';
 import { redactUrlCredentials } from '../core/redact';
 import { SHORT_RUN_COMMANDS, tuneV8ForShortRun } from './v8Tuning';
+import { setWorkspaceTrust } from '../core/exec/workspaceTrust';
 
 type CommandModule = { run(args: string[]): Promise<number> };
 /** `load` uses `require`, not `import()`: Node's ESM loader would add ~0.1 s of CPU and 14 MB to every run. */
@@ -49,6 +50,8 @@ async function runCommand(name: string, args: string[]): Promise<number> {
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) return unknownCommand(name);
   if (SHORT_RUN_COMMANDS.has(name)) tuneV8ForShortRun(args);
+  // The user's own command vouches for the folders it names: git (hardened) and go may run there.
+  setWorkspaceTrust(true);
   try {
     return await command.load().run(args);
   } catch (err) {

@@ -26,6 +26,7 @@ import { registerCompareCommands } from './compareCommand';
 import { migrateGoPackage, registerMigrateGoPackage } from './migrateGoPackage';
 import { registerFleetCommands } from './fleet/index';
 import { rememberProfile, restoreProfile } from './profileMemory';
+import { setWorkspaceTrust } from '../core/exec/workspaceTrust';
 import { registerAgentTools } from './agentTools';
 
 let server: ServerClient | undefined;
@@ -40,6 +41,8 @@ export function activate(context: vscode.ExtensionContext): void {
   // in flight). deactivate() stops the client first, then disposes the log.
   const log = createLog();
   activeLog = log;
+  // The Go benchmark runs go in this process (core/exec/workspaceTrust.ts): only once the workspace is trusted.
+  setWorkspaceTrust(vscode.workspace.isTrusted);
   const statusBar = createStatusBar();
   server = new ServerClient(context, log);
   const serverClient = server;
@@ -105,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): void {
       return migrateCallSite(args, log);
     }),
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      setWorkspaceTrust(true);
       if (serverClient.running) void serverClient.get().then((c) => c.sendNotification(WorkspaceTrustNotification, { trusted: true }));
     }),
     vscode.window.registerWebviewPanelSerializer(REPORT_VIEW_TYPE, {

@@ -86,7 +86,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     } catch (err) {
       return { content: [{ type: 'text', text: `${name}: ${err instanceof Error ? err.message : String(err)}` }], isError: true };
     }
-    const outcome = await callTool(name, input ?? {}, { scope, signal: extra.signal, progress, memory, trusted: true });
+    const outcome = await callTool(name, input ?? {}, { scope, signal: extra.signal, progress, memory });
     if (!outcome.ok) {
       if (outcome.bug !== undefined) options.log(`${name} failed: ${outcome.bug instanceof Error ? (outcome.bug.stack ?? outcome.bug.message) : String(outcome.bug)}`);
       return { content: [{ type: 'text', text: outcome.message }], isError: true };

@@ -96,7 +96,7 @@ export async function runAgentTool(params: AgentToolParams, host: AgentToolsHost
   } catch (err) {
     return { ok: false, message: toolErrorLine(params.tool, err) };
   }
-  const context: ToolContext = { scope, signal: controller.signal, progress: () => undefined, memory, trusted: host.trusted() };
+  const context: ToolContext = { scope, signal: controller.signal, progress: () => undefined, memory };
   const outcome =
     params.tool === 'analyze_profile'
       ? await runValidated<EditorAnalyzeInput>(params.tool, EDITOR_ANALYZE_PROFILE_INPUT, params.input, context, (input) => analyzeLoaded(input, context, host))

@@ -2,8 +2,8 @@
  * Serves {@link AgentToolRequest}, the editor's language-model tools, on what the editor has:
  * the loaded profile (analyze_profile loads the one it is given, as Open CPU Profile does),
  * Compare with Baseline's comparison (compare_profiles shows it, as the command does), the
- * workspace folders as the only folders a tool may read, and Workspace Trust (no go runs before
- * it). The tools themselves are src/agent's, required on the first call.
+ * workspace folders as the only folders a tool may read, and Workspace Trust (core/exec/workspaceTrust.ts:
+ * no go runs before it). The tools themselves are src/agent's, required on the first call.
  */
 import { LSPErrorCodes, ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
 import { AgentToolRequest, type AgentToolAnswer, type CompareProfilesParams } from '../shared/protocol';
@@ -18,7 +18,6 @@ export interface AgentToolsHost {
   readonly load: (path: string, progress: (message: string, percent: number) => void, isCancelled: () => boolean) => Promise<ProfileSession>;
   /** Compares and shows the comparison; throws the core's comparison errors, LoadCancelled. */
   readonly compare: (params: CompareProfilesParams, isCancelled: () => boolean) => Promise<ComparisonState>;
-  readonly trusted: () => boolean;
 }
 
 /** Registers the request; the tools' code loads on the first call. */

@@ -1,12 +1,13 @@
 /**
  * The text a profile was recorded against, taken from git when the file changed since: the
- * version committed at the profile's time, then HEAD. Git runs as a child process (`execFile`,
- * no shell) with a timeout; a folder that is not a repository, an untracked file or a missing
- * `git` give no versions, and the caller falls back to checking lines one by one.
+ * version committed at the profile's time, then HEAD. Git runs through the hardened runner
+ * (`core/exec/git.ts`: trusted workspaces only, blobs read with `cat-file`, no filter or textconv);
+ * an untrusted workspace, a folder that is not a repository, an untracked file or a missing `git`
+ * give no versions, and the caller falls back to checking lines one by one.
  */
-import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
 import { dirname, relative, sep } from 'node:path';
+import { gitAsync } from '../core/exec/git';
 
 /** One committed version of a file. */
 export interface CommittedVersion {
@@ -17,32 +18,23 @@ export interface CommittedVersion {
   readonly text: string;
 }
 
-const GIT_TIMEOUT_MS = 5000;
-const MAX_FILE_BYTES = 16 * 1024 * 1024;
-
-function git(cwd: string, args: readonly string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile('git', ['-C', cwd, ...args], { timeout: GIT_TIMEOUT_MS, maxBuffer: MAX_FILE_BYTES, windowsHide: true }, (error, stdout) => resolve(error ? undefined : stdout));
-  });
-}
-
 /**
  * Versions of `absolutePath` in its git repository, most likely first: the last commit at or
  * before `recordedMs` (ms since the epoch, the profile's time) that holds the file, then HEAD
  * when it differs. [] when git cannot tell (see the module comment).
  */
 export async function committedVersions(absolutePath: string, recordedMs: number): Promise<CommittedVersion[]> {
-  const top = (await git(dirname(absolutePath), ['rev-parse', '--show-toplevel']))?.trim();
+  const top = (await gitAsync(dirname(absolutePath), ['rev-parse', '--show-toplevel']))?.trim();
   if (!top) return [];
   const real = await realpath(absolutePath).catch(() => absolutePath);
   const path = relative(top, real).split(sep).join('/');
   if (path.startsWith('../')) return [];
-  const atTime = (await git(top, ['rev-list', '-1', `--before=${new Date(recordedMs).toISOString()}`, 'HEAD', '--', path]))?.trim();
-  const head = (await git(top, ['rev-parse', '--verify', '--quiet', 'HEAD']))?.trim();
+  const atTime = (await gitAsync(top, ['rev-list', '-1', `--before=${new Date(recordedMs).toISOString()}`, 'HEAD', '--', path]))?.trim();
+  const head = (await gitAsync(top, ['rev-parse', '--verify', '--quiet', 'HEAD']))?.trim();
   const versions: CommittedVersion[] = [];
   for (const [commit, kind] of [[atTime, 'at-profile-time'], [head, 'head']] as const) {
     if (!commit || versions.some((v) => v.commit === commit)) continue;
-    const text = await git(top, ['show', `${commit}:${path}`]);
+    const text = await gitAsync(top, ['cat-file', 'blob', `${commit}:${path}`]);
     if (text !== undefined) versions.push({ commit, kind, text });
   }
   return versions;

@@ -5,7 +5,8 @@
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ResponseError, type CancellationToken, type Connection } from 'vscode-languageserver/node';
-import { MigrateGoRequest, WorkspaceTrustNotification, type MigrateGoResult } from '../shared/protocol';
+import { MigrateGoRequest, type MigrateGoResult } from '../shared/protocol';
+import { workspaceTrusted } from '../core/exec/workspaceTrust';
 import { migrateGoPackages } from '../core/migrate/go/typedMigrate';
 import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 
@@ -17,14 +18,10 @@ function position(text: string, offset: number): { line: number; character: numb
   return { line: before.split('\n').length - 1, character: offset - before.lastIndexOf('\n') - 1 };
 }
 
-/** Registers the request and the trust notification; trust starts false until the client says. Returns the trust as the client last said. */
-export function registerGoMigrateRequest(connection: Connection): { isTrusted: () => boolean } {
-  let trusted = false;
-  connection.onNotification(WorkspaceTrustNotification, (p) => {
-    trusted = p.trusted;
-  });
+/** Registers the request; refused until the client says the workspace is trusted (`workspaceTrust.ts`). */
+export function registerGoMigrateRequest(connection: Connection): void {
   connection.onRequest(MigrateGoRequest, async (params, token: CancellationToken): Promise<MigrateGoResult> => {
-    if (!trusted) throw new ResponseError(GO_REFUSED, 'The Go migration runs go list and go build on this workspace, which executes its code: trust the workspace first (Workspaces: Manage Workspace Trust).');
+    if (!workspaceTrusted()) throw new ResponseError(GO_REFUSED, 'The Go migration runs go list and go build on this workspace, which executes its code: trust the workspace first (Workspaces: Manage Workspace Trust).');
     const go = findGoBinary();
     if (!go) throw new ResponseError(GO_REFUSED, GO_NOT_FOUND);
     const controller = new AbortController();
@@ -44,5 +41,4 @@ export function registerGoMigrateRequest(connection: Connection): { isTrusted: (
       throw new ResponseError(GO_REFUSED, `The Go migration failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   });
-  return { isTrusted: () => trusted };
 }

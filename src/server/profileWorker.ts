@@ -18,6 +18,7 @@ import { buildDynamoFlameTree } from './flameTree';
 import type { RootWithSettings, WorkerAnswers, WorkerReply, WorkerRequest } from './profileWorkerMessages';
 import { compareInWorker, diffFlameInWorker, dropComparisons } from './workerComparisons';
 import { CompareError, RequestCountError, RunRecordError, WindowError } from '../core/compare/index';
+import { setWorkspaceTrust } from '../core/exec/workspaceTrust';
 
 const port = parentPort;
 if (!port) throw new Error('profileWorker.ts runs as a worker thread of the language server');
@@ -100,6 +101,8 @@ async function handle(request: WorkerRequest): Promise<WorkerAnswers[WorkerReque
 }
 
 port.on('message', (request: WorkerRequest) => {
+  // Trust is only ever granted, never withdrawn, within a window: a request never closes a gate another one opened.
+  if (request.trusted) setWorkspaceTrust(true);
   handle(request).then(
     (value) => post({ id: request.id, kind: 'done', value }),
     (e: unknown) => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ProfileError } from '../core/profile/errors';
 import type { WorkerAnswers, WorkerReply, WorkerRequest } from './profileWorkerMessages';
+import { workspaceTrusted } from '../core/exec/workspaceTrust';
 
 /** Rejects the pending requests of a worker the server terminated (a cancelled or replaced load). */
 export class WorkerTerminated extends Error {
@@ -19,7 +20,7 @@ export class WorkerTerminated extends Error {
 export class WorkerUserError extends Error {}
 
 /** A request as the caller writes it (the client adds the `id`). */
-export type WorkerCall = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
+export type WorkerCall = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id' | 'trusted'> : never) : never;
 
 interface Pending {
   readonly resolve: (value: unknown) => void;
@@ -51,13 +52,16 @@ export class ProfileWorker {
     this.worker.on('exit', (code) => this.failAll(new Error(`the profile worker exited (code ${code})`)));
   }
 
-  /** Sends one request; resolves with its answer, rejects with the worker's error (a ProfileError rebuilt as one). */
+  /**
+   * Sends one request, stamped with this thread's Workspace Trust (the worker runs git only when
+   * it is set); resolves with its answer, rejects with the worker's error (a ProfileError rebuilt as one).
+   */
   request<C extends WorkerCall>(request: C, progress?: Pending['progress']): Promise<WorkerAnswers[C['kind']]> {
     if (this.dead) return Promise.reject(this.dead);
     const id = ++this.nextId;
     return new Promise<WorkerAnswers[C['kind']]>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, ...(progress ? { progress } : {}) });
-      this.worker.postMessage({ ...request, id });
+      this.worker.postMessage({ ...request, id, trusted: workspaceTrusted() });
     });
   }
 

@@ -69,7 +69,11 @@ export interface DiffFlameAnswer {
  * Requests to the worker; each carries an `id` its answer repeats. The worker holds each loaded
  * profile under the `session` number the request thread gave it, until `drop`.
  */
-export type WorkerRequest = { readonly id: number } & (
+export type WorkerRequest = {
+  readonly id: number;
+  /** The request thread's Workspace Trust when it sent this (core/exec/workspaceTrust.ts): git runs in the worker only when true. */
+  readonly trusted: boolean;
+} & (
   | LoadCall
   | { readonly kind: 'analyzeRoot'; readonly session: number; readonly root: RootWithSettings }
   | { readonly kind: 'flame'; readonly session: number; readonly uri: string }

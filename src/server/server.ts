@@ -38,6 +38,7 @@ import { hotCallSitePercent } from './lenses';
 import { registerCompareFeature } from './compareSession';
 import { benchmarkLenses, hotCallSiteLines, legacyCallLines } from './benchmarkLenses';
 import { registerGoMigrateRequest } from './goMigrateRequest';
+import { registerWorkspaceTrust } from './workspaceTrust';
 import { registerAgentTools } from './agentTools';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -281,14 +282,24 @@ connection.onDidChangeConfiguration(() => {
 
 documents.onDidSave(() => refreshLenses());
 
-const trust = registerGoMigrateRequest(connection);
+/** Once the workspace is trusted, the loaded profile's lenses are placed again with what git knows of the edited files. */
+async function reanalyzeWithGit(): Promise<void> {
+  const current = session;
+  if (!current) return;
+  for (const root of roots) if (current.roots.has(root.uri)) current.roots.set(root.uri, await reanalyzeRoot(current, root, await settingsFor(root)));
+  if (session === current) announce();
+}
+
+registerWorkspaceTrust(connection, () => {
+  reanalyzeWithGit().catch((e: unknown) => connection.console.warn(`re-analysis after Workspace Trust failed: ${String(e)}`));
+});
+registerGoMigrateRequest(connection);
 
 registerAgentTools(connection, {
   roots: () => roots,
   session: () => session,
   load: loadAndShow,
   compare: (params, isCancelled) => compare.compareAndShow(params, isCancelled),
-  trusted: trust.isTrusted,
 });
 
 documents.listen(connection);

@@ -24,6 +24,7 @@ import {
   ShutdownRequest,
   ExitNotification,
 } from 'vscode-languageserver-protocol';
+import { WorkspaceTrustNotification } from '../../src/shared/protocol';
 
 export const REPO = resolve(__dirname, '../..');
 
@@ -79,8 +80,11 @@ export class LspSession {
     readonly workDir: string,
   ) {}
 
-  /** Starts the bundled server on `rootPath` (one workspace folder, or several). */
-  static async start(serverJs: string, rootPath: string | string[], workDir: string): Promise<LspSession> {
+  /**
+   * Starts the bundled server on `rootPath` (one workspace folder, or several) and, as the client
+   * does at start, says whether the workspace is trusted (`trusted`, true by default).
+   */
+  static async start(serverJs: string, rootPath: string | string[], workDir: string, options: { trusted?: boolean } = {}): Promise<LspSession> {
     const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const session = new LspSession(connection, child, workDir);
@@ -110,6 +114,7 @@ export class LspSession {
       },
     });
     await connection.sendNotification(InitializedNotification.type, {});
+    await connection.sendNotification(WorkspaceTrustNotification, { trusted: options.trusted ?? true });
     return session;
   }
 

@@ -3,28 +3,17 @@
  * decides whether it can run and says what is missing; goBenchGenerator.ts writes the benchmark and
  * goBenchParser.ts reads `go test -bench -benchmem` output.
  */
-import { accessSync, constants, existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { findProgram } from '../exec/findProgram';
 import type { SuiteResult } from './suiteTypes';
 
 /** Message when the Go toolchain is missing. */
 export const GO_NOT_FOUND = 'Go not found: install golang-go (Debian/Ubuntu: `sudo apt-get install golang-go`) or Go from https://go.dev/dl/, then re-run.';
 
-/** The first executable `go` on `PATH` (`envPath`), or undefined. */
+/** The first executable `go` in an absolute folder of `PATH` (`envPath`), or undefined ({@link findProgram}). */
 export function findGoBinary(envPath = process.env.PATH ?? ''): string | undefined {
-  const names = process.platform === 'win32' ? ['go.exe'] : ['go'];
-  for (const dir of envPath.split(delimiter).filter(Boolean)) {
-    for (const name of names) {
-      const candidate = join(dir, name);
-      try {
-        accessSync(candidate, constants.X_OK);
-        return candidate;
-      } catch {
-        // not here
-      }
-    }
-  }
-  return undefined;
+  return findProgram('go', envPath);
 }
 
 /**

@@ -5,6 +5,12 @@
  */
 import { spawn } from 'node:child_process';
 import { trackProcessGroup } from './cleanup';
+import { workspaceProgramRefusal } from '../exec/workspaceTrust';
+
+/** `go` (or a binary it built) was not started: the workspace is not trusted (core/exec/workspaceTrust.ts). */
+export class WorkspaceNotTrustedError extends Error {
+  override readonly name = 'WorkspaceNotTrustedError';
+}
 
 /** How to run one command. */
 export interface ExecOptions {
@@ -30,9 +36,13 @@ export interface ExecResult {
 
 /**
  * Spawns `file args` in its own process group and resolves when it exits (never rejects for a
- * non-zero exit). Rejects only when the file cannot be started (ENOENT, EACCES).
+ * non-zero exit). Rejects when the file cannot be started (ENOENT, EACCES), and with
+ * {@link WorkspaceNotTrustedError} before starting anything while the workspace is not trusted:
+ * `go build`/`go test` run the module's code.
  */
 export function execGroup(file: string, args: string[], options: ExecOptions): Promise<ExecResult> {
+  const refusal = workspaceProgramRefusal();
+  if (refusal !== undefined) return Promise.reject(new WorkspaceNotTrustedError(`${file.split(/[\\/]/).pop()} was not run: ${refusal}`));
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const child = spawn(file, args, { cwd: options.cwd, env: options.env, detached: process.platform !== 'win32', stdio: ['ignore', 'pipe', 'pipe'] });

@@ -10,6 +10,10 @@ import { benchtimeFlag, goPhaseLimits } from '../../../src/core/bench/goPlan';
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setWorkspaceTrust } from '../../../src/core/exec/workspaceTrust';
+
+// These tests stand for the user's own command (the CLI), which vouches for the folders it names.
+setWorkspaceTrust(true);
 
 const OUTPUT = readFileSync('fixtures/go-adserver/profiles/bench-marshal.txt', 'utf8');
 

@@ -1,6 +1,6 @@
 // The Go benchmark's clean-up on the paths the CLI tests do not take: a phase that passes its time
 // limit, and a failed build. Either way the run rejects or says why, the sandbox is gone, and the
-// module (the real sample) is untouched. Needs go and the Debian SDK packages .ci/run installs.
+// module (the real sample) is untouched. Needs go and the modules scripts/goSetup.sh downloads.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,6 +11,10 @@ import { BenchTimeoutError } from '../../../src/core/bench/runner';
 import { findGoBinary } from '../../../src/core/bench/goSuite';
 import { parseItems } from '../../../src/core/bench/itemSource';
 import { SANDBOX_PREFIX } from '../../../src/core/go/goSandbox';
+import { setWorkspaceTrust } from '../../../src/core/exec/workspaceTrust';
+
+// These tests stand for the user's own command (the CLI), which vouches for the folders it names.
+setWorkspaceTrust(true);
 
 const MODULE = join(process.cwd(), 'fixtures/go-adserver/src');
 const set = parseItems(readFileSync('fixtures/data/query-user-activity.json', 'utf8'), 'query-user-activity.json');

@@ -1,5 +1,5 @@
 // A small throwaway workspace on disk for the synthetic path-mapping cases.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -45,5 +45,29 @@ export function createShopWorkspace(): { root: string; remove(): void } {
   }
   symlinkSync(join(root, 'main.go'), join(root, 'linked.go'));
   symlinkSync(root, join(root, 'loop'));
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
+ * Dependency modules copied into a workspace (as a vendoring or offline set-up does), added to a
+ * copy of the Go sample by {@link createAdserverWithDependencyCopies}: go.mod-only stubs and a
+ * module with sources; `internal/testify` shares the main module's `internal/` segment.
+ */
+export const dependencyCopies: Record<string, string> = {
+  'offline/github.com/jmespath/go-jmespath/internal/testify/go.mod': 'module github.com/jmespath/go-jmespath/internal/testify\n',
+  'offline/github.com/pkg/errors/go.mod': 'module github.com/pkg/errors\n',
+  'offline/github.com/pkg/errors/errors.go': 'package errors\n',
+  'offline/github.com/pkg/errors/stack.go': 'package errors\n',
+  'offline/golang.org/x/mod/go.mod': 'module golang.org/x/mod\n',
+};
+
+/** Copies fixtures/go-adserver/src into a temporary folder and adds {@link dependencyCopies}; returns its real path and a cleanup. */
+export function createAdserverWithDependencyCopies(): { root: string; remove(): void } {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'hotpath-adserver-')));
+  cpSync(join(__dirname, '../../../fixtures/go-adserver/src'), root, { recursive: true });
+  for (const [relative, content] of Object.entries(dependencyCopies)) {
+    mkdirSync(dirname(join(root, relative)), { recursive: true });
+    writeFileSync(join(root, relative), content);
+  }
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }

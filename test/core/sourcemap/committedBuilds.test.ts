@@ -13,6 +13,10 @@ import { createPathResolver } from '../../../src/core/paths/resolve';
 import { scanWorkspace } from '../../../src/core/paths/scan';
 import { readProfileFile } from '../../../src/core/profile/read';
 import { gitCommittedMs } from '../../../src/core/sourcemap/gitCommitTimes';
+import { setWorkspaceTrust } from '../../../src/core/exec/workspaceTrust';
+
+// These tests stand for the user's own command (the CLI), which vouches for the folders it names.
+setWorkspaceTrust(true);
 
 const SAMPLE = 'fixtures/node-adserver';
 /** The four generated files the sample's profile has frames in, as the warning lists them. */
