@@ -75,7 +75,14 @@ function fixText(fix: CallSiteFix | undefined): string {
   const blocked = fix.preview?.blockedBy.length;
   const state = fix.preview ? (blocked ? `, blocked by ${blocked} finding${blocked === 1 ? '' : 's'}` : `, file ${fix.preview.status}`) : '';
   const change = fix.expectedChange?.changePerRequestNs;
-  const saving = change === undefined ? '' : `, benchmark: ${change <= 0 ? 'saves' : 'costs'} ${(Math.abs(change) / 1e6).toPrecision(3)} ms per request`;
+  const range = fix.expectedChange?.rangePerRequestNs;
+  const ms = (ns: number) => `${ns < 0 ? '−' : '+'}${(Math.abs(ns) / 1e6).toPrecision(2)}`;
+  const saving =
+    change === undefined
+      ? ''
+      : range && range[0] < 0 && range[1] > 0
+        ? `, benchmark: no clear change per request (${ms(range[0])} to ${ms(range[1])} ms)`
+        : `, benchmark: ${change <= 0 ? 'saves' : 'costs'} ${(Math.abs(change) / 1e6).toPrecision(3)} ms per request`;
   return ` → fix ${fix.id}${state}${saving}`;
 }
 

@@ -167,6 +167,7 @@ export async function callSiteFixes(sites: readonly CallSite[], options: FixOpti
     try {
       run = await collectTargets(previewTargets([...new Set(previewed.map((s) => s.absolutePath))]), {
         verify: 'by default',
+        base: options.root,
         ...(options.signal ? { signal: options.signal } : {}),
         onProject: (root) => options.onProject?.(root),
       });

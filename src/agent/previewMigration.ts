@@ -29,6 +29,7 @@ export async function previewMigration(input: PreviewMigrationInput, context: To
   let step = 0;
   const run = await collectTargets(allowed, {
     verify: input.verify ?? 'by default',
+    base,
     signal: context.signal,
     onProject: (root, index, count) => context.progress(`Migrating ${root} in memory`, (step = index), count),
   });

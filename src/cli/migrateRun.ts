@@ -82,12 +82,14 @@ export interface CollectOptions {
   readonly signal?: AbortSignal;
   /** Called as each project starts. */
   readonly onProject?: (root: string, index: number, count: number) => void;
+  /** The folder messages name files relative to, when a project is inside it (default: the current folder). */
+  readonly base?: string;
 }
 
-/** Messages name files as the finding lines do: relative to the current folder when the project is inside it. */
-function displayRootFor(root: string): string {
-  const cwd = process.cwd().replace(/\\/g, '/');
-  return root === cwd || root.startsWith(`${cwd}/`) ? cwd : root;
+/** Messages name files as the finding lines do: relative to `base` (the current folder) when the project is inside it. */
+function displayRootFor(root: string, base = process.cwd()): string {
+  const folder = base.replace(/\\/g, '/');
+  return root === folder || root.startsWith(`${folder}/`) ? folder : root;
 }
 
 function readText(file: string): string {
@@ -120,12 +122,12 @@ export async function collectTargets(targets: readonly MigrateTarget[], options:
     options.onProject?.(target.root, index, targets.length);
     const env = await readInstalledVersions(target.root);
     const only = target.scripts === 'all' ? undefined : target.scripts;
-    const folder = migrateFolder({ root: target.root, only, displayRoot: displayRootFor(target.root) }, { env, analyzers: migrationAnalyzers });
+    const folder = migrateFolder({ root: target.root, only, displayRoot: displayRootFor(target.root, options.base) }, { env, analyzers: migrationAnalyzers });
     // Findings outside the program (package.json of a too-old jest) are placed in the file on disk.
     const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? readText(f);
     for (const p of folder.project.problems) note(p);
     const byDefault = options.verify === 'by default' && folder.texts.size ? verifyByDefault(target.root, folder.texts.keys()) : undefined;
-    const checked = folder.texts.size && (options.verify === 'always' || byDefault?.check) ? verifyMigration(target.root, folder.texts, displayRootFor(target.root)) : undefined;
+    const checked = folder.texts.size && (options.verify === 'always' || byDefault?.check) ? verifyMigration(target.root, folder.texts, displayRootFor(target.root, options.base)) : undefined;
     const findings = [...folder.result.findings, ...(checked?.findings ?? [])].sort((a, b) => (a.fileName === b.fileName ? a.start - b.start : a.fileName < b.fileName ? -1 : 1));
     const position = (file: string, offset: number) => lineCol(textOf(file), offset).split(':').map(Number) as [number, number];
     for (const f of findings) {

@@ -98,7 +98,8 @@ export function profileVerdict(share: ProfileShare, report: BenchReport, options
           : e.verdict === 'unstable'
             ? 'run it again on a quieter machine before deciding'
             : 'the benchmark cannot tell a difference';
-    sentences.push(`${share.callSite} spends ${o.percent.toFixed(1)} % of CPU in ${o.name}; the benchmark says ${newSdk} ${o.name} of your items is ${describeEstimate(e)}: ${outcome}.`);
+    const measured = e.verdict === 'no significant difference' ? `shows ${describeEstimate(e)} for ${newSdk} ${o.name} of your items` : `says ${newSdk} ${o.name} of your items is ${describeEstimate(e)}`;
+    sentences.push(`${share.callSite} spends ${o.percent.toFixed(1)} % of CPU in ${o.name}; the benchmark ${measured}: ${outcome}.`);
   }
   const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
   if (ops.some((o) => o.cmp!.estimate!.verdict === 'unstable')) {

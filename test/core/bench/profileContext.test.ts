@@ -39,4 +39,28 @@ describe('benchmark next to the profile', () => {
     assert.equal(v.sentences[2], "Projected change for this call site: +33.0 percentage points of the profile's CPU (95 % CI +28.2 to +37.7)."); // 28.25 and 37.75 are 28.2499… and 37.7499… in binary
     assert.equal(profileVerdict({ callSite: 'x:1', unmarshallPercent: 0, marshallPercent: 0 }, report), undefined);
   });
+
+  it('a Go call site is projected by the Go suite on its attribute share alone (the suite measures dynamodbattribute against attributevalue, not v1 protocol decoding)', () => {
+    const goCase = (id: string, sdk: 'go-v1' | 'go-v2', operation: 'unmarshall' | 'marshall') => ({ id, label: id, sdk, operation, options: 'default', itemsPerOp: 40 });
+    const goReport = {
+      suites: [
+        {
+          id: 'go',
+          title: 'Go',
+          note: '',
+          cases: [goCase('BenchmarkV1UnmarshalHotpath', 'go-v1', 'unmarshall'), goCase('BenchmarkV2UnmarshalHotpath', 'go-v2', 'unmarshall'), goCase('BenchmarkV1MarshalHotpath', 'go-v1', 'marshall'), goCase('BenchmarkV2MarshalHotpath', 'go-v2', 'marshall')],
+          comparisons: [cmp('BenchmarkV2UnmarshalHotpath', 'BenchmarkV1UnmarshalHotpath', 0.5, 0.45, 0.55, 'faster'), cmp('BenchmarkV2MarshalHotpath', 'BenchmarkV1MarshalHotpath', 1.02, 0.9, 1.15, 'no significant difference')],
+        },
+      ],
+    } as unknown as BenchReport;
+    const site = { relativePath: 'internal/repo.go', line: 63, byCategory: { 'protocol-unmarshal': 500, 'attribute-unmarshal': 80, 'attribute-marshal': 10 } } as unknown as CallSite;
+    const share = shareOfCallSite(site, 1000, 'go');
+    assert.deepEqual(share, { callSite: 'internal/repo.go:63', unmarshallPercent: 8, marshallPercent: 1 });
+    const v = profileVerdict(share, goReport, 'migration', 'go')!;
+    assert.equal(v.sentences[0], 'internal/repo.go:63 spends 8.0 % of CPU in unmarshal; the benchmark says aws-sdk-go-v2 attributevalue unmarshal of your items is 2× faster (95 % CI 1.82×–2.22×): migrating this path would save.');
+    assert.equal(v.sentences[1], 'internal/repo.go:63 spends 1.0 % of CPU in marshal; the benchmark shows no significant difference (ratio 1.02, 95 % CI 0.90–1.15) for aws-sdk-go-v2 attributevalue marshal of your items: the benchmark cannot tell a difference.');
+    // 8 × (0.5 − 1) + 1 × (1.02 − 1) = −3.98
+    assert.ok(Math.abs(v.deltaPercentPoints + 3.98) < 1e-9);
+    assert.equal(profileVerdict(share, report, 'migration', 'go'), undefined, 'the JavaScript suites say nothing of a Go call site');
+  });
 });
