@@ -2,7 +2,7 @@
  * `analyze_profile`: the CLI's `analyze --json` document for a profile file (or a profile fetched
  * from Pyroscope), each call site with its fix (callSiteFixes.ts), and a few lines of summary.
  */
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { analyzeFile } from '../core/analysis/analyzeFile';
 import type { Analysis } from '../core/analysis/types';
@@ -125,7 +125,7 @@ export async function analysisAnswer(analysis: Analysis, options: AnswerOptions,
     goAllowed: workspaceTrusted(),
     signal: context.signal,
     totalWeight: analysis.totalWeight,
-    ...(context.memory.lastBenchmark ? { benchmark: context.memory.lastBenchmark } : {}),
+    benchmarks: context.memory.benchmarks,
     ...(cpuPerRequest ? { cpuPerRequest } : {}),
   });
   const callSites = doc.callSites.map((s, i) => (fixes[i] ? { ...s, fix: fixes[i] } : s));
@@ -136,8 +136,7 @@ export async function analysisAnswer(analysis: Analysis, options: AnswerOptions,
 /** Runs `analyze_profile`. @throws AgentToolError, ProfileError and the core's input errors (one line each) */
 export async function analyzeProfile(input: AnalyzeProfileInput, context: ToolContext): Promise<ToolAnswer> {
   if ((input.profile === undefined) === (input.pyroscope === undefined)) throw new AgentToolError("give either 'profile' (a file) or 'pyroscope' (a query), one of them");
-  const root = input.root === undefined ? context.scope.first : await context.scope.resolve(input.root, 'root');
-  if (!(await stat(root)).isDirectory()) throw new AgentToolError(`root '${input.root}' is a file: give the folder holding your sources`);
+  const root = await context.scope.folder(input.root, 'root');
   const profilePath = input.profile !== undefined ? await context.scope.resolve(input.profile, 'profile') : await fetchFromPyroscope(input.pyroscope!, context);
   const top = input.top ?? 10;
   context.progress(`Reading ${profilePath}`, 1, 3);

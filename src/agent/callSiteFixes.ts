@@ -73,7 +73,8 @@ export interface FixOptions {
   readonly goAllowed: boolean;
   readonly signal?: AbortSignal;
   readonly onProject?: (name: string) => void;
-  readonly benchmark?: BenchReport;
+  /** Benchmarks run in this server, newest first: the newest that measured a call site's SDK projects its change. */
+  readonly benchmarks: readonly BenchReport[];
   readonly cpuPerRequest?: CpuPerRequest;
   /** The profile's total weight, to turn weights into percentages. */
   readonly totalWeight: number;
@@ -134,22 +135,27 @@ function benchSdkOf(site: CallSite): BenchSdk | undefined {
   return undefined;
 }
 
+/** The change the newest benchmark that measured the call site's SDK projects; undefined when none did. */
 function expectedChangeOf(site: CallSite, options: FixOptions): ExpectedChange | undefined {
   const sdk = benchSdkOf(site);
-  if (!sdk || !options.benchmark) return undefined;
-  const verdict = profileVerdict(shareOfCallSite(site, options.totalWeight, sdk), options.benchmark, 'migration', sdk);
-  if (!verdict) return undefined;
-  const perRequest = options.cpuPerRequest;
-  const ns = (points: number) => (perRequest ? (points / 100) * perRequest.ns : undefined);
-  const range = verdict.rangePercentPoints;
-  return {
-    changePercentPoints: verdict.deltaPercentPoints,
-    ...(range ? { rangePercentPoints: range } : {}),
-    ...(perRequest ? { changePerRequestNs: ns(verdict.deltaPercentPoints)!, requestsSource: perRequest.source } : {}),
-    ...(perRequest && range ? { rangePerRequestNs: [ns(range[0])!, ns(range[1])!] as const } : {}),
-    benchmark: `${options.benchmark.startedAt}, ${sdk === 'js' ? 'conversion suite' : 'Go suite'}`,
-    sentences: verdict.sentences,
-  };
+  if (!sdk) return undefined;
+  const share = shareOfCallSite(site, options.totalWeight, sdk);
+  for (const report of options.benchmarks) {
+    const verdict = profileVerdict(share, report, 'migration', sdk);
+    if (!verdict) continue;
+    const perRequest = options.cpuPerRequest;
+    const ns = (points: number) => (points / 100) * (perRequest?.ns ?? 0);
+    const range = verdict.rangePercentPoints;
+    return {
+      changePercentPoints: verdict.deltaPercentPoints,
+      ...(range ? { rangePercentPoints: range } : {}),
+      ...(perRequest ? { changePerRequestNs: ns(verdict.deltaPercentPoints), requestsSource: perRequest.source } : {}),
+      ...(perRequest && range ? { rangePerRequestNs: [ns(range[0]), ns(range[1])] as const } : {}),
+      benchmark: `${report.startedAt}, ${sdk === 'js' ? 'conversion suite' : 'Go suite'}`,
+      sentences: verdict.sentences,
+    };
+  }
+  return undefined;
 }
 
 /**

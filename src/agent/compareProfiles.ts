@@ -2,7 +2,6 @@
  * `compare_profiles`: the CLI's `compare --json` document for before and after profiles (each
  * side one or more replicate runs), each profile's request count as given or from its run record.
  */
-import { stat } from 'node:fs/promises';
 import { compareFileSets } from '../core/compare/compareFiles';
 import { fileSideOf } from '../core/compare/fileSide';
 import { comparisonHeadline } from '../core/compare/format/headline';
@@ -29,13 +28,16 @@ export function comparisonSummary(c: Comparison): string {
   return lines.join('\n');
 }
 
+/** @throws AgentToolError unless `counts` (the input `name`) gives one request count per profile of `profiles` (or is absent) */
+export function checkOneCountPerProfile(name: string, counts: readonly string[] | undefined, profiles: number): void {
+  if (counts && counts.length !== profiles) throw new AgentToolError(`'${name}' gives ${counts.length} count${counts.length === 1 ? '' : 's'} for ${profiles} profile${profiles === 1 ? '' : 's'}: give one per profile, in order`);
+}
+
 /** Runs `compare_profiles`. @throws AgentToolError, ProfileError, RequestCountError, CompareError, WindowError (one line each) */
 export async function compareProfiles(input: CompareProfilesInput, context: ToolContext): Promise<ToolAnswer> {
-  for (const [name, counts, paths] of [['requestsBefore', input.requestsBefore, input.before], ['requestsAfter', input.requestsAfter, input.after]] as const) {
-    if (counts && counts.length !== paths.length) throw new AgentToolError(`'${name}' gives ${counts.length} count${counts.length === 1 ? '' : 's'} for ${paths.length} profile${paths.length === 1 ? '' : 's'}: give one per profile, in order`);
-  }
-  const root = input.root === undefined ? context.scope.first : await context.scope.resolve(input.root, 'root');
-  if (!(await stat(root)).isDirectory()) throw new AgentToolError(`root '${input.root}' is a file: give the folder holding your sources`);
+  checkOneCountPerProfile('requestsBefore', input.requestsBefore, input.before.length);
+  checkOneCountPerProfile('requestsAfter', input.requestsAfter, input.after.length);
+  const root = await context.scope.folder(input.root, 'root');
   const notes: string[] = [];
   const sides = async (kind: 'before' | 'after', paths: readonly string[], counts: readonly string[] | undefined) =>
     Promise.all(

@@ -68,6 +68,17 @@ export class PathScope {
     return real;
   }
 
+  /**
+   * The folder `input` names (resolved as {@link resolve}), or the first folder when it is absent.
+   * @throws AgentToolError when it is missing, outside, or a file
+   */
+  async folder(input: string | undefined, what: string): Promise<string> {
+    if (input === undefined) return this.first;
+    const path = await this.resolve(input, what);
+    if (!(await stat(path)).isDirectory()) throw new AgentToolError(`${what} '${input}' is a file: give the folder holding your sources`);
+    return path;
+  }
+
   /** The folder of the scope holding `path` (the innermost when folders nest), or undefined. */
   folderOf(path: string): string | undefined {
     return this.folders.filter((f) => inside(path, f)).sort((a, b) => b.length - a.length)[0];

@@ -5,7 +5,6 @@
  * builds and runs `go test` in the workspace's module), so the editor asks before it starts. The
  * report is kept: later analyses give each call site the change it projects.
  */
-import { stat } from 'node:fs/promises';
 import { describeComparison } from '../core/bench/format';
 import { generateItems } from '../core/bench/generator';
 import { parseItems, readItemsFile } from '../core/bench/itemSource';
@@ -17,7 +16,7 @@ import { DEFAULT_MEASURE_SETTINGS, type SuiteId } from '../core/bench/suiteTypes
 import { workspaceTrusted } from '../core/exec/workspaceTrust';
 import { parseGenerate } from '../cli/benchCommand';
 import { AgentToolError, ToolCancelledError } from './toolErrors';
-import type { ToolAnswer, ToolContext } from './toolTypes';
+import { BENCHMARKS_KEPT, type ToolAnswer, type ToolContext } from './toolTypes';
 
 /** The tool's input (RUN_BENCHMARK_INPUT). */
 export interface RunBenchmarkInput {
@@ -53,8 +52,7 @@ export async function runBenchmark(input: RunBenchmarkInput, context: ToolContex
   if (input.processes !== undefined && input.maxProcesses !== undefined && input.maxProcesses < input.processes) throw new AgentToolError(`'maxProcesses' (${input.maxProcesses}) must be at least 'processes' (${input.processes})`);
   if (input.goGenerate !== undefined && suites.join() !== 'go') throw new AgentToolError("'goGenerate' needs suites: [\"go\"] alone");
   if (suites.includes('go') && !workspaceTrusted()) throw new AgentToolError('the go suite builds and runs go test in the workspace, which executes its code: trust the workspace first, or leave go out of suites');
-  const root = input.root === undefined ? context.scope.first : await context.scope.resolve(input.root, 'root');
-  if (!(await stat(root)).isDirectory()) throw new AgentToolError(`root '${input.root}' is a file: give the folder of the Go module`);
+  const root = await context.scope.folder(input.root, 'root');
   const set = await itemsOf(input, context);
   const budget = input.budgetMsPerCase ?? DEFAULT_MEASURE_SETTINGS.budgetMsPerCase;
   const minProcesses = input.processes ?? DEFAULT_PROCESS_POLICY.minProcesses;
@@ -84,7 +82,8 @@ export async function runBenchmark(input: RunBenchmarkInput, context: ToolContex
   }
   // Infinity (an unbounded interval) becomes null, as in `bench --json`.
   const structured = JSON.parse(JSON.stringify(report)) as Record<string, unknown>;
-  context.memory.lastBenchmark = report;
+  context.memory.benchmarks.unshift(report);
+  context.memory.benchmarks.splice(BENCHMARKS_KEPT);
   const shape = `${report.shape.itemCount} items (${report.itemSource.label}), ${report.processes ?? 1} worker process${(report.processes ?? 1) === 1 ? '' : 'es'}`;
   return { structured, summary: `${shape}\n${benchmarkSummary(report)}` };
 }

@@ -15,15 +15,21 @@ export interface ToolContext {
   readonly signal: AbortSignal;
   /** Progress of a long tool: what it does now and how far, `done` of `total` steps. */
   readonly progress: (message: string, done: number, total?: number) => void;
-  /** What outlives one call: the last benchmark, which later analyses use for expected savings. */
+  /** What outlives one call: the benchmarks run, which later analyses use for expected changes. */
   readonly memory: AgentMemory;
 }
 
 /** State a server keeps between tool calls. */
 export interface AgentMemory {
-  /** The last benchmark run by `run_benchmark` in this server, with the time it finished. */
-  lastBenchmark?: BenchReport;
+  /**
+   * The benchmarks `run_benchmark` ran in this server, newest first (at most {@link BENCHMARKS_KEPT}):
+   * a Go-only run does not hide the JavaScript suites of an earlier one.
+   */
+  benchmarks: BenchReport[];
 }
+
+/** How many benchmark reports a server keeps. */
+export const BENCHMARKS_KEPT = 5;
 
 /** A tool's answer: the structured document (its outputSchema) and a few lines for a human or a model to read first. */
 export interface ToolAnswer {

@@ -47,7 +47,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { name: 'dynamo-hotpath', title: 'DynamoDB Hot Path', version: options.version },
     { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
   );
-  const memory: AgentMemory = {};
+  const memory: AgentMemory = { benchmarks: [] };
   let roots: Promise<string[]> | undefined;
 
   const folders = async (): Promise<string[]> => {

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { CancellationToken } from 'vscode-languageserver/node';
 import { analysisAnswer } from '../agent/analyzeProfile';
 import { callTool, runValidated, type ToolOutcome } from '../agent/callTool';
-import { comparisonSummary } from '../agent/compareProfiles';
+import { checkOneCountPerProfile, comparisonSummary } from '../agent/compareProfiles';
 import { EDITOR_ANALYZE_PROFILE_INPUT, EDITOR_COMPARE_PROFILES_INPUT } from '../agent/inputSchemas';
 import { PathScope } from '../agent/pathScope';
 import { AgentToolError, toolErrorLine } from '../agent/toolErrors';
@@ -20,7 +20,7 @@ import { LoadCancelled } from './profileSession';
 import { WorkerUserError } from './profileWorkerClient';
 
 /** What outlives one call in this server: the last benchmark, for the expected changes of later analyses. */
-const memory: AgentMemory = {};
+const memory: AgentMemory = { benchmarks: [] };
 
 const WIDEN_HINT = 'open its folder in the workspace (File: Add Folder to Workspace…)';
 
@@ -64,9 +64,8 @@ async function analyzeLoaded(input: EditorAnalyzeInput, context: ToolContext, ho
 async function compareShown(input: EditorCompareInput, context: ToolContext, host: AgentToolsHost): Promise<ToolAnswer> {
   const resolve = (paths: readonly string[] | undefined, what: string) => Promise.all((paths ?? []).map((p) => context.scope.resolve(p, what)));
   const [before, after] = await Promise.all([resolve(input.before, 'before profile'), resolve(input.after, 'after profile')]);
-  for (const [name, counts, paths] of [['requestsBefore', input.requestsBefore, before], ['requestsAfter', input.requestsAfter, after.length ? after : ['the loaded profile']]] as const) {
-    if (counts && counts.length !== paths.length) throw new AgentToolError(`'${name}' gives ${counts.length} count${counts.length === 1 ? '' : 's'} for ${paths.length} profile${paths.length === 1 ? '' : 's'}: give one per profile, in order`);
-  }
+  checkOneCountPerProfile('requestsBefore', input.requestsBefore, before.length);
+  checkOneCountPerProfile('requestsAfter', input.requestsAfter, Math.max(after.length, 1));
   if (!after.length && !host.session()) throw new AgentToolError("no profile is loaded to compare with: give 'after' (the new profiles), or open one first");
   const more = (paths: readonly string[], counts: readonly string[] | undefined) => paths.slice(1).map((path, i) => ({ path, ...(counts?.[i + 1] !== undefined ? { requests: counts[i + 1] } : {}) }));
   const state = await host.compare(
