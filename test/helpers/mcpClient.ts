@@ -22,15 +22,15 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-/** Starts the server in `cwd` (default the repository); with `roots`, the client declares them. */
-export async function startMcp(options: { cwd?: string; roots?: readonly string[] } = {}): Promise<McpSession> {
+/** Starts the server in `cwd` (default the repository) with `env` added; with `roots`, the client declares them. */
+export async function startMcp(options: { cwd?: string; roots?: readonly string[]; env?: Record<string, string> } = {}): Promise<McpSession> {
   const tsx = pathToFileURL(join(REPO, 'node_modules/tsx/dist/loader.mjs')).href;
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', tsx, join(REPO, 'src/cli/main.ts'), 'mcp'],
     cwd: options.cwd ?? REPO,
     stderr: 'pipe',
-    env: { ...process.env, AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' } as Record<string, string>,
+    env: { ...process.env, AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1', ...options.env } as Record<string, string>,
   });
   let stderr = '';
   transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString('utf8')));

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { REPO, startMcp, type McpSession } from '../helpers/mcpClient';
+import { startPyroscopeStandIn, type PyroscopeStandIn } from '../helpers/fleet/pyroscopeStandIn';
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 const schema = (name: string) => JSON.parse(readFileSync(join(REPO, 'schemas', `${name}.schema.json`), 'utf8')) as Record<string, unknown>;
@@ -254,3 +255,34 @@ describe('dynamo-hotpath mcp confines paths to the roots the client declares', (
     assert.ok(converter.fix.preview.findings.some((f: Doc) => f.line === 50 && f.code === 'v2-converter-unmarshall' && f.severity === 'information'), 'the Converter call itself still migrates');
   });
 });
+
+describe('dynamo-hotpath mcp fetches from Pyroscope (a stand-in querier on 127.0.0.1)', () => {
+  const SECRET = 'glc_eyJvIjoiMTIzNDUiLCJuIjoic2VjcmV0In0=';
+  let pyro: PyroscopeStandIn;
+  let session: McpSession;
+  before(async () => {
+    pyro = await startPyroscopeStandIn({ profileFor: () => join(REPO, GO_PROFILE), auth: { kind: 'basic', user: '123456', password: SECRET }, tenant: 'adteam' });
+    session = await startMcp({ env: { DYNAMO_HOTPATH_PYROSCOPE_PASSWORD: SECRET } });
+  });
+  after(async () => {
+    await session.close();
+    await pyro.close();
+  });
+
+  it('analyze_profile on a query: the password from the environment, the profile kept where compare_profiles may read it', async () => {
+    const pyroscope = { url: pyro.url, query: '{service_name="adserver"}', from: '2026-03-14T09:50:00Z', to: '2026-03-14T10:20:00Z', user: '123456', tenant: 'adteam' };
+    const result = await call(session, 'analyze_profile', { pyroscope, root: 'fixtures/go-adserver/src', previewFixes: false, top: 1 });
+    const doc = structured(result, 'analyze');
+    assert.equal(doc.dynamo.percent, 84.63);
+    assert.equal(doc.callSites[0].line, 49);
+    const query = pyro.calls.find((c) => c.query)!;
+    assert.deepEqual([query.query!.labelSelector, query.headers['x-scope-orgid']], ['{service_name="adserver"}', 'adteam']);
+    assert.doesNotMatch(JSON.stringify(result), new RegExp(SECRET.slice(0, 12)));
+    const compared = structured(await call(session, 'compare_profiles', { before: [doc.profile], after: [doc.profile], root: 'fixtures/go-adserver/src' }), 'compare');
+    assert.equal(compared.totals.dynamoShareChangePoints, 0);
+    const refused = await call(session, 'analyze_profile', { pyroscope: { ...pyroscope, user: 'nobody' }, previewFixes: false });
+    assert.equal(refused.isError, true);
+    assert.match(text(refused), /^analyze_profile: .*(401|403|auth|credential).*$/i);
+  });
+});
+
