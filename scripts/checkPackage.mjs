@@ -78,13 +78,16 @@ try {
   await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], cwd: outside, stderr: 'inherit' }));
   try {
     const { tools } = await client.listTools();
-    expect('mcp tools/list', tools.map((t) => t.name).join() === 'analyze_profile,compare_profiles,preview_migration,run_benchmark', `tools: ${tools.map((t) => t.name).join(', ')}`);
+    expect('mcp tools/list', tools.map((t) => t.name).join() === 'analyze_profile,compare_profiles,preview_migration,check_code,run_benchmark', `tools: ${tools.map((t) => t.name).join(', ')}`);
     const answer = await client.callTool({ name: 'analyze_profile', arguments: { profile: 'go-adserver/profiles/before-v1.pb.gz', root: 'go-adserver/src', top: 1, previewFixes: false } });
     expect('mcp analyze_profile', answer.structuredContent?.dynamo?.percent === 84.63, `result: ${JSON.stringify(answer.content).slice(0, 500)}`);
     console.log('ok  mcp (tools/list, analyze_profile 84.63 %)');
   } finally {
     await client.close();
   }
+  // labels go: the Go call labels ship with the package.
+  cli('labels go', ['labels', 'go', '--sdk', 'v2', '--out', 'ddbcalls']);
+  expect('labels go', readFileSync(join(outside, 'ddbcalls', 'v2.go'), 'utf8').startsWith('package ddbcalls'), 'ddbcalls/v2.go was not written in package ddbcalls');
   console.log(`check:package: the packed CLI installs and runs outside the clone (${work})`);
 } finally {
   if (!process.env.KEEP_PACKAGE_CHECK) rmSync(work, { recursive: true, force: true });

@@ -8,6 +8,8 @@ export const SLOW_TEST_FILES = [
   'test/cli/benchCommand.test.ts',
   'test/cli/benchGo.test.ts',
   'test/cli/migrateCommand.test.ts',
+  'test/connections/goService.test.ts',
+  'test/connections/nodeService.test.ts',
   'test/core/bench/goRunnerTimeout.test.ts',
   'test/core/bench/runner.test.ts',
   'test/core/migrate/goTyped.test.ts',

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 
-const SHIPPED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/dynamo-hotpath\.js|dist\/cli(-\w+)?\.js|dist\/benchWorker\.js|dist\/record\.js|dist\/typescript-lib\/lib(\.[\w.-]+)?\.d\.ts|schemas\/\w+\.schema\.json|gohelper\/(go\.mod|\w+\.go))$/;
+const SHIPPED = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/dynamo-hotpath\.js|dist\/cli(-\w+)?\.js|dist\/benchWorker\.js|dist\/record\.js|dist\/typescript-lib\/lib(\.[\w.-]+)?\.d\.ts|schemas\/\w+\.schema\.json|gohelper\/(go\.mod|\w+\.go)|snippets\/go\/ddblabels\/\w+\.go|docs\/connections\.md)$/;
 
 describe('npm package', () => {
   it('needs no runtime dependency: every bundle is self-contained', () => {
@@ -25,6 +25,6 @@ describe('npm package', () => {
     assert.equal(r.status, 0, r.stderr);
     const files: string[] = JSON.parse(r.stdout.slice(r.stdout.indexOf('[')))[0].files.map((f: { path: string }) => f.path);
     assert.deepEqual(files.filter((f) => !SHIPPED.test(f)), []);
-    for (const f of ['bin/dynamo-hotpath.js', 'gohelper/go.mod', 'gohelper/main.go', 'README.md', 'CHANGELOG.md', 'schemas/analyze.schema.json', 'schemas/compare.schema.json', 'dist/typescript-lib/lib.d.ts', 'dist/typescript-lib/lib.es2022.d.ts']) assert.ok(files.includes(f), f);
+    for (const f of ['bin/dynamo-hotpath.js', 'gohelper/go.mod', 'gohelper/main.go', 'README.md', 'CHANGELOG.md', 'schemas/analyze.schema.json', 'schemas/compare.schema.json', 'schemas/check.schema.json', 'snippets/go/ddblabels/labels.go', 'gohelper/check.go', 'docs/connections.md', 'dist/typescript-lib/lib.d.ts', 'dist/typescript-lib/lib.es2022.d.ts']) assert.ok(files.includes(f), f);
   });
 });

@@ -12,6 +12,17 @@ import { renderAnalysisText } from './analyzeText';
 import { toAnalysisJson } from './analyzeJson';
 import { collectAfterBigRead, growOldGenerationSlowlyFor, holdYoungGenerationSmall } from './heapTuning';
 import { inputBytes } from './v8Tuning';
+import { parseRequestInput, RequestCountError, resolveRequests, type RequestInput } from '../core/compare/requestCount';
+import { hasRequests, readRunRecord, requestInputOf, RunRecordError, type RunRecord } from '../core/compare/runRecord';
+
+function requestsOption(text: string): RequestInput {
+  try {
+    return parseRequestInput(text);
+  } catch (err) {
+    if (err instanceof RequestCountError) throw new CliUsageError(`--requests: ${err.message}`);
+    throw err;
+  }
+}
 
 const HELP = `usage: dynamo-hotpath analyze <profile> [options]
 
@@ -27,6 +38,11 @@ options:
   --max-profile-mb N  refuse a profile larger than N MB once decompressed (default 128)
   --fail-above PCT    exit 1 when DynamoDB marshalling exceeds PCT % of the profile
                       (compared at the decimals printed: one in text, two with --json)
+  --requests N        requests the profile served (990, 30.06M, 49.35/s): adds new TLS
+                      connections, handshake CPU and throttled calls per request
+  --run-record FILE   JSON run record of the profile: its requests, and the calls,
+                      retries, errors and handshakes its call sites counted (callSites,
+                      as the Go call labels write them)
 
 exit codes:
   0  analysed (and within the --fail-above budget)
@@ -45,6 +61,8 @@ export async function run(args: string[]): Promise<number> {
     json: { type: 'boolean' },
     'fail-above': { type: 'string' },
     'max-profile-mb': { type: 'string' },
+    requests: { type: 'string' },
+    'run-record': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help) {
@@ -59,11 +77,23 @@ export async function run(args: string[]): Promise<number> {
   const root = resolve(values.root ?? '.');
   const profilePath = positionals[0]!;
 
+  const requestInput = values.requests === undefined ? undefined : requestsOption(values.requests);
+  let runRecord: RunRecord | undefined;
+  try {
+    runRecord = values['run-record'] === undefined ? undefined : await readRunRecord(values['run-record']);
+  } catch (err) {
+    if (err instanceof RunRecordError) {
+      process.stderr.write(`dynamo-hotpath analyze: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+
   holdYoungGenerationSmall();
   growOldGenerationSlowlyFor(inputBytes([profilePath]));
   let result;
   try {
-    result = await analyzeFile(profilePath, { root, mappings, maxFunctions: top, afterRead: () => collectAfterBigRead(), onTablesDropped: () => collectAfterBigRead(), ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}), ...(limits ? { limits } : {}) });
+    result = await analyzeFile(profilePath, { root, mappings, maxFunctions: top, afterRead: () => collectAfterBigRead(), onTablesDropped: () => collectAfterBigRead(), ...(values['sample-type'] ? { sampleType: values['sample-type'] } : {}), ...(limits ? { limits } : {}), ...(runRecord?.callSites ? { recordedStats: runRecord.callSites } : {}) });
   } catch (err) {
     if (isInputError(err)) {
       process.stderr.write(`dynamo-hotpath analyze: ${err.message}\n`);
@@ -72,10 +102,18 @@ export async function run(args: string[]): Promise<number> {
     throw err;
   }
   const { analysis } = result;
+  let requests;
+  try {
+    const input = requestInput ?? (runRecord && hasRequests(runRecord) ? requestInputOf(runRecord) : undefined);
+    requests = input ? resolveRequests(input, analysis.durationNs) : undefined;
+  } catch (err) {
+    if (err instanceof RequestCountError) throw new CliUsageError(`--requests: ${err.message}`);
+    throw err;
+  }
   if (values.json) {
-    process.stdout.write(`${JSON.stringify(toAnalysisJson(analysis, { root, top }), null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(toAnalysisJson(analysis, { root, top, ...(requests ? { requests } : {}) }), null, 2)}\n`);
   } else {
-    process.stdout.write(renderAnalysisText(analysis, { root, top }));
+    process.stdout.write(renderAnalysisText(analysis, { root, top, ...(requests ? { requests } : {}) }));
   }
   // The share as printed (the text headline has one decimal, JSON two), so a budget set to the printed value passes.
   const decimals = values.json ? 2 : 1;

@@ -3,6 +3,7 @@
  * "JSON output"). Percentages are of the profile total, 0–100, two decimals.
  */
 import type { Analysis, CategoryWeights } from '../core/analysis/types';
+import { connectionReport, droppedItemsOf } from '../core/analysis/connections';
 
 /** Version of the JSON layout; bumped on any incompatible change. */
 export const ANALYSIS_JSON_SCHEMA_VERSION = 1;
@@ -15,8 +16,35 @@ function categoryPercents(weights: CategoryWeights, total: number): Record<strin
   return Object.fromEntries(Object.entries(weights).map(([c, w]) => [c, pct(w ?? 0, total)]));
 }
 
-/** Builds the JSON document for an analysis; `top` limits call sites and functions. */
-export function toAnalysisJson(a: Analysis, options: { root: string; top: number }) {
+/** The `connections` object: handshake, error and retry shares, per call site with its counts, per request. */
+function connectionsJson(a: Analysis, requests: { readonly requests: number; readonly source: string } | undefined) {
+  const t = a.totalWeight;
+  const r = connectionReport(a, requests);
+  return {
+    dynamoHandshakePercent: pct(r.dynamoHandshakeWeight, t),
+    otherHandshakePercent: pct(r.otherHandshakeWeight, t),
+    inboundHandshakePercent: pct(r.inboundHandshakeWeight, t),
+    errorResponsePercent: pct(r.errorWeight, t),
+    retryPercent: pct(r.retryWeight, t),
+    callSites: r.sites.map((s) => ({
+      ...(s.relativePath !== undefined ? { file: s.relativePath } : {}),
+      profileFile: s.profileFile,
+      line: s.line,
+      function: s.functionName,
+      operations: s.operations,
+      clients: s.clients,
+      handshakePercent: pct(s.handshakeWeight, t),
+      errorResponsePercent: pct(s.errorWeight, t),
+      retryPercent: pct(s.retryWeight, t),
+      ...(s.stats ? { stats: s.stats, droppedItems: droppedItemsOf(s.stats) } : {}),
+    })),
+    ...(r.counted ? { counted: r.counted } : {}),
+    ...(r.perRequest ? { perRequest: r.perRequest } : {}),
+  };
+}
+
+/** Builds the JSON document for an analysis; `top` limits call sites and functions; `requests` adds per-request connection figures. */
+export function toAnalysisJson(a: Analysis, options: { root: string; top: number; requests?: { readonly requests: number; readonly source: string } }) {
   const t = a.totalWeight;
   return {
     schemaVersion: ANALYSIS_JSON_SCHEMA_VERSION,
@@ -44,6 +72,8 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
     gcPercent: pct(a.gcWeight, t),
     connectionSetupPercent: pct(a.connectionSetupWeight, t),
     tlsUnknownHostPercent: pct(a.tlsUnknownHostWeight, t),
+    tlsInboundPercent: pct(a.tlsInboundWeight, t),
+    connections: connectionsJson(a, options.requests),
     moduleLoadingPercent: pct(a.moduleLoadingWeight, t),
     callSites: a.callSites.slice(0, options.top).map((s) => ({
       file: s.relativePath,
@@ -85,7 +115,7 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
     ...(a.truncation ? { truncation: truncationJson(a, t) } : {}),
     ...(a.sourceMaps ? { sourceMaps: sourceMapsJson(a, t) } : {}),
     ...(a.functionLevel ? { functionLevel: a.functionLevel } : {}),
-    migrations: a.migrations.map((m) => ({ id: m.id, title: m.title, percent: pct(m.weight, t), detail: m.detail })),
+    migrations: a.migrations.map((m) => ({ id: m.id, title: m.title, percent: pct(m.weight, t), detail: m.detail, ...(m.connectionWeight ? { connectionPercent: pct(m.connectionWeight, t) } : {}) })),
     topFunctions: a.functions.slice(0, options.top).map((f) => ({ function: f.name, file: f.file, flatPercent: pct(f.flat, t), cumPercent: pct(f.cum, t) })),
     warnings: a.warnings,
   };

@@ -2,7 +2,9 @@
  * The human-readable report of `dynamo-hotpath analyze`.
  */
 import { unresolvedPathAction } from '../core/paths/unresolvedAdvice';
-import { DYNAMO_CATEGORIES } from '../core/detect/types';
+import { DYNAMO_CATEGORIES, MARSHALLING_CATEGORIES } from '../core/detect/types';
+import { connectionReport } from '../core/analysis/connections';
+import { connectionLines } from '../core/analysis/connectionsText';
 import { categoryLabel, categoryShortLabel, formatPercent, formatWeight, mechanismLabel, shortFunctionName } from '../core/analysis/labels';
 import type { Analysis } from '../core/analysis/types';
 import { valueMeasure } from '../core/profile/valueMeasure';
@@ -14,6 +16,8 @@ import { plural } from '../core/plural';
 export interface TextOptions {
   readonly root: string;
   readonly top: number;
+  /** The request count of the profile, for per-request figures. */
+  readonly requests?: { readonly requests: number; readonly source: string };
 }
 
 function table(rows: readonly string[][], rightAligned: ReadonlySet<number>): string[] {
@@ -41,10 +45,10 @@ function summary(a: Analysis): string[] {
   ];
   for (const c of DYNAMO_CATEGORIES) {
     const w = a.byCategory[c];
-    if (w) out.push(`  ${formatPercent(w, a.totalWeight).padStart(6)}  ${categoryLabel(c)}`);
+    // Handshakes, error answers and retries are not marshalling: their own section says them.
+    if (w && MARSHALLING_CATEGORIES.has(c)) out.push(`  ${formatPercent(w, a.totalWeight).padStart(6)}  ${categoryLabel(c)}`);
   }
   out.push(`  ${formatPercent(a.gcWeight, a.totalWeight).padStart(6)}  GC with no DynamoDB frame on the stack (reported apart)`);
-  if (a.tlsUnknownHostWeight > 0) out.push(`  ${formatPercent(a.tlsUnknownHostWeight, a.totalWeight).padStart(6)}  TLS handshakes with no DynamoDB client on the stack (host unknown; not counted as DynamoDB)`);
   if (a.moduleLoadingWeight > 0) out.push(`  ${formatPercent(a.moduleLoadingWeight, a.totalWeight).padStart(6)}  SDK code run while Node loads the module (require; not counted as marshalling)`);
   const shares = attributionShares(a);
   if (a.dynamoWeight > 0) {
@@ -107,12 +111,14 @@ function coverageLines(a: Analysis): string[] {
 
 function migrationLines(a: Analysis): string[] {
   if (a.migrations.length === 0) return [];
-  return ['', 'Suggested migrations:', ...a.migrations.map((m) => `  ${formatPercent(m.weight, a.totalWeight).padStart(6)}  ${m.title}\n          ${m.detail}`)];
+  const connections = (m: Analysis['migrations'][number]) =>
+    m.connectionWeight ? `\n          With it the aws-sdk v2 clients' TLS handshakes go too (AWS SDK v3 keeps connections alive): ${formatPercent(m.connectionWeight, a.totalWeight)} of the profile more.` : '';
+  return ['', 'Suggested migrations:', ...a.migrations.map((m) => `  ${formatPercent(m.weight, a.totalWeight).padStart(6)}  ${m.title}\n          ${m.detail}${connections(m)}`)];
 }
 
 /** Renders an analysis as the CLI's text report (ends with a newline). */
 export function renderAnalysisText(a: Analysis, options: TextOptions): string {
-  const lines = [...summary(a), ...callSiteTable(a, options.top), ...truncationLines(a), ...coverageLines(a), ...sourceMapLines(a), ...migrationLines(a)];
+  const lines = [...summary(a), ...callSiteTable(a, options.top), ...connectionLines(connectionReport(a, options.requests), a.totalWeight, a.unit), ...truncationLines(a), ...coverageLines(a), ...sourceMapLines(a), ...migrationLines(a)];
   for (const w of a.warnings) lines.push(`warning: ${w}`);
   return `${lines.join('\n')}\n`;
 }

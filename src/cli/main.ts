@@ -22,6 +22,8 @@ const commands: Record<string, Command> = {
   fetch: { summary: 'fetch a merged profile from Pyroscope / Grafana Cloud Profiles into a .pb.gz', load: () => require('./fetchCommand') as CommandModule },
   mcp: { summary: 'serve the analysis, the migration preview and the benchmark as tools for coding agents (Model Context Protocol, stdio)', load: () => require('./mcpCommand') as CommandModule },
   record: { summary: 'run a Node.js program and record a CPU profile that credits async SDK work to your call sites', load: () => require('./recordCommand') as CommandModule },
+  check: { summary: 'check Go and JS/TS code for connection churn and lost throttled writes (keep-alive, pools, timeouts, retries, unprocessed items)', load: () => require('./checkCommand') as CommandModule },
+  labels: { summary: 'write the Go call labels: handshakes credited to your DynamoDB calls, calls and retries counted', load: () => require('./labelsCommand') as CommandModule },
 };
 
 function usage(): string {
@@ -37,7 +39,7 @@ Run \`dynamo-hotpath help <command>\` for a command's options and exit codes.
 Exit codes: 0 success; 1 the command's check failed (over a budget, changes found, a benchmark
 run failed: see its help); 2 bad usage or bad input (the message names the file and the problem),
 or the output could not be written;
-3 (migrate, bench) part of the work could not be done: see the command's help.
+3 (migrate, bench, check) part of the work could not be done: see the command's help.
 `;
 }
 

@@ -6,11 +6,14 @@ import { isAbsolute, resolve } from 'node:path';
 import type { SourceMapFiles, SourceMapper } from '../core/sourcemap/sourceMapper';
 import { isSameSourceText } from '../core/sourcemap/buildSources';
 import { npmPackageOf } from '../core/paths/npmPackage';
+import { addCallStats, totalOf, type CallStats } from '../core/analysis/callStats';
+import { plural } from '../core/plural';
 
-/** One recorded context: its labels (`recorderLabels.ts`) and how many DynamoDB calls it made. */
+/** One recorded context: its labels (`recorderLabels.ts`), how many DynamoDB calls it made and what they did. */
 export interface RecordedContext {
   readonly labels: Readonly<Record<string, string>>;
   readonly calls: number;
+  readonly stats?: CallStats;
 }
 
 /** How a recorded 1-based `file:line:column` is shown. */
@@ -69,6 +72,7 @@ export function bundledDependencyOf(mapper: SourceMapper): DependencyOf {
  */
 export function recordedSiteLines(contexts: readonly RecordedContext[], position: PositionText = asRecorded, dependencyOf: DependencyOf = noDependency): string[] {
   const calls = new Map<string, number>();
+  const stats = new Map<string, CallStats>();
   for (const c of contexts) {
     const recorded = c.labels[CALL_SITE_LABEL];
     const place = recorded === undefined ? undefined : PLACE.exec(recorded);
@@ -84,6 +88,25 @@ export function recordedSiteLines(contexts: readonly RecordedContext[], position
     const via = caller ? `  ← ${caller.functionName} ${position(caller.file, caller.line, caller.column)}` : '';
     const line = `${c.labels[OPERATION_LABEL]} on ${c.labels[CLIENT_LABEL]}  ${at > 0 ? site!.functionName : (c.labels[FUNCTION_LABEL] ?? '')}  ${where}${through}${via}`;
     calls.set(line, (calls.get(line) ?? 0) + c.calls);
+    if (c.stats) stats.set(line, stats.has(line) ? addCallStats(stats.get(line)!, c.stats) : c.stats);
   }
-  return [...calls].sort((a, b) => b[1] - a[1]).map(([line, n]) => `  ${String(n).padStart(7)}  ${line}`);
+  return [...calls]
+    .sort((a, b) => b[1] - a[1])
+    .flatMap(([line, n]) => {
+      const counted = stats.get(line);
+      const extra = counted ? countsText(counted) : '';
+      return [`  ${String(n).padStart(7)}  ${line}`, ...(extra ? [`           ${extra}`] : [])];
+    });
+}
+
+/** `120 new TLS connections · 12 retried (ThrottlingException 40) · 3 failed (…) · 31 unprocessed, 31 dropped`; '' when nothing happened. */
+export function countsText(s: CallStats): string {
+  const codes = (m: Readonly<Record<string, number>>) => Object.entries(m).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${n}`).join(', ');
+  const parts: string[] = [];
+  if (s.handshakes > 0) parts.push(`${plural(s.handshakes, 'new TLS connection')}`);
+  if (s.retriedCalls > 0) parts.push(`${s.retriedCalls} retried (${codes(s.retries)})`);
+  const failed = totalOf(s.errors);
+  if (failed > 0) parts.push(`${failed} failed (${codes(s.errors)})`);
+  if (s.unprocessedItems > 0) parts.push(`${s.unprocessedItems} unprocessed, ${Math.max(0, s.unprocessedItems - s.unprocessedResent)} dropped`);
+  return parts.join(' · ');
 }

@@ -11,7 +11,7 @@
  */
 import { Session } from 'node:inspector';
 import { V8_LABELS_KEY, type V8LabelIntervals } from '../core/profile/v8Labels';
-import type { Recorder } from './pprofRecorder';
+import { statsLabels, type Recorder } from './pprofRecorder';
 import type { RequestContext } from './requestContexts';
 
 /** Posts `method` and returns its result; the main thread's session answers synchronously. */
@@ -59,9 +59,15 @@ export function startCpuprofileRecorder(intervalMicros: number): Recorder {
         open = { start: now, set };
       },
     },
-    stop() {
+    stop(contexts) {
       if (open) intervals.push(open.start, nowUs(), open.set);
       open = undefined;
+      // Every context with its counts: those that labelled an interval in place, the others after them.
+      for (const context of contexts) {
+        const set = setIndex.get(context);
+        if (set !== undefined) labelSets[set] = statsLabels(context);
+        else if (context.calls > 0) labelSets.push(statsLabels(context));
+      }
       const { profile } = postSync<{ profile: Record<string, unknown> }>(session, 'Profiler.stop');
       session.disconnect();
       const labels: V8LabelIntervals = { version: 1, labelSets, intervals };

@@ -13,12 +13,16 @@ import { dirname, join } from 'node:path';
 import type { Profile } from 'pprof-format';
 import { mergeIdenticalSamples } from './mergeSamples';
 import type { ContextSink, RequestContext } from './requestContexts';
+import { STATS_LABEL } from '../core/analysis/callStats';
 
 /** A running profiler: feed its sink, then stop it once to get the encoded profile. */
 export interface Recorder {
   readonly sink: ContextSink;
-  /** Stops profiling; returns the file's bytes (gzipped pprof). */
-  stop(): Uint8Array;
+  /**
+   * Stops profiling; returns the file's bytes. Every context of `contexts` that made a call is
+   * written with its counts ({@link statsLabels}), whether or not a sample carries it.
+   */
+  stop(contexts: readonly RequestContext[]): Uint8Array;
 }
 
 type DatadogPprof = typeof import('@datadog/pprof');
@@ -47,15 +51,20 @@ function loadDatadogPprof(): { pprof: DatadogPprof; format: PprofFormat } {
   throw new Error(`the pprof format needs @datadog/pprof in the recorded program's folder: run \`npm install --save-dev @datadog/pprof@${DATADOG_PPROF_VERSION}\` there`);
 }
 
+/** A context's labels with its counts (`ddb.stats`, `core/analysis/callStats.ts`) added. */
+export function statsLabels(context: RequestContext): Readonly<Record<string, string>> {
+  return { ...context.labels, [STATS_LABEL]: JSON.stringify(context.counter.snapshot(context.calls)) };
+}
+
 /**
- * Appends, per request context that labels a sample, one sample with no stack and zero values
- * whose labels are the context's full set (`src/core/profile/contextLabels.ts`): the samples
- * themselves carry only the context's id.
+ * Appends, per request context that labels a sample or made a call, one sample with no stack and
+ * zero values whose labels are the context's full set with its counts
+ * (`src/core/profile/contextLabels.ts`): the samples themselves carry only the context's id.
  */
 function appendContextTable(profile: Profile, contexts: Iterable<RequestContext>, format: PprofFormat): void {
   const zeros = profile.sampleType.map(() => 0);
   for (const context of contexts) {
-    const label = Object.entries(context.labels).map(([key, value]) => new format.Label({ key: profile.stringTable.dedup(key), str: profile.stringTable.dedup(value) }));
+    const label = Object.entries(statsLabels(context)).map(([key, value]) => new format.Label({ key: profile.stringTable.dedup(key), str: profile.stringTable.dedup(value) }));
     profile.sample.push(new format.Sample({ locationId: [], value: [...zeros], label }));
   }
 }
@@ -74,8 +83,8 @@ export function startPprofRecorder(intervalMicros: number): Recorder {
         if (time.isStarted()) time.setContext(context ?? NO_CONTEXT);
       },
     },
-    stop() {
-      const seen = new Set<RequestContext>();
+    stop(contexts) {
+      const seen = new Set<RequestContext>(contexts.filter((c) => c.calls > 0));
       const profile = time.stop(false, ({ context }) => {
         const request = context?.context as RequestContext | undefined;
         if (!request?.idLabel) return {};

@@ -41,7 +41,7 @@ function start(): void {
     pid: process.pid,
     argv: process.argv,
     calls: contexts.all.reduce((sum, c) => sum + c.calls, 0),
-    callSites: contexts.all.map((c) => ({ labels: c.labels, calls: c.calls })),
+    callSites: contexts.all.map((c) => ({ labels: c.labels, calls: c.calls, stats: c.counter.snapshot(c.calls) })),
     patched: [...patches.patched],
   });
   let recorder: Recorder;
@@ -60,7 +60,7 @@ function start(): void {
     finished = true;
     contexts.detach();
     try {
-      writeFileSync(out, recorder.stop());
+      writeFileSync(out, recorder.stop(contexts.all));
       writeRecord(dir, { ...base(), profile: out });
       if (!dir) say(`wrote ${out} (${base().calls} DynamoDB call${base().calls === 1 ? '' : 's'} from ${contexts.all.length} call site${contexts.all.length === 1 ? '' : 's'})`);
     } catch (err) {

@@ -3,6 +3,8 @@
  * command) configures the preload. Shared by the CLI and the preload.
  */
 
+import type { CallStats } from '../core/analysis/callStats';
+
 /** Output file of a preload used on its own (`node --require dynamo-hotpath/record app.js`). */
 export const OUT_ENV = 'DYNAMO_HOTPATH_RECORD_OUT';
 /** Folder where each recorded process writes `<pid>.<ext>` and `<pid>.json` (set by the `record` command). */
@@ -52,7 +54,7 @@ export interface ProcessRecord {
   readonly error?: string;
   /** DynamoDB calls seen, in total and per distinct call site (its labels). */
   readonly calls: number;
-  readonly callSites: readonly { readonly labels: Readonly<Record<string, string>>; readonly calls: number }[];
+  readonly callSites: readonly { readonly labels: Readonly<Record<string, string>>; readonly calls: number; readonly stats?: CallStats }[];
   /** SDK module files that were patched. */
   readonly patched: readonly string[];
 }

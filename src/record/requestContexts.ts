@@ -26,9 +26,10 @@
  */
 import { promiseHooks } from 'node:v8';
 import { basename } from 'node:path';
-import { CALL_SITE_LABEL, CALLERS_LABEL, callersLabel, CLIENT_LABEL, CONTEXT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL } from '../core/analysis/recorderLabels';
+import { CALL_SITE_LABEL, CALLERS_LABEL, callersLabel, CLIENT_LABEL, CONTEXT_LABEL, FUNCTION_LABEL, OPERATION_LABEL, RECORDER_LABEL, SDK_LABEL } from '../core/analysis/recorderLabels';
 import type { CallerFrame } from './callSite';
 import { sourcePositionOf } from './memorySourceMaps';
+import { CallCounter } from './callCounter';
 
 const CONTEXT = Symbol('dynamo-hotpath.record.promiseContext');
 
@@ -48,6 +49,8 @@ export interface RequestContext {
   readonly idLabel: Readonly<Record<string, string>>;
   /** Calls into the SDK made from this context so far. */
   calls: number;
+  /** What those calls did on the wire (attempts, retries, errors, handshakes, unprocessed items). */
+  readonly counter: CallCounter;
 }
 
 /** Where the current context goes: the profiler (pprof contexts) or an interval log. */
@@ -62,6 +65,8 @@ export class RequestContexts {
   private shown: RequestContext | undefined;
   /** The context of the code running now, inherited by the promises it creates. */
   private current: RequestContext | undefined;
+  /** The context of the code running now, by either way ({@link within} or a promise reaction); none between them. */
+  private runningNow: RequestContext | undefined;
   /** Set by the first {@link propagate}: the hooks run from then on while a sink is attached. */
   private hookWanted = false;
   private stopHooks: (() => void) | undefined;
@@ -69,6 +74,16 @@ export class RequestContexts {
   /** True once a call needed async propagation ({@link propagate}): the promise hooks are in use. */
   get propagating(): boolean {
     return this.hookWanted;
+  }
+
+  /**
+   * The request context of the code running now: set around synchronous SDK work ({@link within})
+   * and for promise reactions of a propagated call, none in other callbacks. Unlike the
+   * profiler's context, which stays on the last one until the next is set, this is never stale:
+   * the socket patch asks it which request opens a connection.
+   */
+  get running(): RequestContext | undefined {
+    return this.runningNow;
   }
 
   /** Every context made so far, in order of first use. */
@@ -82,22 +97,22 @@ export class RequestContexts {
    * modules transformed in memory (tsx, ts-node…) are mapped through the loader's source maps
    * when the context is made (`memorySourceMaps.ts`).
    */
-  contextFor(caller: CallerFrame | undefined, operation: string, client: string): RequestContext {
+  contextFor(caller: CallerFrame | undefined, operation: string, client: string, sdk: 'aws-sdk-js-v2' | 'aws-sdk-js-v3'): RequestContext {
     const site = caller ? `${caller.file}:${caller.line}:${caller.column}` : '';
     const callers = caller && caller.callers.length > 0 ? callersLabel(caller.callers) : '';
-    const key = `${site}\u0000${callers}\u0000${operation}\u0000${client}`;
+    const key = `${site}\u0000${callers}\u0000${operation}\u0000${client}\u0000${sdk}`;
     let context = this.byKey.get(key);
     if (!context) {
       // Labels in the source on disk (in-memory transforms mapped); the key stays in V8's positions, cheap to build per call.
       const at = caller && sourcePositionOf(caller);
       const id = `${this.byKey.size} ${operation} ${at ? `${basename(at.file)}:${at.line}` : '(no user frame)'}`;
-      const labels: Record<string, string> = { [CONTEXT_LABEL]: id, [OPERATION_LABEL]: operation, [CLIENT_LABEL]: client, [RECORDER_LABEL]: __filename };
+      const labels: Record<string, string> = { [CONTEXT_LABEL]: id, [OPERATION_LABEL]: operation, [CLIENT_LABEL]: client, [SDK_LABEL]: sdk, [RECORDER_LABEL]: __filename };
       if (at) {
         labels[CALL_SITE_LABEL] = `${at.file}:${at.line}:${at.column}`;
         labels[FUNCTION_LABEL] = at.functionName;
         if (callers) labels[CALLERS_LABEL] = callersLabel(at.callers.map(sourcePositionOf));
       }
-      context = { labels: Object.freeze(labels), idLabel: Object.freeze({ [CONTEXT_LABEL]: id }), calls: 0 };
+      context = { labels: Object.freeze(labels), idLabel: Object.freeze({ [CONTEXT_LABEL]: id }), calls: 0, counter: new CallCounter() };
       this.byKey.set(key, context);
     }
     return context;
@@ -133,11 +148,14 @@ export class RequestContexts {
    */
   within<T, A extends unknown[]>(context: RequestContext, fn: (this: unknown, ...args: A) => T, self?: unknown, args?: A): T {
     const outer = this.shown;
+    const outerRunning = this.runningNow;
     this.show(context);
+    this.runningNow = context;
     try {
       return fn.apply(self, args ?? ([] as unknown as A));
     } finally {
       this.show(outer);
+      this.runningNow = outerRunning;
     }
   }
 
@@ -164,10 +182,12 @@ export class RequestContexts {
       before: (promise) => {
         const context = (promise as unknown as Carrier)[CONTEXT];
         this.current = context;
+        this.runningNow = context;
         this.show(context);
       },
       after: () => {
         this.current = undefined;
+        this.runningNow = undefined;
       },
     });
   }

@@ -17,6 +17,9 @@
 import Module from 'node:module';
 import { captureCaller } from './callSite';
 import type { RequestContexts, RequestContext } from './requestContexts';
+import { installSocketPatches } from './socketPatches';
+import { OPERATION_LABEL } from '../core/analysis/recorderLabels';
+import { UnprocessedItems } from './unprocessedItems';
 
 const PATCHED = Symbol.for('dynamo-hotpath.record.patched');
 const CONTEXT = Symbol.for('dynamo-hotpath.record.context');
@@ -57,7 +60,7 @@ function markPatched<T extends AnyFunction>(fn: T): T {
  * request's work without an async hook on every callback of the process (measured on the sample
  * service: 14 context switches per v2 call, no hook calls).
  */
-export function patchAwsSdkV2(AWS: unknown, contexts: RequestContexts): boolean {
+export function patchAwsSdkV2(AWS: unknown, contexts: RequestContexts, unprocessed = new UnprocessedItems()): boolean {
   const service = (AWS as { Service?: { prototype?: Patchable } })?.Service?.prototype;
   const request = (AWS as { Request?: { prototype?: Patchable } })?.Request?.prototype;
   if (!service || !request || typeof service.makeRequest !== 'function' || typeof request.callListeners !== 'function') return false;
@@ -70,12 +73,17 @@ export function patchAwsSdkV2(AWS: unknown, contexts: RequestContexts): boolean 
     if ((this as { serviceIdentifier?: unknown }).serviceIdentifier !== 'dynamodb') return makeRequest.apply(this, args);
     const continued = continuedContext(running, args);
     const caller = continued ? undefined : captureCaller(makeRequestInContext);
-    const context = continued ?? contexts.contextFor(caller, operationName(args[0]), caller?.viaDocumentClient ? 'DocumentClient' : 'DynamoDB');
+    const operation = operationName(args[0]);
+    const context = continued ?? contexts.contextFor(caller, operation, caller?.viaDocumentClient ? 'DocumentClient' : 'DynamoDB', 'aws-sdk-js-v2');
     context.calls++;
+    unprocessed.sending(operation, args[1]);
     // With a callback, makeRequest sends at once: its synchronous part runs in the context here,
     // the rest in listeners, which find the context on the request.
     const made = contexts.within(context, makeRequest, this, args);
-    if (made && typeof made === 'object') Object.defineProperty(made, CONTEXT, { value: context, configurable: true });
+    if (made && typeof made === 'object') {
+      Object.defineProperty(made, CONTEXT, { value: context, configurable: true });
+      countOutcomes(made as V2Request, context, operation, unprocessed);
+    }
     return made;
   });
   request.callListeners = markPatched(function callListenersInContext(this: unknown, ...args: unknown[]) {
@@ -105,8 +113,101 @@ function continuedContext(running: Patchable | undefined, args: readonly unknown
   return table((running as { params?: unknown }).params) === table(args[1]) ? context : undefined;
 }
 
+interface V2Response {
+  error?: { code?: unknown; name?: unknown; retryable?: unknown } | null;
+  retryCount?: number;
+  maxRetries?: number;
+  data?: unknown;
+}
+interface V2Request {
+  on?: (event: string, listener: (response: V2Response) => void) => unknown;
+}
+
+const codeOf = (error: { code?: unknown; name?: unknown } | null | undefined): string => (typeof error?.code === 'string' && error.code) || (typeof error?.name === 'string' && error.name) || 'Error';
+
+/**
+ * Counts an aws-sdk v2 request's attempts and outcome for `context`: the `retry` event follows
+ * every failed attempt (after the SDK's RETRY_CHECK listener has decided, so `retryable` and the
+ * retry count say whether it will be retried); `complete` comes once, with the retries made.
+ */
+function countOutcomes(request: V2Request, context: RequestContext, operation: string, unprocessed: UnprocessedItems): void {
+  if (typeof request.on !== 'function') return;
+  request.on('retry', (response) => {
+    const error = response.error;
+    if (error && error.retryable === true && (response.retryCount ?? 0) < (response.maxRetries ?? 0)) context.counter.retried(codeOf(error));
+  });
+  request.on('complete', (response) => {
+    context.counter.callEnded((response.retryCount ?? 0) + 1, response.error ? codeOf(response.error) : undefined);
+    if (!response.error) unprocessed.answered(context, operation, response.data);
+  });
+}
+
+/** One v3 call on its way through the middleware stack (kept on the stack's execution context). */
+interface V3Call {
+  readonly context: RequestContext;
+  /** Error code of each failed attempt, in order. */
+  readonly failed: string[];
+  attempts: number;
+}
+const V3_CALL = Symbol('dynamo-hotpath.record.call');
+const STACK_COUNTED = Symbol.for('dynamo-hotpath.record.stackCounted');
+
+type Next = (args: { input?: unknown }) => Promise<{ output?: unknown }>;
+interface MiddlewareStack {
+  add(middleware: (next: Next, context: Record<string | symbol, unknown>) => Next, options: Record<string, unknown>): void;
+}
+
+/**
+ * Adds to a v3 client's middleware stack (once per stack: a DocumentClient shares its client's)
+ * a call counter outside everything (initialize, high priority: it sees lib-dynamodb's item form)
+ * and an attempt counter inside the retry middleware (finalizeRequest, low priority), which meet
+ * on the call's execution context. Failed attempts before the last were retried; the last one of
+ * a failed call is its final error. A call made outside any recorded context is not counted.
+ */
+function addCountingMiddleware(stack: unknown, contexts: RequestContexts, unprocessed: UnprocessedItems): void {
+  const s = stack as (MiddlewareStack & Patchable) | undefined;
+  if (!s || typeof s.add !== 'function' || s[STACK_COUNTED]) return;
+  Object.defineProperty(s, STACK_COUNTED, { value: true });
+  s.add(
+    (next, execution) => async (args) => {
+      const context = contexts.running;
+      if (!context) return next(args);
+      const operation = context.labels[OPERATION_LABEL] ?? '';
+      unprocessed.sending(operation, args.input);
+      const call: V3Call = { context, failed: [], attempts: 0 };
+      execution[V3_CALL] = call;
+      try {
+        const result = await next(args);
+        for (const code of call.failed) context.counter.retried(code);
+        context.counter.callEnded(Math.max(call.attempts, 1), undefined);
+        unprocessed.answered(context, operation, result.output);
+        return result;
+      } catch (err) {
+        for (const code of call.failed.slice(0, -1)) context.counter.retried(code);
+        context.counter.callEnded(call.attempts, codeOf(err as { name?: unknown }));
+        throw err;
+      }
+    },
+    { step: 'initialize', priority: 'high', name: 'dynamoHotpathCalls' },
+  );
+  s.add(
+    (next, execution) => async (args) => {
+      const call = execution[V3_CALL] as V3Call | undefined;
+      if (!call) return next(args);
+      call.attempts++;
+      try {
+        return await next(args);
+      } catch (err) {
+        call.failed.push(codeOf(err as { name?: unknown }));
+        throw err;
+      }
+    },
+    { step: 'finalizeRequest', priority: 'low', name: 'dynamoHotpathAttempts' },
+  );
+}
+
 /** Patches a v3 `Client` class's `send`; false when it has none. */
-export function patchSmithyClient(Client: unknown, contexts: RequestContexts): boolean {
+export function patchSmithyClient(Client: unknown, contexts: RequestContexts, unprocessed = new UnprocessedItems()): boolean {
   const proto = (Client as { prototype?: Patchable } | undefined)?.prototype;
   if (!proto || typeof proto.send !== 'function') return false;
   if (isPatched(proto.send)) return true;
@@ -116,7 +217,8 @@ export function patchSmithyClient(Client: unknown, contexts: RequestContexts): b
     if (config?.serviceId !== 'DynamoDB') return send.apply(this, args);
     const caller = captureCaller(sendInContext);
     const client = (this as { constructor?: { name?: unknown } }).constructor?.name;
-    const context = contexts.contextFor(caller, commandOperation(args[0]), typeof client === 'string' && client ? client : 'Client');
+    const context = contexts.contextFor(caller, commandOperation(args[0]), typeof client === 'string' && client ? client : 'Client', 'aws-sdk-js-v3');
+    addCountingMiddleware((this as { middlewareStack?: unknown }).middlewareStack, contexts, unprocessed);
     return contexts.call(context, () => send.apply(this, args));
   });
   return true;
@@ -133,6 +235,8 @@ export interface PatchState {
  */
 export function installSdkPatches(contexts: RequestContexts): PatchState {
   const state: PatchState = { patched: new Set() };
+  const unprocessed = new UnprocessedItems();
+  if (installSocketPatches(contexts)) state.patched.add('node:tls TLSSocket');
   const proto = (Module as unknown as { prototype: Patchable }).prototype;
   const compile = proto._compile as AnyFunction;
   if (isPatched(compile)) return state;
@@ -141,7 +245,7 @@ export function installSdkPatches(contexts: RequestContexts): PatchState {
     const filename = args[1];
     if (typeof filename === 'string' && (V2_CORE.test(filename) || V3_CLIENT.test(filename))) {
       const exports = (this as { exports?: unknown }).exports;
-      const ok = V2_CORE.test(filename) ? patchAwsSdkV2(exports, contexts) : patchSmithyClient((exports as { Client?: unknown } | undefined)?.Client, contexts);
+      const ok = V2_CORE.test(filename) ? patchAwsSdkV2(exports, contexts, unprocessed) : patchSmithyClient((exports as { Client?: unknown } | undefined)?.Client, contexts, unprocessed);
       if (ok) state.patched.add(filename);
     }
     return result;

@@ -26,6 +26,10 @@ export function categoryPhrase(category: DynamoCategory): string {
       return 'marshal';
     case 'connection-setup':
       return 'connection setup';
+    case 'error-response':
+      return 'error response';
+    case 'retry-backoff':
+      return 'retry';
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CodeActionKind, type Connection, type TextDocuments } from 'vscode-languageserver/node';
+import { CodeActionKind, type CodeAction, type Connection, type Diagnostic, type TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { readInstalledVersions } from '../core/migrate/installedVersions';
 import { isScriptFile } from '../core/migrate/program/sourceFiles';
@@ -22,6 +22,12 @@ const publishDelayMs = 600;
 /** Pause after the last change before a file migrated on its own has its diagnostics published again (ms). */
 const TYPING_PAUSE_MS = 150;
 
+/** Other diagnostics published with the migration's (one publication per document) and their code actions. */
+export interface MoreDiagnostics {
+  diagnostics(doc: TextDocument): Diagnostic[];
+  codeActions(doc: TextDocument, diagnostics: readonly Diagnostic[], only?: string[]): CodeAction[];
+}
+
 /** Code action kinds the server announces. */
 export const MIGRATION_CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIND];
 
@@ -38,7 +44,8 @@ export function registerMigrationFeature(
   documents: TextDocuments<TextDocument>,
   hotCallSite: (uri: string, line: number) => number | undefined,
   folders: () => readonly string[] = () => [],
-): { refresh: () => void } {
+  more?: MoreDiagnostics,
+): { refresh: () => void; publishDocument: (doc: TextDocument) => void } {
   const environments = new Map<string, Promise<MigrationEnvironment>>();
   const environmentFor = (uri: string): Promise<MigrationEnvironment> => {
     if (!uri.startsWith('file:')) return Promise.resolve({});
@@ -76,7 +83,7 @@ export function registerMigrationFeature(
 
   const publish = async (doc: TextDocument) => {
     try {
-      const diagnostics = getMigrationDiagnostics(doc, await context(doc.uri));
+      const diagnostics = [...getMigrationDiagnostics(doc, await context(doc.uri)), ...(more?.diagnostics(doc) ?? [])];
       await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     } catch (e) {
       connection.console.error(`migration diagnostics for ${doc.uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -133,7 +140,8 @@ export function registerMigrationFeature(
     return [
       ...getMigrationCodeActions(doc, params.range, params.context.diagnostics, await context(doc.uri), params.context.only),
       ...goMigrationActions(doc.uri, params.context.diagnostics, MIGRATION_SOURCE, params.context.only),
+      ...(more?.codeActions(doc, params.context.diagnostics, params.context.only) ?? []),
     ];
   });
-  return { refresh: () => documents.all().forEach((doc) => void publish(doc)) };
+  return { refresh: () => documents.all().forEach((doc) => void publish(doc)), publishDocument: (doc) => void publish(doc) };
 }

@@ -40,6 +40,7 @@ import { benchmarkLenses, hotCallSiteLines, legacyCallLines } from './benchmarkL
 import { registerGoMigrateRequest } from './goMigrateRequest';
 import { registerWorkspaceTrust } from './workspaceTrust';
 import { registerAgentTools } from './agentTools';
+import { CheckDiagnostics } from './checkFeature';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
@@ -73,6 +74,15 @@ function refreshLenses(): void {
   if (canRefreshLenses) connection.sendRequest(CodeLensRefreshRequest.type).catch((e: unknown) => connection.console.warn(`codeLens refresh failed: ${String(e)}`));
 }
 
+// Connection and throttling checks, published with the migration diagnostics; Go files are checked on open and save.
+const checks = new CheckDiagnostics(
+  (path) => {
+    const doc = documents.all().find((d) => uriToPath(d.uri) === path);
+    if (doc) migrations.publishDocument(doc);
+  },
+  (message) => connection.console.warn(message),
+);
+
 const migrations = registerMigrationFeature(connection, documents, (uri, line) => {
   const path = uriToPath(uri);
   const text = documents.get(uri)?.getText();
@@ -82,7 +92,8 @@ const migrations = registerMigrationFeature(connection, documents, (uri, line) =
     if (percent !== undefined) return percent;
   }
   return undefined;
-}, () => roots.map((r) => r.path));
+}, () => roots.map((r) => r.path), checks);
+documents.onDidOpen((e) => checks.checkGo(e.document));
 
 function announce(): void {
   const summary: ProfileSummary | null = session ? summarize(session) : null;
@@ -280,7 +291,10 @@ connection.onDidChangeConfiguration(() => {
   });
 });
 
-documents.onDidSave(() => refreshLenses());
+documents.onDidSave((e) => {
+  refreshLenses();
+  checks.checkGo(e.document);
+});
 
 /** Once the workspace is trusted, the loaded profile's lenses are placed again with what git knows of the edited files. */
 async function reanalyzeWithGit(): Promise<void> {
@@ -292,6 +306,7 @@ async function reanalyzeWithGit(): Promise<void> {
 
 registerWorkspaceTrust(connection, () => {
   reanalyzeWithGit().catch((e: unknown) => connection.console.warn(`re-analysis after Workspace Trust failed: ${String(e)}`));
+  for (const doc of documents.all()) checks.checkGo(doc);
 });
 registerGoMigrateRequest(connection);
 

@@ -99,4 +99,13 @@ describe('record summary with a library bundled into the program (trial7 N4)', (
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('adds what the calls did under a line when something happened: new connections, retries, failures, unprocessed items', () => {
+    const stats = { calls: 120, attempts: 160, retriedCalls: 30, retries: { ThrottlingException: 40 }, errors: { ThrottlingException: 2 }, handshakes: 120, resumedHandshakes: 0, unprocessedItems: 31, unprocessedResent: 6 };
+    assert.deepEqual(recordedSiteLines([{ labels: site, calls: 120, stats }, { labels: { ...site, [CALL_SITE_LABEL]: '/srv/db.js:9:3' }, calls: 5, stats: { ...stats, calls: 5, retriedCalls: 0, retries: {}, errors: {}, handshakes: 0, unprocessedItems: 0 } }]), [
+      '      120  Query on DocumentClient  query  /srv/db.js:8:20',
+      '           120 new TLS connections · 30 retried (ThrottlingException 40) · 2 failed (ThrottlingException 2) · 31 unprocessed, 25 dropped',
+      '        5  Query on DocumentClient  query  /srv/db.js:9:3',
+    ]);
+  });
 });

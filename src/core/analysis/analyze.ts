@@ -4,7 +4,7 @@
  */
 import { valueColumnWarning } from './valueColumnWarning';
 import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
-import { FRAME_RULES } from '../detect/rules';
+import { categoryOf, FRAME_RULES } from '../detect/rules';
 import { MIGRATIONS } from '../detect/migrations';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
@@ -23,6 +23,8 @@ import { functionLevelWarning, type FunctionLevelSummary } from './functionLevel
 import { callerShares, markThinWrappers } from './callerShares';
 import type { Analysis, CallSite, CategoryWeights, ChainFrame, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
+import type { SiteStats } from './siteStats';
+import { SDK_FAMILIES } from './estimate';
 
 export interface AnalyzeOptions {
   /** Maps recorded paths to the workspace; frames whose file resolves are the user's code. */
@@ -53,6 +55,8 @@ export interface AnalyzeOptions {
    * sites on such frames are function-level; the summary is reported with a note.
    */
   readonly functionLevel?: { readonly summary: FunctionLevelSummary; readonly placedFrames: Uint8Array | undefined };
+  /** Counted calls, retries, errors and handshakes per call site (`siteStats.ts`), reported as they are. */
+  readonly siteStats?: readonly SiteStats[];
 }
 
 const RULES_BY_ID = new Map(FRAME_RULES.map((r) => [r.id, r]));
@@ -177,7 +181,7 @@ function sdkFunctionStats(frames: FrameTable, keys: FrameKeys, tables: FlatCumTa
     if (!match || tables.functionCum[fn] === 0) continue;
     const id = keys.functionFrame[fn]!;
     const direction = match.direction ?? match.rule.fallback;
-    const category: DynamoCategory = match.rule.family === 'connection' ? 'connection-setup' : (`${match.rule.family}-${direction}` as DynamoCategory);
+    const category = categoryOf(match.rule, direction);
     const name = frames.strings[frames.nameId[id]!]!;
     const file = frames.strings[frames.fileId[id]!]!;
     out.push({ name, file, flat: tables.functionFlat[fn]!, cum: tables.functionCum[fn]!, ruleId: match.rule.id, category, sdk: match.rule.sdk });
@@ -201,10 +205,17 @@ function truncationSummary(profile: Profile, attribution: AttributionResult): Tr
   };
 }
 
+/** The migrations that move aws-sdk v2 (JavaScript) clients to AWS SDK v3, which keeps connections alive. */
+const V2_TO_V3 = new Set(['js-lib-dynamodb', 'js-util-dynamodb']);
+
 function migrationSuggestions(attribution: AttributionResult): MigrationSuggestion[] {
-  return [...attribution.byMigration]
+  const sorted = [...attribution.byMigration]
     .map(([id, weight]) => ({ id, weight, title: MIGRATIONS[id]?.title ?? id, detail: MIGRATIONS[id]?.detail ?? '' }))
     .sort((a, b) => b.weight - a.weight);
+  // The aws-sdk v2 clients' handshakes go with the move to v3 (keep-alive by default): said once, on the heaviest such move.
+  const v2Handshakes = attribution.handshakesByFamily[SDK_FAMILIES.indexOf('aws-sdk-js-v2')]!;
+  const first = sorted.findIndex((m) => V2_TO_V3.has(m.id));
+  return sorted.map((m, i) => (i === first && v2Handshakes > 0 ? { ...m, connectionWeight: v2Handshakes } : m));
 }
 
 /**
@@ -264,6 +275,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     gcWeight: attribution.gcWeight,
     connectionSetupWeight: attribution.byCategory[DYNAMO_CATEGORIES.indexOf('connection-setup')]!,
     tlsUnknownHostWeight: attribution.tlsUnknownHostWeight,
+    tlsInboundWeight: attribution.tlsInboundWeight,
     moduleLoadingWeight: attribution.moduleLoadingWeight,
     callSites,
     userFunctions: rollUpUserFunctions(functionOfSite, tables),
@@ -275,6 +287,7 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     ...(options.sourceMaps ? { sourceMaps: options.sourceMaps } : {}),
     ...(options.unbuiltRecordedWeight ? { unbuiltRecordedWeight: options.unbuiltRecordedWeight } : {}),
     ...(options.functionLevel ? { functionLevel: options.functionLevel.summary } : {}),
+    ...(options.siteStats ? { siteStats: options.siteStats } : {}),
     warnings,
   };
 }

@@ -7,6 +7,7 @@ import { createPathResolver } from '../paths/resolve';
 import type { PathMappingRule } from '../paths/types';
 import type { Profile, ReadOptions } from '../profile/model';
 import { analyzeWithSources } from './prepare';
+import type { RecordedSiteStats } from './siteStats';
 import type { Analysis } from './types';
 
 export interface AnalyzeFileOptions {
@@ -24,6 +25,8 @@ export interface AnalyzeFileOptions {
   readonly afterRead?: () => void;
   /** Called during the read of a pprof file, once its decoded tables are dropped (`ReadOptions.onTablesDropped`). */
   readonly onTablesDropped?: () => void;
+  /** Counts of call sites written beside the profile (a run record's `callSites`). */
+  readonly recordedStats?: readonly RecordedSiteStats[];
 }
 
 /**
@@ -42,5 +45,5 @@ export async function analyzeFile(profilePath: string, options: AnalyzeFileOptio
   ]);
   options.afterRead?.();
   const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
-  return analyzeWithSources(profile, { resolver, ...(options.maxFunctions !== undefined ? { maxFunctions: options.maxFunctions } : {}) });
+  return analyzeWithSources(profile, { resolver, ...(options.maxFunctions !== undefined ? { maxFunctions: options.maxFunctions } : {}), ...(options.recordedStats ? { recordedStats: options.recordedStats } : {}) });
 }

@@ -8,27 +8,28 @@
  * `jsonutil.unmarshalStruct` is DynamoDB protocol unmarshal, while a sample in the SDK's HTTP
  * middleware is not marshalling even when a deserializer middleware sits further up.
  */
-import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
+import { DYNAMO_CATEGORIES, MARSHALLING_CATEGORIES, type DynamoCategory, type SdkId } from '../detect/types';
 import { directionFromStack, type RuleMatch } from '../detect/classify';
 import { categoryOf, type FrameRule } from '../detect/rules';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
-import { estimateMethod, familyIndexOfSdk, UnattributedEstimator, type SiteEstimate } from './estimate';
+import { estimateMethod, familyIndexOfSdk, SDK_FAMILIES, UnattributedEstimator, type SiteEstimate } from './estimate';
+import { SDK_LABEL } from './recorderLabels';
 import type { DynamoOperation } from '../source/dynamoOperations';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { codeOperationsReader } from './siteCode';
 import { recordedFiles, type RecordedFiles } from './recordedFiles';
-import { classifyFunctions, matchOf, operationOf, type FunctionClasses, DYNAMO_CLIENT, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TRANSPARENT } from './functionClasses';
+import { classifyFunctions, matchOf, operationOf, type FunctionClasses, DYNAMO_CLIENT, ERROR_PATH, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TLS_INBOUND, TLS_OUTBOUND, TRANSPARENT } from './functionClasses';
 import type { FrameKeys } from './frameKeys';
 import { recordedFrameCount, recordedUserCaller } from './recordedCallSites';
 import { forEachStack, readStack, StackBuffer } from '../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
 import { FlatCumCounter } from './flatCum';
 
-/** In the walk's packed per-frame bits only: the frame is the user's code; the SDK family + 1 sits above it. */
-const USER = 128;
-const FAMILY_SHIFT = 8;
+/** In the walk's packed per-frame bits only: the frame is the user's code; the SDK family + 1 sits above it (above the function flags' bits). */
+const USER = 1 << 12;
+const FAMILY_SHIFT = 13;
 
 /** Index of each category in the per-call-site weight arrays. */
 export const CATEGORY_INDEX: Readonly<Record<DynamoCategory, number>> = Object.fromEntries(
@@ -75,8 +76,13 @@ export interface AttributionResult {
   /** Samples with any marshalling frame anywhere on the stack (upper bound). */
   readonly anyFrameWeight: number;
   readonly gcWeight: number;
-  /** TLS handshakes with no DynamoDB client frame on the stack: not counted as DynamoDB connection setup. */
+  /**
+   * Outbound TLS handshakes (or of no known side) with no evidence of a DynamoDB client: no DynamoDB
+   * client frame on the stack and no recorded call site. Not counted as DynamoDB connection setup.
+   */
   readonly tlsUnknownHostWeight: number;
+  /** TLS handshakes of the process's own listeners (server side, `handshakeSide.ts`): never connection churn. */
+  readonly tlsInboundWeight: number;
   /** SDK marshalling code running under Node's module loader (`require` of the SDK), not counted as marshalling. */
   readonly moduleLoadingWeight: number;
   /** Marshalling with no user frame above it (async continuations, other goroutines). */
@@ -102,6 +108,11 @@ export interface AttributionResult {
   readonly files: Iterable<readonly [string, { readonly resolution: PathResolution; readonly weight: number }]>;
   /** DynamoDB weight per {@link SAMPLE_REPAIR} state (index), when the profile had cut stacks. */
   readonly dynamoByRepair: Float64Array;
+  /**
+   * DynamoDB TLS handshake weight per SDK family (`estimate.ts` SDK_FAMILIES): the SDK frame under
+   * the handshake, else the recorded call's `ddb.sdk` label; handshakes of no known SDK are in none.
+   */
+  readonly handshakesByFamily: Float64Array;
 }
 
 /**
@@ -157,12 +168,14 @@ export function attributeSamples(
   const byMigration = new Map<string, number>();
   // The profile-wide sums as fields of one object: `let`s that the per-sample callback adds to
   // would be boxed numbers in its context, a new heap number per addition.
-  const sums = { dynamoWeight: 0.5, dynamoCount: 0.5, anyFrameWeight: 0.5, gcWeight: 0.5, unattributedWeight: 0.5, tlsUnknownHostWeight: 0.5, moduleLoadingWeight: 0.5, labelledWeight: 0.5 };
+  const sums = { dynamoWeight: 0.5, dynamoCount: 0.5, anyFrameWeight: 0.5, gcWeight: 0.5, unattributedWeight: 0.5, tlsUnknownHostWeight: 0.5, tlsInboundWeight: 0.5, moduleLoadingWeight: 0.5, labelledWeight: 0.5 };
   for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] = 0;
   const apisCalled = new Set<string>();
   const repairOf = profile.truncation?.sampleRepair;
   const originOf = profile.truncation?.sampleOrigin;
   const dynamoByRepair = new Float64Array(4);
+  const handshakesByFamily = new Float64Array(SDK_FAMILIES.length);
+  const labelFamily = (profile.labelSets ?? []).map((set) => (set[SDK_LABEL] ? familyIndexOfSdk(set[SDK_LABEL] as SdkId) : -1));
   /** Shares of cut samples split among completions: origin → the call sites they reached. */
   const shares = new Map<number, { site: CallSiteAccumulator; weight: number }[]>();
   const estimator = new UnattributedEstimator();
@@ -229,27 +242,43 @@ export function attributeSamples(
       if (anyGc && !anyMatch) sums.gcWeight += weight;
       return;
     }
-    const category = categoryOf(decider.rule, directionFromStack(stack, d, matchAt));
     const u = creditedUser(stack, d + 1, firstUser, recorded, isUser, functionOf);
+    // Marshalling beneath an error decoder (the exception's own shape) is error work.
+    const decided = categoryOf(decider.rule, directionFromStack(stack, d, matchAt));
+    const category = stackFlags & ERROR_PATH && MARSHALLING_CATEGORIES.has(decided) && anyFlag(stack, d + 1, u, flags, functionOf, ERROR_PATH) ? 'error-response' : decided;
+    const marshalling = MARSHALLING_CATEGORIES.has(category);
     // stackFlags has every frame's flags: a flag absent from it is absent from any part of the stack.
-    if (category === 'connection-setup' ? !(stackFlags & DYNAMO_CLIENT) : loading && anyFlag(stack, d + 1, u, flags, functionOf, MODULE_LOAD)) {
-      if (category === 'connection-setup') sums.tlsUnknownHostWeight += weight;
-      else sums.moduleLoadingWeight += weight;
+    if (category === 'connection-setup') {
+      if ((stackFlags & TLS_INBOUND) && innermostSide(stack, 0, flags, functionOf) === TLS_INBOUND) {
+        sums.tlsInboundWeight += weight;
+        return;
+      }
+      // A recorded call site is a DynamoDB request's (the recorder and the Go labels mark only those).
+      if (!(stackFlags & DYNAMO_CLIENT) && recorded < 0) {
+        sums.tlsUnknownHostWeight += weight;
+        return;
+      }
+    } else if (marshalling && loading && anyFlag(stack, d + 1, u, flags, functionOf, MODULE_LOAD)) {
+      sums.moduleLoadingWeight += weight;
       return;
     }
     const ci = CATEGORY_INDEX[category];
     byCategory[ci]! += weight;
-    if (category !== 'connection-setup') {
+    if (category === 'connection-setup') {
+      const family = sdkFamily >= 0 ? sdkFamily : labels >= 0 ? labelFamily[labels]! : -1;
+      if (family >= 0) handshakesByFamily[family]! += weight;
+    }
+    if (marshalling) {
       sums.dynamoWeight += weight;
       sums.dynamoCount += count;
       if (repairOf) dynamoByRepair[repairOf[s]!]! += weight;
     }
     const rule = apiRule(stack, d, u, matchAt, decider.rule);
-    if (rule.migration) byMigration.set(rule.migration, (byMigration.get(rule.migration) ?? 0) + weight);
+    if (rule.migration && category !== 'error-response') byMigration.set(rule.migration, (byMigration.get(rule.migration) ?? 0) + weight);
     apisCalled.add(rule.id);
     const ruleKey = ruleKeyOf(ruleKeys, rule, ci, category);
     if (u >= stack.length) {
-      if (category === 'connection-setup') return;
+      if (!marshalling) return;
       sums.unattributedWeight += weight;
       const sdk = familyIndexOfSdk(decider.rule.sdk);
       if (sdk >= 0) estimator.addUnattributed(sdk, ci, ruleKey, weight, operationIn(stack, 0, stack.length, classes, functionOf));
@@ -259,7 +288,7 @@ export function attributeSamples(
     const site = siteFor(callSites, siteKey(userFrame), userFrame, chainOf);
     site.byCategory[ci]! += weight;
     site.byRule.set(ruleKey, (site.byRule.get(ruleKey) ?? 0) + weight);
-    if (category === 'connection-setup') return;
+    if (!marshalling) return;
     site.dynamoWeight += weight;
     site.dynamoCount += count;
     const repair = repairOf?.[s];
@@ -314,7 +343,7 @@ export function attributeSamples(
     },
   };
   const method = estimatedWeight > 0 ? { estimateMethod: estimateMethod(estimates) } : {};
-  return { byCategory, ...sums, estimatedWeight, ...method, callSites, byMigration, classes, isUser, files, dynamoByRepair };
+  return { byCategory, ...sums, estimatedWeight, ...method, callSites, byMigration, classes, isUser, files, dynamoByRepair, handshakesByFamily };
 }
 
 /** `ruleId|category`, made once per rule and category instead of once per marshalling sample. */
@@ -329,7 +358,7 @@ function ruleKeyOf(keys: Map<FrameRule, string[]>, rule: FrameRule, categoryInde
  * {@link FAMILY_SHIFT}) as bits; file and user mark read at its first frame (`functionFrame`): a
  * function is a (file, name) pair, and its frames share the file and the classes.
  */
-function packFunctionInfo(functionFrame: Uint32Array, fileOfString: Int32Array, fileId: Uint32Array, flags: Uint8Array, isUser: Uint8Array, family: Int8Array): Int32Array {
+function packFunctionInfo(functionFrame: Uint32Array, fileOfString: Int32Array, fileId: Uint32Array, flags: Uint16Array, isUser: Uint8Array, family: Int8Array): Int32Array {
   const info = new Int32Array(2 * functionFrame.length);
   for (let fn = 0; fn < functionFrame.length; fn++) {
     const id = functionFrame[fn]!;
@@ -402,9 +431,18 @@ function callerOf(stack: Uint32Array, u: number, isUser: Uint8Array, functionOf:
 }
 
 /** True when a frame of `stack[from..to)` has `flag` (`flags` per function id). */
-function anyFlag(stack: Uint32Array, from: number, to: number, flags: Uint8Array, functionOf: Uint32Array, flag: number): boolean {
+function anyFlag(stack: Uint32Array, from: number, to: number, flags: Uint16Array, functionOf: Uint32Array, flag: number): boolean {
   for (let i = from; i < Math.min(to, stack.length); i++) if (flags[functionOf[stack[i]!]!]! & flag) return true;
   return false;
+}
+
+/** {@link TLS_OUTBOUND} or {@link TLS_INBOUND}: the side marked by the frame nearest the leaf from `stack[from]` on; 0 when none is. */
+function innermostSide(stack: Uint32Array, from: number, flags: Uint16Array, functionOf: Uint32Array): number {
+  for (let i = from; i < stack.length; i++) {
+    const side = flags[functionOf[stack[i]!]!]! & (TLS_OUTBOUND | TLS_INBOUND);
+    if (side) return side;
+  }
+  return 0;
 }
 
 /** The operation named by the frame of `stack[from..to)` nearest `to` (the caller's end), if any. */

@@ -11,6 +11,7 @@ import type { FrameTable } from '../profile/columns/frameTable';
 import { isDocumentClientFile, operationOfFrame, type DynamoOperation } from '../source/dynamoOperations';
 import { familyIndexOfFrame, familyPatternOfFile } from './estimate';
 import type { FrameKeys } from './frameKeys';
+import { handshakeSideOf, type HandshakeSide } from '../detect/handshakeSide';
 import { isDynamoClientFile, isDynamoClientName, isModuleLoadFrame, moduleLoaderOf } from './stackEvidence';
 
 /** Flag bits of {@link FunctionClasses.flags}. */
@@ -18,10 +19,16 @@ export const TRANSPARENT = 1;
 export const GC = 2;
 export const REFLECT = 4;
 export const MATCH = 8;
-/** A rule matched and its family is not `connection`. */
+/** A rule matched and its family is (un)marshalling: `protocol` or `attribute`. */
 export const MARSHAL = 16;
 export const MODULE_LOAD = 32;
 export const DYNAMO_CLIENT = 64;
+/** The function marks the client side of a TLS handshake (`handshakeSide.ts`). */
+export const TLS_OUTBOUND = 128;
+/** The function marks the server side of a TLS handshake: the process's own listener. */
+export const TLS_INBOUND = 256;
+/** A rule of the `error` family matched: the SDK is decoding an error answer. */
+export const ERROR_PATH = 512;
 
 /**
  * Per function id (see {@link FrameKeys}): what the attribution pass reads of it. Matches and
@@ -33,8 +40,8 @@ export interface FunctionClasses {
   readonly match: Uint16Array;
   /** The distinct matches (rule and direction), in order of their first function. */
   readonly matchList: readonly RuleMatch[];
-  /** Bits {@link TRANSPARENT} … {@link DYNAMO_CLIENT}. */
-  readonly flags: Uint8Array;
+  /** Bits {@link TRANSPARENT} … {@link ERROR_PATH}. */
+  readonly flags: Uint16Array;
   /** Index into `SDK_FAMILIES`, or -1 (estimate.ts `familyIndexOfFrame`). */
   readonly family: Int8Array;
   /** Index + 1 into `operationList` of the DynamoDB operation the function's name says, 0 when none. */
@@ -80,7 +87,7 @@ export function classifyFunctions(table: FrameTable, keys: FrameKeys): FunctionC
   const match = new Uint16Array(count);
   const matchList: RuleMatch[] = [];
   const matchIndex = new Map<string, number>();
-  const flags = new Uint8Array(count);
+  const flags = new Uint16Array(count);
   const family = new Int8Array(count);
   const operation = new Uint8Array(count);
   const operationList: DynamoOperation[] = [];
@@ -101,10 +108,12 @@ export function classifyFunctions(table: FrameTable, keys: FrameKeys): FunctionC
       (isGcFrame(frame) ? GC : 0) |
       (frame.name.startsWith('reflect.') ? REFLECT : 0) |
       (found ? MATCH : 0) |
-      (found && found.rule.family !== 'connection' ? MARSHAL : 0) |
+      (found && (found.rule.family === 'protocol' || found.rule.family === 'attribute') ? MARSHAL : 0) |
+      (found?.rule.family === 'error' ? ERROR_PATH : 0) |
       // No loader: no module-load frame (passing `undefined` would make isModuleLoadFrame test the file again).
       (fileClass.loader !== undefined && isModuleLoadFrame(frame, fileClass.loader) ? MODULE_LOAD : 0) |
-      (fileClass.dynamoClient || isDynamoClientName(frame.name) ? DYNAMO_CLIENT : 0);
+      (fileClass.dynamoClient || isDynamoClientName(frame.name) ? DYNAMO_CLIENT : 0) |
+      sideBits(handshakeSideOf(frame));
     family[fn] = familyIndexOfFrame(frame.name, frame.file, fileClass.familyPattern);
     const op = operationOfFrame(frame.name, frame.file, fileClass.documentClient);
     if (op !== undefined) {
@@ -114,6 +123,10 @@ export function classifyFunctions(table: FrameTable, keys: FrameKeys): FunctionC
     }
   }
   return { match, matchList, flags, family, operation, operationList };
+}
+
+function sideBits(side: HandshakeSide | undefined): number {
+  return side === 'outbound' ? TLS_OUTBOUND : side === 'inbound' ? TLS_INBOUND : 0;
 }
 
 /** Index + 1 of `value` in `list` by `key`, appended when new. */

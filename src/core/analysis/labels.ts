@@ -9,6 +9,8 @@ const CATEGORY_LABELS: Readonly<Record<DynamoCategory, string>> = {
   'attribute-unmarshal': 'AttributeValue unmarshal (→ your items)',
   'attribute-marshal': 'AttributeValue marshal (your items →)',
   'connection-setup': 'connection setup (TLS handshake)',
+  'error-response': 'error responses (decoding refused requests: throttling, failed conditions)',
+  'retry-backoff': 'retry decisions and back-off',
 };
 
 const CATEGORY_SHORT: Readonly<Record<DynamoCategory, string>> = {
@@ -17,6 +19,8 @@ const CATEGORY_SHORT: Readonly<Record<DynamoCategory, string>> = {
   'attribute-unmarshal': 'attribute unmarshal',
   'attribute-marshal': 'attribute marshal',
   'connection-setup': 'TLS handshake',
+  'error-response': 'error response',
+  'retry-backoff': 'retry',
 };
 
 /** Long label of a category, e.g. `DynamoDB unmarshal (wire JSON → SDK types)`. */
@@ -31,7 +35,7 @@ export function categoryShortLabel(category: DynamoCategory): string {
 
 /** `reflection` etc. as shown after an SDK label: `aws-sdk-go v1 jsonrpc, reflection`. */
 export function mechanismLabel(mechanism: Mechanism): string {
-  return mechanism === 'interpreted' ? 'interpreted JS' : mechanism;
+  return mechanism === 'interpreted' ? 'interpreted JS' : mechanism === 'error-path' ? 'error path' : mechanism;
 }
 
 /** `part` as a percentage of `total` with one decimal (`46.9%`); `0.0%` when total is 0. */

@@ -22,6 +22,7 @@ import { unplacedRecordedSites } from './unplacedRecordedSites';
 import { goPackageWarnings, resolveGoFilesByPackage } from '../paths/goPackageFiles';
 import { nameAnonymousSdkFrames, unreadableSdkNote } from './anonymousSdkFrames';
 import type { Analysis } from './types';
+import { placeSiteStats, statsOfLabelSets, type RecordedSiteStats } from './siteStats';
 
 export interface PrepareOptions extends AnalyzeOptions {
   /** Where generated files and their maps are read from; the local disk by default. */
@@ -32,6 +33,14 @@ export interface PrepareOptions extends AnalyzeOptions {
    * tell it. Generated files or maps modified later are warned about.
    */
   readonly profileTimeMs?: number;
+  /** Counts of call sites written beside the profile (a run record's `callSites`: the Go call labels), added to those recorded in its labels. */
+  readonly recordedStats?: readonly RecordedSiteStats[];
+  /**
+   * False for a profile pooled from several (compare's replicates): equal label sets of two
+   * processes were merged into one, so the caller passes each profile's counts in `recordedStats`
+   * instead ({@link statsOfLabelSets}). Default true.
+   */
+  readonly statsFromLabels?: boolean;
 }
 
 /** `profile` with the AWS SDK v3 bundles' anonymous functions named ({@link nameAnonymousSdkFrames}), and a note when a bundle could not be read. */
@@ -67,8 +76,12 @@ export function analyzeWithSources(profile: Profile, options: PrepareOptions): {
   const warned = buildNotes.length > 0 ? replaceFramesOrFields(mapped.profile, { fields: { warnings: [...mapped.profile.warnings, ...buildNotes] } }) : mapped.profile;
   const possible = unplaceImpossiblePositions(warned, resolver, files);
   const placed = placeFunctionLevelFrames(possible, resolver, files, mapper);
-  const analysis = analyzeProfile(placed.profile, {
+  const labelled = options.statsFromLabels === false ? { sites: [], problems: [] } : statsOfLabelSets(profile.labelSets);
+  const recordedStats = [...labelled.sites, ...(options.recordedStats ?? [])];
+  const siteStats = recordedStats.length > 0 ? placeSiteStats(recordedStats, resolver, mapper) : undefined;
+  const analysis = analyzeProfile(labelled.problems.length > 0 ? replaceFramesOrFields(placed.profile, { fields: { warnings: [...placed.profile.warnings, ...labelled.problems] } }) : placed.profile, {
     ...options,
+    ...(siteStats ? { siteStats } : {}),
     resolver,
     recordedCallSites: true,
     sources: files,

@@ -26,6 +26,12 @@ export const RECORDER_LABEL = 'ddb.recorder';
 export const CALLERS_LABEL = 'ddb.callers';
 /** Client class the user called (`DocumentClient`, `DynamoDB`, `DynamoDBDocumentClient`, `DynamoDBClient`). */
 export const CLIENT_LABEL = 'ddb.client';
+/**
+ * The SDK of the call (an `SdkId`: `aws-sdk-js-v2`, `aws-sdk-js-v3`, `aws-sdk-go-v1`,
+ * `aws-sdk-go-v2`): a client class name alone does not tell (`DynamoDB` is a class of both
+ * JavaScript SDKs). Absent in recordings made before it was written.
+ */
+export const SDK_LABEL = 'ddb.sdk';
 
 /** A recorded call site, parsed from its labels. */
 export interface RecordedCallSite {

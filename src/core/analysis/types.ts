@@ -12,6 +12,7 @@ import type { SourceMapCoverage } from '../sourcemap/coverage';
 
 export type { CheckedSource, SourceMapCoverage } from '../sourcemap/coverage';
 import type { FunctionLevelSummary } from './functionLevel';
+import type { SiteStats } from './siteStats';
 
 /** Weight per DynamoDB category; categories with no weight are absent. */
 export type CategoryWeights = Partial<Record<DynamoCategory, number>>;
@@ -171,6 +172,11 @@ export interface MigrationSuggestion {
   /** Weight of marshalling that would move (all samples matching rules that suggest it). */
   readonly weight: number;
   readonly detail: string;
+  /**
+   * Weight of the TLS handshakes of the clients it moves that the move removes too, not in
+   * `weight` (aws-sdk v2 → v3: v3 keeps connections alive by default); absent when none.
+   */
+  readonly connectionWeight?: number;
 }
 
 /**
@@ -244,8 +250,18 @@ export interface Analysis {
   readonly gcWeight: number;
   /** TLS handshakes with a DynamoDB client frame on the stack (also in byCategory['connection-setup']). */
   readonly connectionSetupWeight: number;
-  /** TLS handshakes with no DynamoDB client frame on the stack ("host unknown"): in no DynamoDB figure. */
+  /**
+   * Outbound TLS handshakes (this process dialled, or no side is known) with no evidence of a
+   * DynamoDB client — no DynamoDB client frame on the stack, no recorded call site ("host
+   * unknown"): in no DynamoDB figure.
+   */
   readonly tlsUnknownHostWeight: number;
+  /**
+   * TLS handshakes of the process's own listeners (server side: Go `serverHandshake` under
+   * `net/http.(*conn).serve`, Node `tlsConnectionListener`): clients connecting to the service,
+   * never connection churn towards DynamoDB; in no DynamoDB figure.
+   */
+  readonly tlsInboundWeight: number;
   /** SDK marshalling code run by Node's module loader (`require` of the SDK, below any frame of yours): in no DynamoDB figure. */
   readonly moduleLoadingWeight: number;
   /** Call sites, heaviest DynamoDB weight first. */
@@ -263,5 +279,11 @@ export interface Analysis {
   readonly unbuiltRecordedWeight?: number;
   /** Frames of the user's code that had no line, and how many were placed on their declaration; absent when none. */
   readonly functionLevel?: FunctionLevelSummary;
+  /**
+   * What each call site's DynamoDB calls did on the wire — calls, attempts, retries by error
+   * code, final errors, new TLS connections, unprocessed batch items — counted by
+   * `dynamo-hotpath record` or the Go call labels (`siteStats.ts`); absent when nothing counted.
+   */
+  readonly siteStats?: readonly SiteStats[];
   readonly warnings: readonly string[];
 }

@@ -17,6 +17,7 @@ import { formatCount } from './format/numbers';
 import { noteWrapperRows } from './wrapperRows';
 import { comparability, valueMeasure } from '../profile/valueMeasure';
 import { attributionShares, type AttributionShares } from '../analysis/attributionText';
+import { compareConnections } from './connectionChange';
 import { COMPARE_SCHEMA, type Comparison, type CompareRow, type MatchKind, type RowRef, type SideTotals } from './types';
 
 /** One side of a comparison: its analysis and, optionally, how many requests it served. */
@@ -109,6 +110,7 @@ export function compareAnalyses(before: CompareSide, after: CompareSide, options
     sdkFunctions: shareOnly(sdkRows),
     movers: shareOnly(movers),
     sdkChanges: sdkChangesOf(b, a),
+    connections: compareConnections(b, a, absolute.comparable ? beforeReq : undefined, absolute.comparable ? afterReq : undefined),
     matchSummary: { userFunctions: summarize(functions), callSites: summarize(callSites), sdkFunctions: summarize(sdk) },
     notes: [...notesOf(b, a, beforeReq !== undefined && afterReq !== undefined, absolute.comparable ? undefined : absolute.reason), ...(asyncNote ? [`User functions and call sites that shrank: ${asyncNote}.`] : [])],
   };

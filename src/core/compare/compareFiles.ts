@@ -14,7 +14,7 @@ import { parseProfile, readProfileFile } from '../profile/read';
 import type { CompareOptions } from './compareAnalyses';
 import { compareProfileSets } from './compareSets';
 import type { RequestInput } from './requestCount';
-import { requestInputOf, type RunRecord } from './runRecord';
+import { hasRequests, requestInputOf, type RunRecord } from './runRecord';
 import type { Comparison } from './types';
 import { isCpuProfileText, trimCpuProfile } from './v8Window';
 
@@ -61,8 +61,9 @@ export async function compareFileSets(before: readonly CompareFileSide[], after:
   const readOptions: ReadOptions = { ...(options.sampleType ? { sampleType: options.sampleType } : {}), ...(options.limits ? { limits: options.limits } : {}) };
   const [b, a, index] = await Promise.all([Promise.all(before.map((s) => readSide(s, readOptions))), Promise.all(after.map((s) => readSide(s, readOptions))), scanWorkspace(options.root)]);
   const resolver = createPathResolver(index, [...(options.mappings ?? [])]);
-  const requestsOf = (side: CompareFileSide) => side.requests ?? (side.runRecord ? requestInputOf(side.runRecord) : undefined);
-  const replicates = (sides: readonly CompareFileSide[], profiles: Profile[]) => profiles.map((profile, i) => ({ profile, ...(requestsOf(sides[i]!) ? { requests: requestsOf(sides[i]!)! } : {}) }));
+  const requestsOf = (side: CompareFileSide) => side.requests ?? (side.runRecord && hasRequests(side.runRecord) ? requestInputOf(side.runRecord) : undefined);
+  const replicates = (sides: readonly CompareFileSide[], profiles: Profile[]) =>
+    profiles.map((profile, i) => ({ profile, ...(requestsOf(sides[i]!) ? { requests: requestsOf(sides[i]!)! } : {}), ...(sides[i]!.runRecord?.callSites ? { recordedStats: sides[i]!.runRecord!.callSites! } : {}) }));
   const result = compareProfileSets(replicates(before, b), replicates(after, a), { ...options, resolver });
   return { before: result.before.pooled, after: result.after.pooled, comparison: result.comparison };
 }

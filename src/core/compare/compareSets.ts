@@ -14,11 +14,14 @@ import { poolProfiles } from './mergeProfiles';
 import { replicateTotals, type ReplicateValue } from './replicates';
 import { resolveRequests, type RequestInput, type ResolvedRequests } from './requestCount';
 import type { Comparison } from './types';
+import { statsOfLabelSets, type RecordedSiteStats } from '../analysis/siteStats';
 
 /** One profile of a side and, optionally, how many requests it served. */
 export interface ProfileReplicate {
   readonly profile: Profile;
   readonly requests?: RequestInput | ResolvedRequests;
+  /** Counts of its call sites written beside it (a run record's `callSites`). */
+  readonly recordedStats?: readonly RecordedSiteStats[];
 }
 
 export interface CompareSetsOptions extends CompareOptions {
@@ -44,10 +47,12 @@ function analyseSide(side: readonly ProfileReplicate[], label: string, resolver:
   if (twice) throw new CompareError(`${twice.profile.sourcePath} is given twice on the ${label} side: each run counts once`);
   const replicates = side.map((r) => {
     const requests = resolve(r);
-    return { profile: r.profile, analysis: analyzeWithSources(r.profile, { resolver }).analysis, ...(requests ? { requests } : {}) };
+    return { profile: r.profile, analysis: analyzeWithSources(r.profile, { resolver, ...(r.recordedStats ? { recordedStats: r.recordedStats } : {}) }).analysis, ...(requests ? { requests } : {}) };
   });
   const pooledProfile = poolProfiles(side.map((r) => r.profile), side.length === 1 ? side[0]!.profile.sourcePath : `${side.length} ${label} profiles`);
-  const pooled = { profile: pooledProfile, analysis: side.length === 1 ? replicates[0]!.analysis : analyzeWithSources(pooledProfile, { resolver }).analysis };
+  // The pool merges equal label sets of different processes: each profile's counts are added up here instead.
+  const recordedStats = side.flatMap((r) => [...statsOfLabelSets(r.profile.labelSets).sites, ...(r.recordedStats ?? [])]);
+  const pooled = { profile: pooledProfile, analysis: side.length === 1 ? replicates[0]!.analysis : analyzeWithSources(pooledProfile, { resolver, statsFromLabels: false, recordedStats }).analysis };
   return { pooled, replicates };
 }
 

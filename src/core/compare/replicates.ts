@@ -50,7 +50,8 @@ export interface ReplicateTotals {
   readonly before: readonly ReplicateValue[];
   readonly after: readonly ReplicateValue[];
   readonly cpuPerRequest: PerRequestChange;
-  readonly dynamoPerRequest: PerRequestChange;
+  /** Absent when the before profiles have no DynamoDB marshalling: no ratio to the before mean exists. */
+  readonly dynamoPerRequest?: PerRequestChange;
   /** What the interval covers, in words. */
   readonly note: string;
 }
@@ -112,11 +113,12 @@ export function replicateTotals(before: readonly ReplicateValue[], after: readon
     change: changeInterval(before.map(pick), after.map(pick), before.map(count), after.map(count), confidence),
   });
   const one = before.length === 1 && after.length === 1;
+  const dynamoBefore = mean(before.map((v) => v.dynamoPerRequest));
   return {
     before,
     after,
     cpuPerRequest: measure((v) => v.cpuPerRequest, (v) => v.samples),
-    dynamoPerRequest: measure((v) => v.dynamoPerRequest, (v) => v.dynamoSamples),
+    ...(dynamoBefore > 0 ? { dynamoPerRequest: measure((v) => v.dynamoPerRequest, (v) => v.dynamoSamples) } : {}),
     note: one
       ? 'One profile per side: run-to-run variation is unknown, and the interval shown covers only the sampling error of the two profiles. Record two or more profiles per side (CLI: --before A B --after C D; editor: pick several files per side in Compare with Baseline) to tell a change from run-to-run variation.'
       : `${before.length} profile${before.length === 1 ? '' : 's'} before and ${after.length} after: the ${Math.round(confidence * 100)} % interval of the change of the means covers the run-to-run variation between them (Welch t on the log scale); a change is significant only when it excludes 0.`,

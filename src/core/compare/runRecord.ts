@@ -5,10 +5,15 @@
  * - `duration_s` (seconds of the measured window);
  * - `window_start_monotonic_us` / `window_end_monotonic_us`: the measured window on the
  *   profiler's monotonic clock (µs), used to trim a V8 `.cpuprofile` that covers the whole
- *   process (start-up and warm-up included) to the window the requests were counted in.
+ *   process (start-up and warm-up included) to the window the requests were counted in;
+ * - `callSites`: counts per DynamoDB call site (`[{ callSite: "file:line:col", function,
+ *   operation, client, stats: {calls, attempts, retriedCalls, retries, errors, handshakes, …} }]`,
+ *   `core/analysis/callStats.ts`), as the Go call labels write them.
  */
 import { readFile } from 'node:fs/promises';
 import type { RequestInput } from './requestCount';
+import { parseCallStats } from '../analysis/callStats';
+import type { RecordedSiteStats } from '../analysis/siteStats';
 
 export interface RunRecord {
   readonly path: string;
@@ -17,6 +22,8 @@ export interface RunRecord {
   readonly durationS?: number;
   /** Measured window on the profiler's monotonic clock, µs. */
   readonly window?: { readonly startUs: number; readonly endUs: number };
+  /** Counted calls, retries, errors and handshakes per call site. */
+  readonly callSites?: readonly RecordedSiteStats[];
 }
 
 /** Thrown for a run record that cannot be used; `message` names the file. */
@@ -69,7 +76,8 @@ export function parseRunRecord(json: unknown, path: string): RunRecord {
   const requests = positive('requests');
   const requestsPerS = positive('requests_per_s');
   const durationS = positive('duration_s');
-  if (requests === undefined && requestsPerS === undefined) throw new RunRecordError(path, "the run record has neither 'requests' nor 'requests_per_s'");
+  const callSites = o.callSites === undefined ? undefined : parseCallSites(o.callSites, path);
+  if (requests === undefined && requestsPerS === undefined && callSites === undefined) throw new RunRecordError(path, "the run record has neither 'requests' nor 'requests_per_s' (nor 'callSites')");
   const startUs = positive('window_start_monotonic_us');
   const endUs = positive('window_end_monotonic_us');
   if ((startUs === undefined) !== (endUs === undefined)) throw new RunRecordError(path, 'the run record gives only one end of the window');
@@ -80,7 +88,26 @@ export function parseRunRecord(json: unknown, path: string): RunRecord {
     ...(requestsPerS !== undefined ? { requestsPerS } : {}),
     ...(durationS !== undefined ? { durationS } : {}),
     ...(startUs !== undefined && endUs !== undefined ? { window: { startUs, endUs } } : {}),
+    ...(callSites ? { callSites } : {}),
   };
+}
+
+/** The `callSites` of a run record. @throws RunRecordError naming the entry that is malformed. */
+function parseCallSites(value: unknown, path: string): RecordedSiteStats[] {
+  if (!Array.isArray(value)) throw new RunRecordError(path, "'callSites' must be an array");
+  return value.map((entry: unknown, i) => {
+    const e = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<string, unknown>;
+    if (typeof e.callSite !== 'string') throw new RunRecordError(path, `callSites[${i}] has no 'callSite' ("file:line:column")`);
+    const stats = parseCallStats(e.stats ?? {});
+    if (typeof stats === 'string') throw new RunRecordError(path, `callSites[${i}].stats: ${stats}`);
+    const text = (key: string) => (typeof e[key] === 'string' && e[key] ? { [key === 'function' ? 'functionName' : key]: e[key] as string } : {});
+    return { callSite: e.callSite, ...text('function'), ...text('operation'), ...text('client'), stats };
+  });
+}
+
+/** The request count a run record gives, if it gives one. */
+export function hasRequests(record: RunRecord): boolean {
+  return record.requests !== undefined || record.requestsPerS !== undefined;
 }
 
 /** The request count a run record gives: its `requests`, else its rate × duration. */

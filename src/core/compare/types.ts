@@ -14,6 +14,7 @@
  */
 import type { DynamoCategory, SdkId } from '../detect/types';
 import type { ReplicateTotals } from './replicates';
+import type { ConnectionComparison } from './connectionChange';
 
 export const COMPARE_SCHEMA = 'dynamo-hotpath.compare/1';
 
@@ -179,4 +180,6 @@ export interface Comparison {
    * side the tables above are of the pooled profiles.
    */
   readonly replicates?: ReplicateTotals;
+  /** TLS handshakes, error answers, retries and counted throttling, per side (`connectionChange.ts`). */
+  readonly connections: ConnectionComparison;
 }

@@ -43,6 +43,6 @@ export const MIGRATIONS: Readonly<Record<string, MigrationInfo>> = {
     id: 'reuse-connections',
     title: 'Reuse connections: keep-alive and a larger idle pool',
     detail:
-      'CPU in TLS handshakes means connections are being opened again and again (Go: raise http.Transport MaxIdleConnsPerHost; Node: keepAlive agent).',
+      'CPU in TLS handshakes means connections are being opened again and again: `dynamo-hotpath check` finds the cause in the code (keep-alive off, a client per request, an idle pool smaller than the calls in flight, a timeout shorter than a handshake); the Connections section credits the handshakes to call sites.',
   },
 };

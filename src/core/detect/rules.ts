@@ -16,12 +16,19 @@ import type { DynamoCategory, FrameClass, Mechanism, SdkGeneration, SdkId } from
 /** Marshal/unmarshal half of a category family. */
 export type Direction = 'marshal' | 'unmarshal';
 
+/** What a rule's frames do (see {@link FrameRule.family}). */
+export type RuleFamily = 'protocol' | 'attribute' | 'connection' | 'error' | 'retry';
+
 export interface FrameRule {
   readonly id: string;
   readonly sdk: SdkId;
   readonly generation: SdkGeneration;
-  /** `protocol` = wire JSON ⇄ SDK types; `attribute` = AttributeValue ⇄ items; `connection` = TLS. */
-  readonly family: 'protocol' | 'attribute' | 'connection';
+  /**
+   * `protocol` = wire JSON ⇄ SDK types; `attribute` = AttributeValue ⇄ items; `connection` = TLS;
+   * `error` = decoding an error answer (marshalling frames beneath it count as error work too, see
+   * `attribute.ts`); `retry` = retry decisions and back-off.
+   */
+  readonly family: RuleFamily;
   readonly mechanism: Mechanism;
   readonly label: string;
   readonly migration?: string;
@@ -49,7 +56,104 @@ const UNMARSHAL_WORDS: readonly (readonly [RegExp, Direction])[] = [
   [/marshal|Marshal|encode|Encode|serial|Serial|[Bb]uild|Input|write|Write/, 'marshal'],
 ];
 
+/** Error answers and retries: before the marshalling rules, which would otherwise take the same files' error functions. */
+const ERROR_AND_RETRY_RULES: readonly FrameRule[] = [
+  {
+    id: 'go-v1-error-response',
+    sdk: 'aws-sdk-go-v1',
+    generation: 'legacy',
+    family: 'error',
+    mechanism: 'error-path',
+    label: 'aws-sdk-go v1 error response',
+    goNamePrefixes: ['github.com/aws/aws-sdk-go/private/protocol/jsonrpc.(*UnmarshalTypedError)', 'github.com/aws/aws-sdk-go/private/protocol/jsonrpc.UnmarshalError', 'github.com/aws/aws-sdk-go/private/protocol.(*UnmarshalErrorHandler)'],
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go v1.55 private/protocol/jsonrpc/unmarshal_error.go ((*UnmarshalTypedError).UnmarshalError)',
+  },
+  {
+    id: 'go-v1-retry',
+    sdk: 'aws-sdk-go-v1',
+    generation: 'legacy',
+    family: 'retry',
+    mechanism: 'error-path',
+    label: 'aws-sdk-go v1 retryer',
+    goNamePrefixes: ['github.com/aws/aws-sdk-go/aws/client.DefaultRetryer.', 'github.com/aws/aws-sdk-go/aws/client.(*DefaultRetryer)', 'github.com/aws/aws-sdk-go/aws/request.(*Request).WillRetry', 'github.com/aws/aws-sdk-go/service/dynamodb.(*DynamoDB).retryRules'],
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go v1.55 aws/client/default_retryer.go (ShouldRetry, RetryRules), aws/corehandlers AfterRetryHandler, service/dynamodb/customizations.go (retryRules: 10 retries, 50 ms base)',
+  },
+  {
+    id: 'go-v2-error-response',
+    sdk: 'aws-sdk-go-v2',
+    generation: 'current',
+    family: 'error',
+    mechanism: 'error-path',
+    label: 'aws-sdk-go-v2 error response',
+    goNamePrefixes: ['github.com/aws/aws-sdk-go-v2/service/dynamodb.', 'github.com/aws/aws-sdk-go-v2/aws/protocol/restjson.GetErrorInfo'],
+    nameFilter: /awsAwsjson10_deserialize(OpError|Error|Document\w*Exception)|restjson\.GetErrorInfo/,
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go-v2 service/dynamodb deserializers.go (awsAwsjson10_deserializeOpError<Op>, awsAwsjson10_deserializeError<Exception>), aws/protocol/restjson (GetErrorInfo)',
+  },
+  {
+    id: 'go-v2-retry',
+    sdk: 'aws-sdk-go-v2',
+    generation: 'current',
+    family: 'retry',
+    mechanism: 'error-path',
+    label: 'aws-sdk-go-v2 retryer',
+    goNamePrefixes: ['github.com/aws/aws-sdk-go-v2/aws/retry.', 'github.com/aws/aws-sdk-go-v2/aws/ratelimit.'],
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go-v2 aws/retry (Standard retryer, backoff, retry quota) and aws/ratelimit (token bucket)',
+  },
+  {
+    id: 'js-v2-error-response',
+    sdk: 'aws-sdk-js-v2',
+    generation: 'legacy',
+    family: 'error',
+    mechanism: 'error-path',
+    label: 'aws-sdk v2 error response',
+    jsPathFragments: ['/aws-sdk/lib/protocol/json.js'],
+    nameFilter: /extractError/,
+    fallback: 'unmarshal',
+    source: 'aws-sdk v2 lib/protocol/json.js (extractError)',
+  },
+  {
+    id: 'js-v2-retry',
+    sdk: 'aws-sdk-js-v2',
+    generation: 'legacy',
+    family: 'retry',
+    mechanism: 'error-path',
+    label: 'aws-sdk v2 retry',
+    jsPathFragments: ['/aws-sdk/lib/event_listeners.js', '/aws-sdk/lib/service.js', '/aws-sdk/lib/services/dynamodb.js'],
+    nameFilter: /RETRY_CHECK|RESET_RETRY_STATE|FINALIZE_ERROR|retryDelays|retryableError|isThrottlingError|throttledError/,
+    fallback: 'unmarshal',
+    source: 'aws-sdk v2 lib/event_listeners.js (FINALIZE_ERROR, RETRY_CHECK, RESET_RETRY_STATE), lib/service.js (retryableError, throttledError), lib/services/dynamodb.js (retryDelays)',
+  },
+  {
+    id: 'js-v3-error-response',
+    sdk: 'aws-sdk-js-v3',
+    generation: 'current',
+    family: 'error',
+    mechanism: 'error-path',
+    label: 'AWS SDK v3 error response',
+    jsPathFragments: ['/@aws-sdk/client-dynamodb/', '/@aws-sdk/core/dist-cjs/submodules/protocols/', '/@aws-sdk/core/dist-es/submodules/protocols/', '/@smithy/smithy-client/', '/@smithy/core/dist-cjs/submodules/protocols/', '/@smithy/core/dist-es/submodules/protocols/'],
+    nameFilter: /^(de_CommandError|de_\w+ExceptionRes|throwDefaultError|withBaseException|decorateServiceException|loadRestJsonErrorCode|parseJsonErrorBody|handleError)$|ExceptionRes$/,
+    fallback: 'unmarshal',
+    source: '@aws-sdk/client-dynamodb protocols/Aws_json1_0 (de_CommandError, de_<Exception>Res), @aws-sdk/core protocols (loadRestJsonErrorCode, parseJsonErrorBody; AwsJson1_0Protocol.handleError in schema serde), @smithy/smithy-client (throwDefaultError, decorateServiceException)',
+  },
+  {
+    id: 'js-v3-retry',
+    sdk: 'aws-sdk-js-v3',
+    generation: 'current',
+    family: 'retry',
+    mechanism: 'error-path',
+    label: 'AWS SDK v3 retry',
+    jsPathFragments: ['/@smithy/middleware-retry/', '/@smithy/util-retry/', '/@smithy/service-error-classification/'],
+    fallback: 'unmarshal',
+    source: '@smithy/middleware-retry (retryMiddleware, StandardRetryStrategy), @smithy/util-retry (retry token, backoff), @smithy/service-error-classification',
+  },
+];
+
 export const FRAME_RULES: readonly FrameRule[] = [
+  ...ERROR_AND_RETRY_RULES,
   // ---- Go: aws-sdk-go v1 ------------------------------------------------------------------
   {
     id: 'go-v1-jsonutil',
@@ -379,6 +483,8 @@ export const FRAME_RULES: readonly FrameRule[] = [
 /** The category a rule gives a frame, once the direction is known. */
 export function categoryOf(rule: FrameRule, direction: Direction): DynamoCategory {
   if (rule.family === 'connection') return 'connection-setup';
+  if (rule.family === 'error') return 'error-response';
+  if (rule.family === 'retry') return 'retry-backoff';
   // Constant strings, not a template: the attribution pass asks once per sample.
   if (rule.family === 'protocol') return direction === 'marshal' ? 'protocol-marshal' : 'protocol-unmarshal';
   return direction === 'marshal' ? 'attribute-marshal' : 'attribute-unmarshal';

@@ -9,13 +9,20 @@
  * - `attribute-unmarshal` / `attribute-marshal`: AttributeValue ⇄ the application's items
  *   (`dynamodbattribute`, `attributevalue`, v2 `Converter`, v3 `util-dynamodb`).
  * - `connection-setup`: TLS handshakes, a sign that connections are not reused (seed 002).
+ * - `error-response`: decoding error answers (`ThrottlingException`, `ConditionalCheckFailedException`…):
+ *   a steady share means requests are refused, typically throttled (seed 003).
+ * - `retry-backoff`: the SDK's retry decisions and back-off (retry quota, delay computation).
+ * The last three are DynamoDB client work but not marshalling: they are counted apart
+ * ({@link MARSHALLING_CATEGORIES}).
  */
 export type DynamoCategory =
   | 'protocol-unmarshal'
   | 'protocol-marshal'
   | 'attribute-unmarshal'
   | 'attribute-marshal'
-  | 'connection-setup';
+  | 'connection-setup'
+  | 'error-response'
+  | 'retry-backoff';
 
 export const DYNAMO_CATEGORIES: readonly DynamoCategory[] = [
   'protocol-unmarshal',
@@ -23,7 +30,12 @@ export const DYNAMO_CATEGORIES: readonly DynamoCategory[] = [
   'attribute-unmarshal',
   'attribute-marshal',
   'connection-setup',
+  'error-response',
+  'retry-backoff',
 ];
+
+/** The categories that are (un)marshalling: the DynamoDB marshalling share sums these only. */
+export const MARSHALLING_CATEGORIES: ReadonlySet<DynamoCategory> = new Set(['protocol-unmarshal', 'protocol-marshal', 'attribute-unmarshal', 'attribute-marshal']);
 
 /** The SDK (or wrapper) a rule recognizes. */
 export type SdkId =
@@ -40,7 +52,7 @@ export type SdkId =
 export type SdkGeneration = 'legacy' | 'current';
 
 /** How the code converts: per-field reflection, generated code, schema interpretation, or hand-written JS. */
-export type Mechanism = 'reflection' | 'generated' | 'schema' | 'interpreted' | 'handshake';
+export type Mechanism = 'reflection' | 'generated' | 'schema' | 'interpreted' | 'handshake' | 'error-path';
 
 /** What a matched frame is. */
 export interface FrameClass {

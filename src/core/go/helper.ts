@@ -62,10 +62,13 @@ export async function ensureHelper(goBinary: string, goVersion: string, options:
   return binary;
 }
 
-/** Runs the helper on one request and parses its answer. Throws GoHelperError on failure. */
-export function runHelper<T>(binary: string, request: unknown, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<T> {
+/**
+ * Runs the helper on one request and parses its answer. `args` name a request command of its own
+ * (`['check']`: gohelper/check.go); none for the JSON `cmd` requests. Throws GoHelperError on failure.
+ */
+export function runHelper<T>(binary: string, request: unknown, options: { timeoutMs?: number; signal?: AbortSignal; args?: readonly string[] } = {}): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, [], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(binary, [...(options.args ?? [])], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));

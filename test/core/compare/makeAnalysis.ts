@@ -69,6 +69,7 @@ export function analysis(opts: {
     gcWeight: 0,
     connectionSetupWeight: 0,
     tlsUnknownHostWeight: 0,
+    tlsInboundWeight: 0,
     moduleLoadingWeight: 0,
     callSites: opts.callSites ?? [],
     userFunctions: opts.userFunctions ?? [],

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { compareFileSets, type CompareFileSide } from '../../../src/core/compare/compareFiles';
 import { readRunRecord } from '../../../src/core/compare/runRecord';
-import { changeInterval } from '../../../src/core/compare/replicates';
+import { changeInterval, replicateTotals } from '../../../src/core/compare/replicates';
 import { makeRow } from '../../../src/core/compare/rows';
 
 const DIR = 'fixtures/go-adserver/profiles/replicates';
@@ -37,7 +37,7 @@ describe('compare with replicates', () => {
 
   it('the same build on both sides is no significant change', async () => {
     const { comparison } = await compareFileSets(await side('before-v1-r1', 'before-v1-r2'), await side('before-v1-r3', 'before-v1-r4'), options);
-    for (const m of [comparison.replicates!.cpuPerRequest, comparison.replicates!.dynamoPerRequest]) {
+    for (const m of [comparison.replicates!.cpuPerRequest, comparison.replicates!.dynamoPerRequest!]) {
       assert.equal(m.change.significant, false, JSON.stringify(m.change));
       assert.ok(m.change.lowerPercent < 0 && m.change.upperPercent > 0);
     }
@@ -83,5 +83,14 @@ describe('compare with replicates', () => {
     assert.equal(makeRow({ key: 'k', label: 'f', before: { weight: 2 } }, scales).status, 'sparse');
     assert.equal(makeRow({ key: 'k', label: 'f', after: { weight: 1 } }, scales).status, 'sparse');
     assert.equal(makeRow({ key: 'k', label: 'f', before: { weight: 120 } }, scales).status, 'vanished');
+  });
+});
+
+describe('replicate totals of a before side with no DynamoDB marshalling', () => {
+  it('give CPU per request with its interval and no DynamoDB ratio (there is no before mean to divide by)', () => {
+    const value = (path: string, cpu: number, dynamo: number) => ({ path, requests: 100, cpuPerRequest: cpu, dynamoPerRequest: dynamo, samples: 400, dynamoSamples: dynamo > 0 ? 40 : 0 });
+    const t = replicateTotals([value('a', 2e6, 0)], [value('b', 1e6, 1e5)]);
+    assert.equal(t.dynamoPerRequest, undefined);
+    assert.equal(Math.round(t.cpuPerRequest.change.changePercent), -50);
   });
 });

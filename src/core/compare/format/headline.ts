@@ -19,7 +19,8 @@ export function comparisonHeadline(c: Comparison): string[] {
   if (r) {
     const runs = replicatesSuffix(c);
     const line = (name: string, x: typeof r.cpuPerRequest) => `${name}${runs} ${formatPerRequest(x.before, c.unit)} → ${formatPerRequest(x.after, c.unit)}: ${intervalText(x.change)}`;
-    lines.push(line(`${c.absolute.after.name} per request`, r.cpuPerRequest), line('DynamoDB marshalling per request', r.dynamoPerRequest));
+    lines.push(line(`${c.absolute.after.name} per request`, r.cpuPerRequest));
+    if (r.dynamoPerRequest) lines.push(line('DynamoDB marshalling per request', r.dynamoPerRequest));
   }
   if (!c.absolute.comparable) lines.push(`Per request and absolute values not comparable: ${c.absolute.reason}`);
   const of = c.absolute.comparable && c.absolute.after.name === 'CPU' ? 'CPU' : 'each profile';

@@ -5,6 +5,7 @@
 import type { Comparison, CompareRow } from '../types';
 import type { ChangeInterval } from '../replicates';
 import { formatChange, formatCount, formatPerRequest, formatPoints, formatShare, formatWeight } from './numbers';
+import { relativeChange } from '../rows';
 
 export interface Section {
   readonly title: string;
@@ -70,7 +71,7 @@ export function comparisonSections(c: Comparison): Section[] {
     part('estimated per call site', 'estimatedShare');
     part('unattributed', 'unattributedShare');
   }
-  if (r) {
+  if (r?.dynamoPerRequest) {
     totals.push([`DynamoDB marshalling per request${runs}`, formatPerRequest(r.dynamoPerRequest.before, unit), formatPerRequest(r.dynamoPerRequest.after, unit), intervalText(r.dynamoPerRequest.change)]);
   } else if (before.dynamoPerRequest !== undefined && after.dynamoPerRequest !== undefined) {
     totals.push(['DynamoDB marshalling per request', formatPerRequest(before.dynamoPerRequest, unit), formatPerRequest(after.dynamoPerRequest, unit), change(c.totals.changeDynamoPerRequestPercent)]);
@@ -91,7 +92,49 @@ export function comparisonSections(c: Comparison): Section[] {
   table('Call sites (DynamoDB marshalling beneath the line)', 'Call site', c.callSites, Math.min(MIN_SHARE_SHOWN, CALL_SITE_PART_SHOWN * Math.max(before.dynamoShare, after.dynamoShare)), true);
   table('SDK functions (cumulative)', 'Function', c.sdkFunctions);
   table('Other functions whose self (flat) share changed significantly', 'Function', c.movers);
+  const connections = connectionRows(c);
+  if (connections.length > 0) sections.push({ title: 'Connections and throttling', header: ['Metric', 'Before', 'After', 'Change'], rows: connections });
   return sections;
+}
+
+/**
+ * Handshake, error-answer and retry shares, and per request the handshake CPU and the counted new
+ * connections, calls, throttled attempts and calls and dropped items; rows with nothing on
+ * either side are left out.
+ */
+function connectionRows(c: Comparison): string[][] {
+  const { before: b, after: a } = c.connections;
+  const rows: string[][] = [];
+  const share = (label: string, key: 'dynamoHandshakeShare' | 'otherHandshakeShare' | 'inboundHandshakeShare' | 'errorResponseShare' | 'retryShare') => {
+    if (b[key] > 0 || a[key] > 0) rows.push([label, formatShare(b[key]), formatShare(a[key]), formatPoints(a[key] - b[key])]);
+  };
+  share('TLS handshakes of DynamoDB calls (share)', 'dynamoHandshakeShare');
+  share('TLS handshakes to other or unknown hosts (share)', 'otherHandshakeShare');
+  share('TLS handshakes of clients of this service (share; not churn)', 'inboundHandshakeShare');
+  share('Decoding DynamoDB error answers (share)', 'errorResponseShare');
+  share('Retry decisions and back-off (share)', 'retryShare');
+  const bp = b.perRequest;
+  const ap = a.perRequest;
+  if (bp && ap) {
+    if (bp.handshakeWeight > 0 || ap.handshakeWeight > 0) rows.push(['DynamoDB handshake CPU per request', formatPerRequest(bp.handshakeWeight, c.unit), formatPerRequest(ap.handshakeWeight, c.unit), formatChange(relativeChange(bp.handshakeWeight, ap.handshakeWeight))]);
+    const counted = (label: string, key: 'calls' | 'handshakes' | 'throttledRetries' | 'throttledErrors' | 'droppedItems') => {
+      const before = bp[key];
+      const after = ap[key];
+      if (before === undefined || after === undefined || (before === 0 && after === 0)) return;
+      rows.push([label, perRequestCount(before), perRequestCount(after), formatChange(relativeChange(before, after))]);
+    };
+    counted('DynamoDB calls per request (counted)', 'calls');
+    counted('New TLS connections per request (counted)', 'handshakes');
+    counted('Throttled attempts retried per request', 'throttledRetries');
+    counted('Calls failed on throttling per request', 'throttledErrors');
+    counted('Unprocessed items dropped per request', 'droppedItems');
+  }
+  return rows;
+}
+
+/** A count per request: `1.000`, `0.0250`, `0`. */
+function perRequestCount(n: number): string {
+  return n === 0 ? '0' : n >= 1 ? n.toFixed(3) : n.toPrecision(3);
 }
 
 /** ` (mean of 2+2 profiles)` when a side has several profiles, else ''. */
