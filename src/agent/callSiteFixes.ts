@@ -4,15 +4,22 @@
  * findings, and the error findings that block it — and, when a benchmark of this server measured
  * the SDK, the projected change of CPU per request.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { CallSite } from '../core/analysis/types';
 import { MIGRATIONS } from '../core/detect/migrations';
 import { profileVerdict, shareOfCallSite, type BenchSdk } from '../core/bench/profileContext';
 import type { BenchReport } from '../core/bench/suiteTypes';
+import type { CheckResult } from '../core/check/types';
 import { collectTargets, type MigrationFindingRecord, type MigrationRun } from '../cli/migrateRun';
 import { projectRootOf, type MigrateTarget } from '../cli/migrateTargets';
+import { agentChecks } from './agentChecks';
 import { functionSpans } from './functionSpan';
+
+/** The fix of TLS handshake call sites: a configuration change that check_code's findings point at. */
+const CONNECTIONS_FIX = 'reuse-connections';
+/** Files the connection checks read (core/check/checkPaths.ts). */
+const CHECKED_FILE = /\.((m|c)?[jt]sx?|go)$/;
 
 /** Migrations `migrate` (and so `preview_migration`) rewrites code for. */
 const CODE_MIGRATIONS = new Set(['go-sdk-v2', 'go-attributevalue', 'go-guregu-dynamo-v2', 'js-util-dynamodb', 'js-lib-dynamodb']);
@@ -30,6 +37,12 @@ export interface FixFinding {
 export interface BlockingFinding extends FixFinding {
   /** Relative to the analysis root when inside it. */
   readonly file: string;
+}
+
+/** A check_code finding of a reuse-connections call site: what is wrong, what to do, and the title of its quick fix when one is safe. */
+export interface FixCheck extends FixFinding {
+  readonly fix: string;
+  readonly quickFix?: string;
 }
 
 /** The projected change of a call site's CPU by the last benchmark (negative: the fix saves). */
@@ -54,6 +67,8 @@ export interface CallSiteFix {
   readonly preview?: { readonly status: string; readonly findings: readonly FixFinding[]; readonly blockedBy: readonly BlockingFinding[] };
   /** Why there is no preview. */
   readonly previewSkipped?: string;
+  /** For a reuse-connections fix: the connection and throttling findings (check_code) of the call site's function and its file's top level. */
+  readonly checks?: readonly FixCheck[];
   readonly expectedChange?: ExpectedChange;
 }
 
@@ -100,24 +115,36 @@ function relativeTo(root: string, file: string): string {
   return file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
 }
 
-function previewOf(site: CallSite, run: MigrationRun, root: string): NonNullable<CallSiteFix['preview']> {
-  const file = site.absolutePath.replace(/\\/g, '/');
-  const inFile = run.findings.filter((f) => f.file === file);
+/** Where a call site's function is in its file: lines within it, and lines outside every function. */
+interface SiteScope {
+  readonly within: (line: number) => boolean;
+  readonly topLevel: (line: number) => boolean;
+}
+
+/** The call site's function (the line alone when it has none); a file gone since the profile has no top level. */
+function scopeOf(site: CallSite): SiteScope {
   let text = '';
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(site.absolutePath, 'utf8');
   } catch {
-    // A file gone since the profile: its findings are none.
+    // A file gone since the profile: only its own line.
   }
-  const spanAt = text ? functionSpans(text, file) : () => undefined;
+  const spanAt = text ? functionSpans(text, site.absolutePath) : () => undefined;
   const span = site.line > 0 ? spanAt(site.line) : undefined;
-  const spans = inFile.map((f) => ({ f, span: spanAt(f.line) }));
-  const within = (line: number) => (span ? line >= span.startLine && line <= span.endLine : line === site.line);
-  const inFunction = inFile.filter((f) => within(f.line));
+  return {
+    within: (line) => (span ? line >= span.startLine && line <= span.endLine : line === site.line),
+    topLevel: (line) => text !== '' && spanAt(line) === undefined,
+  };
+}
+
+function previewOf(site: CallSite, scope: SiteScope, run: MigrationRun, root: string): NonNullable<CallSiteFix['preview']> {
+  const file = site.absolutePath.replace(/\\/g, '/');
+  const inFile = run.findings.filter((f) => f.file === file);
+  const inFunction = inFile.filter((f) => scope.within(f.line));
   // Errors outside every function that belong to no client (an import, the Go package's build) block every call site of the file.
-  const topLevelErrors = text ? spans.filter((x) => x.f.severity === 'error' && !x.span && x.f.subjectId === undefined).map((x) => x.f) : [];
+  const topLevelErrors = inFile.filter((f) => f.severity === 'error' && f.subjectId === undefined && scope.topLevel(f.line));
   // A client (or Converter call) whose v2 calls are in the function and that is not migrated is blocked where its errors are, in any file.
-  const blockedSubjects = new Set(run.subjects.filter((x) => !x.migrated && x.calls.some((c) => c.file === file && within(c.line))).map((x) => x.id));
+  const blockedSubjects = new Set(run.subjects.filter((x) => !x.migrated && x.calls.some((c) => c.file === file && scope.within(c.line))).map((x) => x.id));
   const subjectErrors = run.findings.filter((f) => f.severity === 'error' && f.subjectId !== undefined && blockedSubjects.has(f.subjectId));
   const blocking = [...new Set([...inFunction.filter((f) => f.severity === 'error'), ...topLevelErrors, ...subjectErrors])];
   const outcome = run.outcomes.find((o) => o.fileName === file);
@@ -127,6 +154,13 @@ function previewOf(site: CallSite, run: MigrationRun, root: string): NonNullable
     findings: inFunction.map(strip),
     blockedBy: blocking.map((f) => ({ file: relativeTo(root, f.file), ...strip(f) })),
   };
+}
+
+/** The check_code findings of a reuse-connections call site: in its function, and at its file's top level (where clients are usually made). */
+function checksOf(site: CallSite, scope: SiteScope, result: CheckResult): FixCheck[] {
+  return result.findings
+    .filter((f) => f.file === site.absolutePath && (scope.within(f.line) || scope.topLevel(f.line)))
+    .map((f) => ({ line: f.line, column: f.column, severity: f.severity, code: f.code, message: f.message, fix: f.fix, ...(f.quickFix ? { quickFix: f.quickFix.title } : {}) }));
 }
 
 function benchSdkOf(site: CallSite): BenchSdk | undefined {
@@ -182,22 +216,39 @@ export async function callSiteFixes(sites: readonly CallSite[], options: FixOpti
       failure = `the migration preview failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
     }
   }
+  const connectionSites = options.preview ? sites.filter((s) => s.dominant.migration === CONNECTIONS_FIX) : [];
+  let checked: CheckResult | undefined;
+  let checkFailure: string | undefined;
+  // Files gone since the profile, or of a language the checks do not read, have no findings.
+  const checkedFiles = [...new Set(connectionSites.map((s) => s.absolutePath))].filter((f) => existsSync(f) && CHECKED_FILE.test(f));
+  if (checkedFiles.length) {
+    try {
+      checked = await agentChecks(checkedFiles, { goAllowed: options.goAllowed, ...(options.signal ? { signal: options.signal } : {}) });
+    } catch (err) {
+      options.signal?.throwIfAborted();
+      checkFailure = `the connection checks failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
+    }
+  }
   return sites.map((site) => {
     const id = site.dominant.migration;
     if (!id) return undefined;
     const info = MIGRATIONS[id];
+    const unchecked = id === CONNECTIONS_FIX ? checked?.unchecked.find((u) => u.file === site.absolutePath) : undefined;
     const skipped = !options.preview
       ? 'not asked for (previewFixes: false)'
       : !CODE_MIGRATIONS.has(id)
-        ? 'this fix is a configuration change, not a code migration: check_code reports the connection findings'
+        ? (checkFailure ?? (unchecked ? `this fix is a configuration change; its file was not checked: ${unchecked.reason}` : 'this fix is a configuration change, not a code migration: see checks (check_code)'))
         : !options.goAllowed && isGo(site.absolutePath)
           ? 'the Go preview runs go list and go build on the workspace, which executes its code: trust the workspace first'
           : failure;
     const change = expectedChangeOf(site, options);
+    const withChecks = checked !== undefined && id === CONNECTIONS_FIX && !unchecked && checkedFiles.includes(site.absolutePath);
+    const scope = (run && !skipped) || withChecks ? scopeOf(site) : undefined;
     return {
       id,
       title: info?.title ?? id,
-      ...(run && !skipped ? { preview: previewOf(site, run, options.root) } : { previewSkipped: skipped ?? 'no preview' }),
+      ...(run && !skipped ? { preview: previewOf(site, scope!, run, options.root) } : { previewSkipped: skipped ?? 'no preview' }),
+      ...(withChecks ? { checks: checksOf(site, scope!, checked!) } : {}),
       ...(change ? { expectedChange: change } : {}),
     };
   });

@@ -81,6 +81,18 @@ export const PREVIEW_MIGRATION_INPUT = {
   },
 } as const;
 
+/** `check_code`: files or folders. */
+export const CHECK_CODE_INPUT = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['paths'],
+  properties: {
+    paths: { type: 'array', minItems: 1, maxItems: 200, items: pathText('A file or a folder.'), description: 'Go, JavaScript and TypeScript files, or folders to walk (node_modules, vendor, dist, build and Go tests left out).' },
+    concurrency: { type: 'integer', minimum: 1, maximum: 100000, description: 'DynamoDB calls the service has in flight: a transport keeping fewer idle connections per host is flagged (default 10).' },
+    minTimeoutMs: { type: 'integer', minimum: 0, maximum: 600000, description: 'A deadline around a DynamoDB call shorter than this is flagged, ms (default 100: a TLS handshake plus a request).' },
+  },
+} as const;
+
 /** `run_benchmark`: items from a file, inline, or generated; suites; a time budget. */
 export const RUN_BENCHMARK_INPUT = {
   type: 'object',

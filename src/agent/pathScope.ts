@@ -18,25 +18,32 @@ export class PathScope {
   private constructor(
     /** Real absolute paths of the folders, in the caller's order (the first resolves relative paths). */
     readonly folders: readonly string[],
+    /** Folders the tools themselves write (downloads): readable, never named in messages. */
+    private readonly own: readonly string[],
     /** How the caller adds a folder (`add it to your MCP client's roots`), ending refusals. */
     private readonly widenHint: string,
   ) {}
 
   /**
-   * The scope of `folders` (absolute paths; folders that do not exist are left out).
-   * @throws AgentToolError when none is left
+   * The scope of `folders` (absolute paths; folders that do not exist are left out), plus `own`,
+   * the folders the tools write themselves.
+   * @throws AgentToolError when none of `folders` is left
    */
-  static async of(folders: readonly string[], widenHint: string): Promise<PathScope> {
-    const real: string[] = [];
-    for (const f of folders) {
-      try {
-        if ((await stat(f)).isDirectory()) real.push(await realpath(f));
-      } catch {
-        // A root that does not exist (a client's stale root) gives no access.
+  static async of(folders: readonly string[], widenHint: string, own: readonly string[] = []): Promise<PathScope> {
+    const real = async (list: readonly string[]) => {
+      const out: string[] = [];
+      for (const f of list) {
+        try {
+          if ((await stat(f)).isDirectory()) out.push(await realpath(f));
+        } catch {
+          // A root that does not exist (a client's stale root) gives no access.
+        }
       }
-    }
-    if (real.length === 0) throw new AgentToolError(`no folder to read: none of ${folders.length ? folders.join(', ') : 'the declared roots'} exists; ${widenHint}`);
-    return new PathScope([...new Set(real)], widenHint);
+      return [...new Set(out)];
+    };
+    const declared = await real(folders);
+    if (declared.length === 0) throw new AgentToolError(`no folder to read: none of ${folders.length ? folders.join(', ') : 'the declared roots'} exists; ${widenHint}`);
+    return new PathScope(declared, await real(own), widenHint);
   }
 
   /** The first folder: relative paths are resolved against it, and it is the default workspace root. */
@@ -61,7 +68,7 @@ export class PathScope {
     } catch {
       throw new AgentToolError(`${what} '${input}' does not exist (looked for ${absolute}): pass an existing path inside ${this.describe()}`);
     }
-    if (!this.folders.some((f) => inside(real, f))) {
+    if (![...this.folders, ...this.own].some((f) => inside(real, f))) {
       const through = real === absolute ? '' : ` (it leads to ${real})`;
       throw new AgentToolError(`${what} '${input}' is outside the folders this tool may read${through}: pass a path inside ${this.describe()}, or ${this.widenHint}`);
     }

@@ -14,6 +14,7 @@ import { TimeSpecError } from '../core/fleet/timeSpec';
 import { redactUrlCredentials } from '../core/redact';
 import { isInputError } from '../cli/inputErrors';
 import { isCliUsageError } from '../cli/usage';
+import { CheckInputError } from '../core/check/types';
 
 /** Bad input or a refused request, found by a tool itself; `message` is one line naming the input and the fix. */
 export class AgentToolError extends Error {
@@ -38,6 +39,7 @@ export function isExpectedToolError(err: unknown): err is Error {
     err instanceof CompareError ||
     err instanceof RequestCountError ||
     err instanceof RunRecordError ||
+    err instanceof CheckInputError ||
     err instanceof WindowError ||
     err instanceof ItemSourceError ||
     err instanceof BenchCancelledError ||

@@ -5,9 +5,10 @@
  */
 import analyzeSchema from '../../schemas/analyze.schema.json';
 import benchSchema from '../../schemas/bench.schema.json';
+import checkSchema from '../../schemas/check.schema.json';
 import compareSchema from '../../schemas/compare.schema.json';
 import migrateSchema from '../../schemas/migrate.schema.json';
-import { ANALYZE_PROFILE_INPUT, COMPARE_PROFILES_INPUT, PREVIEW_MIGRATION_INPUT, RUN_BENCHMARK_INPUT } from './inputSchemas';
+import { ANALYZE_PROFILE_INPUT, CHECK_CODE_INPUT, COMPARE_PROFILES_INPUT, PREVIEW_MIGRATION_INPUT, RUN_BENCHMARK_INPUT } from './inputSchemas';
 import type { AgentTool } from './toolTypes';
 
 const READS = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -27,6 +28,7 @@ type Analyze = typeof import('./analyzeProfile');
 type Compare = typeof import('./compareProfiles');
 type Preview = typeof import('./previewMigration');
 type Bench = typeof import('./runBenchmark');
+type Check = typeof import('./checkCode');
 
 export const AGENT_TOOLS: readonly AgentTool[] = [
   tool<import('./analyzeProfile').AnalyzeProfileInput>({
@@ -58,6 +60,16 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     outputSchema: outputSchema(migrateSchema),
     annotations: READS,
     run: (input, context) => (require('./previewMigration') as Preview).previewMigration(input, context),
+  }),
+  tool<import('./checkCode').CheckCodeInput>({
+    name: 'check_code',
+    title: 'Check DynamoDB client code for connection churn and lost throttled work',
+    description:
+      'Checks Go (aws-sdk-go v1/v2, guregu/dynamo) and JavaScript/TypeScript (aws-sdk v2, AWS SDK v3) files or folders for what makes DynamoDB clients open new connections or lose throttled work: a client built per request or loop, aws-sdk-go v1 on http.DefaultClient, small idle pools, keep-alives off, aws-sdk v2 without keep-alive, call timeouts shorter than a handshake plus a request, retries below the SDK default, throttling handled by ProvisionedThroughputExceededException alone, UnprocessedItems/UnprocessedKeys never read. Returns each finding with file:line, the reason, the fix and, where safe, a quick fix as text edits (offsets). Use it for call sites whose fix is reuse-connections, or when a service spends CPU in TLS handshakes.',
+    inputSchema: CHECK_CODE_INPUT,
+    outputSchema: outputSchema(checkSchema),
+    annotations: READS,
+    run: (input, context) => (require('./checkCode') as Check).checkCode(input, context),
   }),
   tool<import('./runBenchmark').RunBenchmarkInput>({
     name: 'run_benchmark',

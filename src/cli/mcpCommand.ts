@@ -20,10 +20,11 @@ Code, Cursor…) starts it and calls its tools:
                      (migration id, the findings that block it, the benchmark's expected saving)
   compare_profiles   before/after profiles: CPU per request with intervals, rows matched
   preview_migration  the migration's unified diff and findings; never writes
+  check_code         connection churn and lost throttled work in the code, each with its fix
   run_benchmark      aws-sdk v2 vs v3 (and Go v1 vs v2) marshalling on your items, with verdicts
 
 The tools read only inside the roots the client declares (or this folder when it declares none).
-Their results are the documents of analyze --json, compare --json, migrate --json and bench --json
+Their results are the documents of analyze, compare, migrate, check and bench --json
 (JSON Schemas in schemas/). Pyroscope credentials come from DYNAMO_HOTPATH_PYROSCOPE_TOKEN or
 DYNAMO_HOTPATH_PYROSCOPE_PASSWORD in the server's environment.
 

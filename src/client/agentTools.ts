@@ -22,6 +22,8 @@ function invocationMessage(entry: LmToolEntry, input: Input): string {
       return `Comparing ${(input.before as unknown[] | undefined)?.map(basename).join(', ') ?? 'the baseline'} with ${(input.after as unknown[] | undefined)?.map(basename).join(', ') ?? 'the loaded profile'}`;
     case 'preview_migration':
       return `Previewing the DynamoDB SDK migration of ${(input.paths as unknown[] | undefined)?.map(basename).join(', ') ?? 'the files'} (nothing is written)`;
+    case 'check_code':
+      return `Checking ${(input.paths as unknown[] | undefined)?.map(basename).join(', ') ?? 'the files'} for connection churn and lost throttled work`;
     case 'run_benchmark':
       return 'Benchmarking DynamoDB marshalling on your items';
   }

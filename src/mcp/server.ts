@@ -26,7 +26,7 @@ export interface McpServerOptions {
 }
 
 const INSTRUCTIONS = `DynamoDB Hot Path finds the lines of the user's code that spend CPU marshalling DynamoDB items, the migration that fixes each, and the benchmark that proves the gain.
-Start with analyze_profile on a CPU profile (or a Pyroscope query): each call site carries its fix id, the findings that block it, and, after run_benchmark on the user's items, the expected change per request. preview_migration returns the diff and findings without writing: apply the diff yourself or ask the user. compare_profiles checks a change with before/after profiles.
+Start with analyze_profile on a CPU profile (or a Pyroscope query): each call site carries its fix id, the findings that block it, and, after run_benchmark on the user's items, the expected change per request. preview_migration returns the diff and findings without writing: apply the diff yourself or ask the user. check_code finds connection churn and lost throttled work in the code (the fix of reuse-connections call sites). compare_profiles checks a change with before/after profiles.
 Paths are read only inside the client's roots (or the server's working folder).`;
 
 const WIDEN_HINT = "add its folder to your MCP client's roots (or start the server in a folder holding it)";
@@ -82,7 +82,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     };
     let scope: PathScope;
     try {
-      scope = await PathScope.of([...(await folders()), ...options.ownFolders], WIDEN_HINT);
+      scope = await PathScope.of(await folders(), WIDEN_HINT, options.ownFolders);
     } catch (err) {
       return { content: [{ type: 'text', text: `${name}: ${err instanceof Error ? err.message : String(err)}` }], isError: true };
     }

@@ -40,4 +40,15 @@ describe('PathScope', () => {
     await assert.rejects(scope.resolve('nope.pb.gz', 'profile'), { message: `profile 'nope.pb.gz' does not exist (looked for ${base}/a/nope.pb.gz): pass an existing path inside ${base}/a` });
     await assert.rejects(PathScope.of([join(base, 'gone')], HINT), { message: `no folder to read: none of ${base}/gone exists; ${HINT}` });
   });
+
+  it("reads the tools' own folders (downloads) without naming them, and never as the first folder", async () => {
+    const base = tree();
+    const scope = await PathScope.of([join(base, 'a'), join(base, 'gone')], HINT, [join(base, 'b')]);
+    assert.equal(scope.first, join(base, 'a'));
+    assert.equal(await scope.resolve(join(base, 'b/to-a/p.pb.gz'), 'profile'), join(base, 'a/p.pb.gz'));
+    writeFileSync(join(base, 'b/download.pb.gz'), 'x');
+    assert.equal(await scope.resolve(join(base, 'b/download.pb.gz'), 'profile'), join(base, 'b/download.pb.gz'));
+    await assert.rejects(scope.resolve('../outside/secret', 'profile'), { message: `profile '../outside/secret' is outside the folders this tool may read: pass a path inside ${base}/a, or ${HINT}` });
+    await assert.rejects(PathScope.of([join(base, 'gone')], HINT, [join(base, 'b')]), { message: `no folder to read: none of ${base}/gone exists; ${HINT}` });
+  });
 });

@@ -13,11 +13,12 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { REPO, startMcp, type McpSession } from '../helpers/mcpClient';
+import { runCli } from '../helpers/runCli';
 import { startPyroscopeStandIn, type PyroscopeStandIn } from '../helpers/fleet/pyroscopeStandIn';
 
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 const schema = (name: string) => JSON.parse(readFileSync(join(REPO, 'schemas', `${name}.schema.json`), 'utf8')) as Record<string, unknown>;
-const validators = { analyze: ajv.compile(schema('analyze')), compare: ajv.compile(schema('compare')), migrate: ajv.compile(schema('migrate')), bench: ajv.compile(schema('bench')) };
+const validators = { analyze: ajv.compile(schema('analyze')), compare: ajv.compile(schema('compare')), migrate: ajv.compile(schema('migrate')), check: ajv.compile(schema('check')), bench: ajv.compile(schema('bench')) };
 
 /** A structured result, checked against its JSON Schema before its fields are read. */
 type Doc = Record<string, any>;
@@ -63,11 +64,11 @@ describe('dynamo-hotpath mcp, driven by the MCP SDK client over stdio', () => {
     await session.close();
   });
 
-  it('lists the four tools with their input schemas and the CLI JSON Schemas as output schemas', async () => {
+  it('lists the five tools with their input schemas and the CLI JSON Schemas as output schemas', async () => {
     const { tools } = await session.client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['analyze_profile', 'compare_profiles', 'preview_migration', 'run_benchmark']);
+    assert.deepEqual(tools.map((t) => t.name), ['analyze_profile', 'compare_profiles', 'preview_migration', 'check_code', 'run_benchmark']);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-    for (const [tool, file] of [['analyze_profile', 'analyze'], ['compare_profiles', 'compare'], ['preview_migration', 'migrate'], ['run_benchmark', 'bench']] as const) {
+    for (const [tool, file] of [['analyze_profile', 'analyze'], ['compare_profiles', 'compare'], ['preview_migration', 'migrate'], ['check_code', 'check'], ['run_benchmark', 'bench']] as const) {
       const { $schema: _dialect, ...expected } = schema(file);
       assert.deepEqual(byName[tool]!.outputSchema, expected, tool);
       assert.equal(byName[tool]!.inputSchema.type, 'object');
@@ -124,6 +125,31 @@ describe('dynamo-hotpath mcp, driven by the MCP SDK client over stdio', () => {
     assert.deepEqual(doc.verify, [{ root: 'fixtures/node-adserver/src', checkedFiles: 1, errorsBefore: 0, errorsAfter: 0, newErrors: 0 }]);
     assert.match(text(result), /^1 of 1 file would change \(nothing was written\); 0 error findings .*, 3 warnings/);
     assert.equal(readFileSync(file, 'utf8'), before);
+  });
+
+  it('check_code returns the connection and throttling findings with their fixes, as check --json does', async () => {
+    const result = await call(session, 'check_code', { paths: ['test/fixtures/check/js/v2app'] });
+    const doc = structured(result, 'check');
+    assert.equal(doc.findings.length, 9);
+    assert.equal(doc.checkedFiles, 3);
+    const first = doc.findings[0];
+    assert.deepEqual([first.file, first.line, first.column, first.code], ['test/fixtures/check/js/v2app/handler.js', 7, 17, 'no-keep-alive']);
+    assert.equal(first.quickFix.title, 'Keep connections alive (https.Agent with keepAlive)');
+    assert.match(text(result), /^9 findings in 1 file \(3 checked\); paths relative to .*\nno-keep-alive: 1\n/);
+    assert.match(text(result), /^test\/fixtures\/check\/js\/v2app\/handler\.js:7:17 warning no-keep-alive .* \(quick fix: Keep connections alive \(https\.Agent with keepAlive\)\)$/m);
+  });
+
+  it('check_code checks Go through the Go helper: the same document as check --json, the quick fixes as edits', async () => {
+    const result = await call(session, 'check_code', { paths: ['test/fixtures/check/go/svc'] });
+    const doc = structured(result, 'check');
+    assert.deepEqual(doc, JSON.parse(runCli(['check', '--json', 'test/fixtures/check/go/svc']).stdout));
+    assert.equal(doc.checkedFiles, 2);
+    assert.deepEqual(doc.unchecked, []);
+    assert.equal(doc.findings.length, 14);
+    const pte = doc.findings.find((f: Doc) => f.code === 'throttling-pte-only');
+    assert.deepEqual([pte.file, pte.line, pte.column, pte.quickFix.title], ['test/fixtures/check/go/svc/handlers.go', 73, 8, 'Also handle ThrottlingException']);
+    assert.match(text(result), /^14 findings in 2 files \(2 checked\); paths relative to /);
+    assert.match(text(result), /^client-per-request: 3$/m);
   });
 
   it('compare_profiles gives CPU per request before and after with its interval, and how rows matched', async () => {
@@ -210,7 +236,7 @@ describe('dynamo-hotpath mcp, driven by the MCP SDK client over stdio', () => {
     // Six cases of a minute each would take six minutes: the call ended with the cancel.
     assert.ok(Date.now() - started < 120_000);
     const { tools } = await session.client.listTools();
-    assert.equal(tools.length, 4);
+    assert.equal(tools.length, 5);
   });
 });
 

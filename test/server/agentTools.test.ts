@@ -81,7 +81,7 @@ describe('the language-model tools in the language server (trusted workspace)', 
 
   it('validates input against the editor schema and names unknown tools', async () => {
     assert.equal(await refusal(lsp, 'analyze_profile', { pyroscope: { url: 'http://localhost:4040' } }), "analyze_profile: the input has no field 'pyroscope' (see the tool's input schema)");
-    assert.equal(await refusal(lsp, 'check_everything', {}), 'check_everything: no such tool (the tools: analyze_profile, compare_profiles, preview_migration, run_benchmark)');
+    assert.equal(await refusal(lsp, 'check_everything', {}), 'check_everything: no such tool (the tools: analyze_profile, compare_profiles, preview_migration, check_code, run_benchmark)');
   });
 });
 
@@ -92,6 +92,8 @@ describe('the language-model tools in an untrusted workspace', () => {
     const workDir = makeWorkDir();
     const serverJs = await buildServer(workDir);
     root = copyGoSources(workDir);
+    cpSync(join(REPO, 'test/fixtures/check/go/svc'), join(root, 'checks/svc'), { recursive: true });
+    cpSync(join(REPO, 'test/fixtures/check/js/v2app/handler.js'), join(root, 'checks/handler.js'));
     writeFileSync(join(root, 'legacy.js'), "const AWS = require('aws-sdk');\nexports.read = (av) => AWS.DynamoDB.Converter.unmarshall(av);\n");
     lsp = await LspSession.start(serverJs, [root], workDir, { trusted: false });
   });
@@ -107,5 +109,16 @@ describe('the language-model tools in an untrusted workspace', () => {
     assert.ok(doc.notes.includes('Go files not previewed: the Go migration runs go list and go build on the workspace, which executes its code; trust the workspace first'));
     assert.equal(doc.findings.filter((f: { file: string }) => f.file.endsWith('.go')).length, 0);
     assert.equal(await refusal(lsp, 'run_benchmark', { suites: ['go'], goType: './internal/model.UserActivity' }), 'run_benchmark: the go suite builds and runs go test in the workspace, which executes its code: trust the workspace first, or leave go out of suites');
+  });
+
+  it('check_code checks JavaScript and lists the Go files as not checked, with why', async () => {
+    const answer = await tool(lsp, 'check_code', { paths: ['checks'] });
+    const doc = answer.structured as Record<string, any>;
+    assert.equal(doc.checkedFiles, 1);
+    assert.deepEqual([...new Set(doc.findings.map((f: { file: string }) => f.file))], ['checks/handler.js']);
+    assert.equal(doc.findings[0].code, 'no-keep-alive');
+    const reason = 'the Go checks run go in the module folder, which follows its go.mod; trust the workspace first';
+    assert.deepEqual(doc.unchecked, [{ file: 'checks/svc/clients.go', reason }, { file: 'checks/svc/handlers.go', reason }]);
+    assert.match(answer.summary, /^not checked: checks\/svc\/clients\.go: the Go checks run go/m);
   });
 });

@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 
-const TOOLS = ['dynamoHotpath_analyzeProfile', 'dynamoHotpath_compareProfiles', 'dynamoHotpath_previewMigration', 'dynamoHotpath_runBenchmark'];
+const TOOLS = ['dynamoHotpath_analyzeProfile', 'dynamoHotpath_compareProfiles', 'dynamoHotpath_previewMigration', 'dynamoHotpath_checkCode', 'dynamoHotpath_runBenchmark'];
 
 function folder(): string {
   const f = vscode.workspace.workspaceFolders?.[0];
@@ -30,7 +30,7 @@ suite('DynamoDB Hot Path language-model tools in a real VS Code', () => {
     await vscode.extensions.getExtension('dynamo-hotpath.dynamo-hotpath')!.activate();
   });
 
-  test('registers the four tools with their input schemas', () => {
+  test('registers the five tools with their input schemas', () => {
     const ours = vscode.lm.tools.filter((t) => t.name.startsWith('dynamoHotpath_'));
     assert.deepEqual(ours.map((t) => t.name).sort(), [...TOOLS].sort());
     const analyze = ours.find((t) => t.name === 'dynamoHotpath_analyzeProfile')!;
