@@ -7,8 +7,11 @@
  * and older bundles) run side by side, their loads alternating, so that machine load falls on all
  * of them alike. Each goal is printed as met or not (`lspGoals.ts`).
  *
- * Run directly: `npm run perf:lsp -- [--server LABEL=bundle.js …] [--runs N] [--requests N] [--no-big]`
- * (without `--server`: the server built from this tree).
+ * Then the JavaScript/TypeScript migration analysis of a 50-file project (`lspProgram.ts`): open →
+ * diagnostics, edit → diagnostics, and hovers meanwhile.
+ *
+ * Run directly: `npm run perf:lsp -- [--server LABEL=bundle.js …] [--runs N] [--requests N] [--no-big]
+ * [--js-project DIR:FILE …] [--no-js]` (without `--server`: the server built from this tree).
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -18,6 +21,7 @@ import { LoadProfileRequest } from '../src/shared/protocol';
 import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from '../test/server/lspHarness';
 import { hoverDuringCompare, hoverDuringLoad, percentile, syntheticProfile, type DuringLoad } from './lspDuringLoad';
 import { printLsp } from './lspGoals';
+import { fixtureProject, measureProgram, parseJsProject, type JsProject, type ProgramTimings } from './lspProgram';
 
 /** A server bundle to measure, with the label its figures are printed under. */
 export interface LspServer {
@@ -38,6 +42,8 @@ export interface LspTimings {
   readonly duringLoad?: DuringLoad;
   /** Hovers while that profile is compared with itself, then while the comparison's report is built; absent with `big: false`. */
   readonly duringCompare?: { readonly compare: DuringLoad; readonly report: DuringLoad };
+  /** The JS/TS migration analysis per project (`lspProgram.ts`); absent with no projects. */
+  readonly programs?: readonly ProgramTimings[];
 }
 
 const PROFILES = ['fixtures/third-party/pprof/google-pprof_large.cpu.pb.gz', 'fixtures/go-adserver/profiles/before-v1.pb.gz'];
@@ -101,8 +107,8 @@ async function codeLensLatency(subjects: readonly Subject[], requests: number): 
  * requests alternate between the servers (run 1 of each, run 2 of each, …); the hovers during a
  * 40 MB load are measured one server after the other (each load takes the machine for seconds).
  */
-export async function measureLsp(servers?: readonly LspServer[], options: { runs?: number; requests?: number; big?: boolean } = {}): Promise<LspTimings[]> {
-  const { runs = 5, requests = 200, big = true } = options;
+export async function measureLsp(servers?: readonly LspServer[], options: { runs?: number; requests?: number; big?: boolean; jsProjects?: readonly JsProject[] } = {}): Promise<LspTimings[]> {
+  const { runs = 5, requests = 200, big = true, jsProjects = [] } = options;
   const subjects: Subject[] = [];
   try {
     for (const server of servers ?? [{ label: 'this tree', serverJs: await buildServer(makeWorkDir()) }]) subjects.push(await startSubject(server));
@@ -130,7 +136,9 @@ export async function measureLsp(servers?: readonly LspServer[], options: { runs
     for (const s of subjects) {
       const duringLoad = bigProfile ? await hoverDuringLoad(s.lsp, s.uri, bigProfile) : undefined;
       const duringCompare = bigProfile ? await hoverDuringCompare(s.lsp, s.uri, bigProfile) : undefined;
-      results.push({ server: s.server.label, loadToLensesMs: loads.get(s)!, codeLens: codeLens.get(s)!, ...(duringLoad ? { duringLoad } : {}), ...(duringCompare ? { duringCompare } : {}) });
+      const programs: ProgramTimings[] = [];
+      for (const project of jsProjects) programs.push(await measureProgram(s.server.serverJs, project));
+      results.push({ server: s.server.label, loadToLensesMs: loads.get(s)!, codeLens: codeLens.get(s)!, ...(duringLoad ? { duringLoad } : {}), ...(duringCompare ? { duringCompare } : {}), ...(programs.length ? { programs } : {}) });
     }
     return results;
   } finally {
@@ -138,7 +146,7 @@ export async function measureLsp(servers?: readonly LspServer[], options: { runs
   }
 }
 
-function parseArgs(argv: readonly string[]): { servers?: LspServer[]; runs?: number; requests?: number; big: boolean } {
+function parseArgs(argv: readonly string[]): { servers?: LspServer[]; runs?: number; requests?: number; big: boolean; jsProjects: JsProject[] } {
   const servers: LspServer[] = [];
   const number = (flag: string) => (argv.includes(flag) ? Number(argv[argv.indexOf(flag) + 1]) : undefined);
   for (let i = 0; i < argv.length; i++) {
@@ -146,7 +154,9 @@ function parseArgs(argv: readonly string[]): { servers?: LspServer[]; runs?: num
     const [label, path] = argv[i + 1]!.includes('=') ? (argv[i + 1]!.split('=', 2) as [string, string]) : [argv[i + 1]!, argv[i + 1]!];
     servers.push({ label, serverJs: path });
   }
-  return { ...(servers.length ? { servers } : {}), runs: number('--runs'), requests: number('--requests'), big: !argv.includes('--no-big') };
+  const given = argv.flatMap((a, i) => (a === '--js-project' ? [parseJsProject(argv[i + 1]!)] : []));
+  const jsProjects = argv.includes('--no-js') ? [] : [fixtureProject(), ...given];
+  return { ...(servers.length ? { servers } : {}), runs: number('--runs'), requests: number('--requests'), big: !argv.includes('--no-big'), jsProjects };
 }
 
 if (require.main === module) {

@@ -15,6 +15,7 @@ const nodeEntries = [
   { in: 'src/client/extension.ts', out: 'client' },
   { in: 'src/server/server.ts', out: 'server' },
   { in: 'src/server/profileWorker.ts', out: 'profileWorker' },
+  { in: 'src/server/migrate/migrationWorker.ts', out: 'migrationWorker' },
   { in: 'src/core/bench/worker.ts', out: 'benchWorker' },
   { in: 'src/record/preload.ts', out: 'record' },
 ];

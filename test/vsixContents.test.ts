@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 const README = 'docs/marketplace/README.md';
-const SHIPS = /^(package\.json|LICENSE|CHANGELOG\.md|dist\/(client|server|profileWorker|benchWorker)\.js|dist\/typescript-lib\/lib(\.[\w.-]+)?\.d\.ts|media\/[\w-]+\.(css|png)|media\/dist\/\w+\.(js|css)|docs\/screenshots\/[\w-]+\.png|docs\/marketplace\/README\.md|gohelper\/(go\.mod|\w+\.go))$/;
+const SHIPS = /^(package\.json|LICENSE|CHANGELOG\.md|dist\/(client|server|profileWorker|migrationWorker|benchWorker)\.js|dist\/typescript-lib\/lib(\.[\w.-]+)?\.d\.ts|media\/[\w-]+\.(css|png)|media\/dist\/\w+\.(js|css)|docs\/screenshots\/[\w-]+\.png|docs\/marketplace\/README\.md|gohelper\/(go\.mod|\w+\.go))$/;
 
 describe('the .vsix', () => {
   it('packages the user-facing README, and vsce ls lists only what should ship', () => {
@@ -22,6 +22,7 @@ describe('the .vsix', () => {
     for (const f of ['package.json', 'CHANGELOG.md', 'LICENSE', 'media/icon.png', 'docs/screenshots/lenses.png', 'dist/typescript-lib/lib.es2022.d.ts']) assert.ok(files.includes(f), f);
     assert.ok(!files.includes('README.md'), 'the developer README stays out');
     assert.equal(files.includes('dist/profileWorker.js'), files.includes('dist/server.js'), 'the language server ships with its profile worker');
+    assert.equal(files.includes('dist/migrationWorker.js'), files.includes('dist/server.js'), 'the language server ships with its migration worker');
   });
 
   it('links in its README only images that are packaged', () => {

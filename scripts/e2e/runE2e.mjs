@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Editor-tier end-to-end test in a real VS Code (code-server + headless Chromium):
-// package the .vsix, install it into a sandboxed code-server, open the Go fixture service,
-// run "DynamoDB Hot Path: Open CPU Profile…" from the command palette, pick the profile in
-// VS Code's file dialog, wait for the lens on the expected line of adapter.go, check the
-// hover, click the lens and check the report panel's call-site table and flame graph.
+// package the .vsix, install it into a sandboxed code-server, open the Go fixture service (a fresh
+// git clone: every source newer than the profile), run "DynamoDB Hot Path: Open CPU Profile…"
+// from the command palette, pick the profile in VS Code's file dialog, wait for the lens on the
+// expected line of adapter.go (none marked changed), check the hover, click the lens and check the
+// report panel's call-site table and flame graph; compare with a baseline; insert 3 lines above
+// the hot code, save, reload the window and check every lens on its moved line.
 // Screenshots and logs go to test-output/e2e/. No fixed sleeps: every step waits on DOM state.
 //
 //   node scripts/e2e/runE2e.mjs [--keep] [--verbose] [--skip-package] [--update-docs]
@@ -14,7 +16,7 @@ import { join } from 'node:path';
 import { CheckFailed, exitWhenDone, readLogs, runInEditor, stepTimer } from './codeServer.mjs';
 import { REPO, log, makeSandbox } from './sandbox.mjs';
 import { copyToDocs, goToLine, lineNumberBelow, openThroughPalette, packageVsix, pickInFileDialog, runCommand } from './uiSteps.mjs';
-import { copyGoFixture } from './workspaces.mjs';
+import { cloneGoFixture } from './workspaces.mjs';
 
 const argv = new Set(process.argv.slice(2));
 const OUT = join(REPO, 'test-output/e2e');
@@ -25,7 +27,7 @@ const EXPECTED_LENS = /^51\.\d%\sCPU\s·\s\d+\.\d%\sDynamoDB\sunmarshal\s\(aws-s
 /** Compare with Baseline (before-v1 → after-v2, run-record request counts): the v2 adapter's hottest call site. */
 const COMPARE_ADAPTER = 'internal/repository/ddbv2/adapter.go';
 const COMPARE_LINE = 44;
-const COMPARE_LENS = '50.7% → 31.1% DynamoDB (−66%)';
+const COMPARE_LENS = '50.7% → 31.1% DynamoDB (−66% per request)';
 const timings = {};
 const step = stepTimer(timings);
 
@@ -47,8 +49,8 @@ async function lensLine(page, lens) {
 /** The plain lens of after-v2.pb.gz on the v2 adapter's hottest call site. */
 const AFTER_LENS = /^32\.6%\sCPU\s·\s31\.1%\sDynamoDB/;
 
-/** Quick Open the v2 adapter and Go to Line {@link COMPARE_LINE}. */
-async function openV2AdapterAtLine(page) {
+/** Quick Open the v2 adapter and Go to Line `line` ({@link COMPARE_LINE}). */
+async function openV2AdapterAtLine(page, line = COMPARE_LINE) {
   await page.keyboard.press('Control+P');
   const quickOpen = page.locator('.quick-input-widget input.input');
   await quickOpen.waitFor({ state: 'visible' });
@@ -60,7 +62,7 @@ async function openV2AdapterAtLine(page) {
   await page.locator('.monaco-breadcrumbs', { hasText: 'ddbv2' }).first().waitFor();
   await page.keyboard.press('Control+G');
   await page.locator('.quick-input-widget input.input').waitFor({ state: 'visible' });
-  await page.keyboard.type(String(COMPARE_LINE));
+  await page.keyboard.type(String(line));
   await page.keyboard.press('Enter');
 }
 
@@ -113,13 +115,50 @@ async function compareWithBaseline(page, folder, baseline) {
   step('compareReport', t);
 }
 
+/** Our lenses in view in the active editor as [editor line they sit above, title], top to bottom (Monaco keeps a few lenses above the viewport in the page: they are left out). */
+async function lensesInView(page) {
+  const out = [];
+  for (const lens of await page.locator('.codelens-decoration a', { hasText: /DynamoDB|CPU/ }).all()) {
+    const inView = await lens.evaluate((el) => {
+      const view = el.closest('.editor-scrollable')?.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return !!view && box.height > 0 && box.top >= view.top && box.bottom <= view.bottom;
+    });
+    const box = inView ? await lens.boundingBox() : null;
+    if (box) out.push([await lineNumberBelow(page, box), (await lens.textContent()).trim()]);
+  }
+  return out.sort((a, b) => a[0] - b[0]);
+}
+
+/** Lines inserted above the v2 adapter's code before the reload. */
+const INSERTED = 3;
+
 /**
- * Developer: Reload Window with after-v2 loaded: the profile is loaded again (its lens comes back
- * on the v2 adapter without any command), and the extension host that was shut down logged no
- * "provider FAILED" / "Channel has been closed" (the client used to outlive its log channel).
+ * Developer: Reload Window with after-v2 loaded, after 3 lines were inserted at the top of the v2
+ * adapter and saved: the profile is loaded again (its lens comes back without any command), every
+ * lens in view sits 3 lines lower with the same title (placed by content: the workspace is a git
+ * clone, the edit is not committed), none is marked changed, and the extension host that was shut
+ * down logged no "provider FAILED" / "Channel has been closed".
  */
 async function reloadWindow(page, sb) {
-  const t = Date.now();
+  let t = Date.now();
+  await runCommand(page, 'DynamoDB Hot Path: Clear Comparison');
+  await openV2AdapterAtLine(page);
+  // One editor of the adapter (the comparison opened it beside the report too).
+  await runCommand(page, 'View: Close Editors in Other Groups');
+  await page.locator('.codelens-decoration a', { hasText: AFTER_LENS }).first().waitFor();
+  const before = await lensesInView(page);
+  log(`before the edit: ${JSON.stringify(before)}`);
+  if (!before.some(([line]) => line === COMPARE_LINE)) throw new CheckFailed(`no lens above line ${COMPARE_LINE} before the edit: ${JSON.stringify(before)}`);
+  await page.keyboard.press('Control+Home');
+  for (let i = 1; i <= INSERTED; i++) {
+    await page.keyboard.type(`// inserted ${i}`);
+    await page.keyboard.press('Enter');
+  }
+  await page.keyboard.press('Control+S');
+  await page.waitForFunction(() => !document.querySelector('.tab.dirty'));
+  step('insertAndSave', t);
+  t = Date.now();
   const reloaded = page.waitForEvent('load');
   await runCommand(page, 'Developer: Reload Window');
   await reloaded;
@@ -129,13 +168,21 @@ async function reloadWindow(page, sb) {
   // Focus the restored editor (a plain mouse click: sticky-scroll widgets cover its first lines).
   const editor = await page.locator('.editor-instance').first().boundingBox();
   await page.mouse.click(editor.x + editor.width / 2, editor.y + editor.height / 2);
-  await openV2AdapterAtLine(page);
+  await openV2AdapterAtLine(page, COMPARE_LINE + INSERTED);
   const lens = page.locator('.codelens-decoration a', { hasText: AFTER_LENS }).first();
   await lens.waitFor();
   step('reloadToLens', t);
   const line = await lensLine(page, lens);
   log(`after the reload: lens "${(await lens.textContent()).trim()}" above line ${line}`);
-  if (line !== COMPARE_LINE) throw new CheckFailed(`after the reload, expected the lens above line ${COMPARE_LINE}, found it above line ${line}`);
+  if (line !== COMPARE_LINE + INSERTED) throw new CheckFailed(`after the reload, expected the lens above line ${COMPARE_LINE + INSERTED}, found it above line ${line}`);
+  const after = await lensesInView(page);
+  log(`after the reload: ${JSON.stringify(after)}`);
+  const moved = before.map(([l, title]) => [l + INSERTED, title]).filter(([l]) => l <= Math.max(...after.map(([a]) => a)));
+  for (const [l, title] of moved) {
+    if (!after.some(([a, t2]) => a === l && t2 === title)) throw new CheckFailed(`after the reload, the lens "${title}" is not above line ${l}: ${JSON.stringify(after)}`);
+  }
+  if (after.some(([, title]) => title.startsWith('⚠'))) throw new CheckFailed(`a moved lens is marked: ${JSON.stringify(after)}`);
+  log(`reload: ${moved.length} lenses each ${INSERTED} lines lower, unmarked`);
   await page.screenshot({ path: join(OUT, 'after-reload.png') });
   // Each "provider FAILED" line is followed by the error and its stack: keep the first lines of it.
   const errors = readLogs(sb, /exthost/i).flatMap((l) => {
@@ -153,7 +200,7 @@ async function main() {
   step('package', t);
 
   const sb = makeSandbox('e2e-');
-  const { folder, profile } = copyGoFixture(sb);
+  const { folder, profile } = cloneGoFixture(sb);
   // Compare with Baseline: the v2 profile to load, and both run records (request counts).
   for (const name of ['after-v2.pb.gz', 'after-v2.pb.gz.json', 'before-v1.pb.gz.json']) copyFileSync(join(REPO, 'fixtures/go-adserver/profiles', name), join(folder, 'profiles', name));
   return runInEditor({ sb, folder, outDir: OUT, vsix, timings, startedAt }, async ({ page, open }) => {
@@ -192,6 +239,10 @@ async function main() {
     const line = await lensLine(page, lens);
     log(`lens "${lensText}" above line ${line}`);
     if (line !== EXPECTED_LINE) throw new CheckFailed(`expected the lens above line ${EXPECTED_LINE}, found it above line ${line}`);
+    // A fresh clone: every source is newer than the profile, and nothing differs from what was profiled.
+    const firstLenses = await lensesInView(page);
+    if (firstLenses.length < 2 || firstLenses.some(([, title]) => title.startsWith('⚠'))) throw new CheckFailed(`fresh clone: expected unmarked lenses, got ${JSON.stringify(firstLenses)}`);
+    log(`fresh clone: ${firstLenses.length} lenses in view, none marked`);
     const status = page.locator('.statusbar-item', { hasText: /DynamoDB \d+\.\d%/ }).first();
     await status.waitFor();
     log(`status bar: ${(await status.textContent()).trim()}`);

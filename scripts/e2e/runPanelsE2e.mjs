@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Editor-tier check of the two panels in a light theme at about 600 px wide (a side panel), in a
-// real VS Code (code-server + headless Chromium): open the Go fixture profile and its report, run
+// Editor-tier check of the two panels in a real VS Code (code-server + headless Chromium). The
+// report at 600, 700 and 900 px and full width, in the light and the dark theme: nothing scrolls
+// sideways, no word is broken across lines, the headline figure is emphasised, flame-graph boxes
+// read package.Function with the full name in their tooltip (a screenshot of each). Then: open the Go fixture profile and its report, run
 // the benchmark on the fixture Query response, and for each panel check that nothing overflows
 // sideways, that tables stack their cells with labels, and that the chart was drawn for the light
 // theme; then toggle to a dark theme and check the chart redraws for it; last, replace one hot call
@@ -27,18 +29,83 @@ const step = stepTimer(timings);
 /** The visible webview's content frame. */
 const visibleWebview = (page) => page.frameLocator('iframe.webview.ready >> visible=true').frameLocator('#active-frame');
 
-/** Resizes the browser until the visible webview is WIDTH ± 12 px wide; returns its width. */
-async function fitPanel(page) {
+/** Resizes the browser until the visible webview is `target` ± 12 px wide; returns its width. */
+async function fitPanel(page, target = WIDTH) {
   let width = 0;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 6; attempt++) {
     const box = await page.locator('iframe.webview.ready >> visible=true').boundingBox();
     width = Math.round(box.width);
-    if (Math.abs(width - WIDTH) <= 12) return width;
+    if (Math.abs(width - target) <= 12) return width;
     const viewport = page.viewportSize();
-    await page.setViewportSize({ width: Math.max(900, viewport.width + 2 * (WIDTH - width)), height: viewport.height });
+    await page.setViewportSize({ width: Math.max(900, viewport.width + 2 * (target - width)), height: viewport.height });
     await page.waitForTimeout(500);
   }
-  throw new CheckFailed(`could not bring the panel to ${WIDTH} px (it stays ${width} px)`);
+  throw new CheckFailed(`could not bring the panel to ${target} px (it stays ${width} px)`);
+}
+
+/** The report's widths: beside the editor (600, 700, 900 px) and alone (full width of a 1600 px window). */
+const REPORT_WIDTHS = [600, 700, 900, 'full'];
+
+/**
+ * In the visible report: no sideways scrolling; no word of a table cell, list item or the headline
+ * broken across two lines (each word's text range has one line box; paths break only at their <wbr>);
+ * the headline's figure larger than the body text; flame boxes labelled without an import path,
+ * their tooltip the full name. Returns the figures logged.
+ */
+async function checkReportLayout(frame, what) {
+  const layout = await frame.locator('body').evaluate(() => {
+    const broken = [];
+    for (const el of document.querySelectorAll('#headline, table td, table th, li, p')) {
+      if (el.closest('[hidden]')) continue;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(m[0]);
+        }
+      }
+    }
+    const figure = document.querySelector('#headline .figure');
+    const labels = [...document.querySelectorAll('#flame-chart g.frame')].map((g) => ({ box: g.querySelector('.d3-flame-graph-label')?.textContent ?? '', title: g.querySelector('title')?.textContent ?? '' }));
+    return {
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      broken: [...new Set(broken)].slice(0, 10),
+      figureScale: figure ? parseFloat(getComputedStyle(figure).fontSize) / parseFloat(getComputedStyle(document.body).fontSize) : 0,
+      withPath: labels.filter((l) => l.box.includes('/')).length,
+      fullInTitle: labels.filter((l) => l.title.includes('/')).length,
+      frames: labels.length,
+    };
+  });
+  log(`${what}: content ${layout.scroll} px in ${layout.client} px; ${layout.broken.length} broken words; headline ${layout.figureScale.toFixed(1)}× the body text; ${layout.frames} flame frames, ${layout.fullInTitle} with an import path in the tooltip, ${layout.withPath} in the box`);
+  if (layout.scroll > layout.client + 1) throw new CheckFailed(`${what} scrolls sideways: content is ${layout.scroll} px wide in ${layout.client} px`);
+  if (layout.broken.length) throw new CheckFailed(`${what}: words broken across lines: ${layout.broken.join(', ')}`);
+  if (layout.figureScale < 1.5) throw new CheckFailed(`${what}: the headline figure is not emphasised (${layout.figureScale}× the body text)`);
+  if (layout.withPath > 0 || layout.fullInTitle === 0) throw new CheckFailed(`${what}: flame boxes should read package.Function with the import path in the tooltip (${layout.withPath} boxes with a path, ${layout.fullInTitle} tooltips with one)`);
+  return layout;
+}
+
+/** The report at each of {@link REPORT_WIDTHS} in the current theme, checked and photographed as report-<theme>-<width>.png. */
+async function reportAtEachWidth(page, theme) {
+  const report = visibleWebview(page);
+  for (const width of REPORT_WIDTHS) {
+    if (width === 'full') {
+      await runCommand(page, 'View: Toggle Maximize Editor Group');
+      await page.setViewportSize({ width: 1600, height: 1000 });
+      await page.waitForTimeout(500);
+    } else {
+      await fitPanel(page, width);
+    }
+    await report.locator('#flame-chart svg').waitFor();
+    const shown = Math.round((await page.locator('iframe.webview.ready >> visible=true').boundingBox()).width);
+    await checkReportLayout(report, `report, ${theme} theme, ${shown} px`);
+    await page.locator('iframe.webview.ready >> visible=true').screenshot({ path: join(OUT, `report-${theme}-${width}.png`) });
+    if (width === 'full') await runCommand(page, 'View: Toggle Maximize Editor Group');
+  }
 }
 
 /** No sideways scrolling in the panel, and its tables stacked with labels. */
@@ -94,7 +161,8 @@ async function main() {
     await checkNarrowLayout(report, `report panel at ${reportWidth} px`);
     const flameWidth = await report.locator('#flame-chart svg').evaluate((svg) => svg.getBoundingClientRect().width);
     if (flameWidth > reportWidth) throw new CheckFailed(`the flame graph is ${flameWidth} px wide in a ${reportWidth} px panel`);
-    await page.locator('iframe.webview.ready >> visible=true').screenshot({ path: join(OUT, 'report-light-600.png') });
+    await reportAtEachWidth(page, 'light');
+    await fitPanel(page);
     step('reportPanel', t);
 
     // The benchmark panel on the fixture items, light theme, ~600 px.
@@ -127,6 +195,13 @@ async function main() {
     if (darkForeground === lightForeground) throw new CheckFailed('the chart kept the light theme colours after the switch');
     await page.locator('iframe.webview.ready >> visible=true').screenshot({ path: join(OUT, 'benchmark-dark-600.png') });
     step('themeSwitch', t);
+
+    // The report again, in the dark theme, at each width.
+    t = Date.now();
+    await runCommand(page, 'DynamoDB Hot Path: Show Report');
+    await visibleWebview(page).locator('#flame-chart svg').waitFor();
+    await reportAtEachWidth(page, 'dark');
+    step('reportDark', t);
     if (argv.has('--update-docs')) copyToDocs(OUT, ['report-light-600.png', 'benchmark-light-600.png']);
 
     // adapter.go edited after the profile (outside git): the replaced call at line 63 loses its lens,

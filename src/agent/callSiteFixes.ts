@@ -176,7 +176,7 @@ function expectedChangeOf(site: CallSite, options: FixOptions): ExpectedChange |
   const share = shareOfCallSite(site, options.totalWeight, sdk);
   for (const report of options.benchmarks) {
     const verdict = profileVerdict(share, report, 'migration', sdk);
-    if (!verdict) continue;
+    if (verdict.deltaPercentPoints === undefined) continue;
     const perRequest = options.cpuPerRequest;
     const ns = (points: number) => (points / 100) * (perRequest?.ns ?? 0);
     const range = verdict.rangePercentPoints;

@@ -19,6 +19,7 @@ import { CliUsageError } from './usage';
 import { bundledDependencyOf, recordedSiteLines, sourcePositionText, type RecordedContext } from './recordSummary';
 import { createSourceMapper } from '../core/sourcemap/sourceMapper';
 import { diskFiles } from '../core/sourcemap/diskFiles';
+import { chooseRecordFormat, pprofSearchFolders } from './recordFormat';
 
 const HELP = `usage: dynamo-hotpath record [options] -- <command> [args…]
 
@@ -28,10 +29,11 @@ request and the operation, also in the SDK's async callbacks. Analyse it with \`
 
 options:
   --out FILE          profile to write (default: dynamo-hotpath-record.pb.gz, or .cpuprofile)
-  --format F          pprof (default): gzipped pprof with sample labels, CPU time per sample;
-                        needs @datadog/pprof in the program's folder
-                      cpuprofile: V8 .cpuprofile (Node's own profiler, no native module) with
-                        the labelled time intervals inside; opens in Chrome DevTools as usual
+  --format F          pprof (default when @datadog/pprof is installed where the program runs):
+                        gzipped pprof with sample labels, CPU time per sample
+                      cpuprofile (default otherwise, said before the program starts): V8
+                        .cpuprofile (Node's own profiler, no native module) with the labelled
+                        time intervals inside; opens in Chrome DevTools as usual
   --interval-us N     sampling interval in microseconds (default ${DEFAULT_INTERVAL_US})
 
 The program runs with NODE_OPTIONS=--require <recorder>; stop a server with Ctrl+C to write the
@@ -128,14 +130,17 @@ export async function run(args: string[]): Promise<number> {
   }
   if (positionals.length > 0) throw new CliUsageError(`put the command after \`--\` (got '${positionals.join(' ')}')\n\n${HELP}`);
   if (command.length === 0) throw new CliUsageError(`expects \`-- <command> [args…]\`\n\n${HELP}`);
-  const format = (values.format ?? 'pprof') as RecordFormat;
-  if (!RECORD_FORMATS.includes(format)) throw new CliUsageError(`--format accepts ${RECORD_FORMATS.join(' or ')}, got '${values.format}'`);
+  const requested = values.format as RecordFormat | undefined;
+  if (requested !== undefined && !RECORD_FORMATS.includes(requested)) throw new CliUsageError(`--format accepts ${RECORD_FORMATS.join(' or ')}, got '${values.format}'`);
   const intervalUs = nonNegativeNumber('interval-us', values['interval-us'], DEFAULT_INTERVAL_US);
   if (intervalUs < 100) throw new CliUsageError(`--interval-us must be at least 100 (got ${intervalUs})`);
+  const preload = preloadPath();
+  // Before anything starts: the pprof format needs @datadog/pprof where the program runs.
+  const { format, note } = chooseRecordFormat(requested, pprofSearchFolders(command, process.cwd(), dirname(preload)));
+  if (note) process.stderr.write(`dynamo-hotpath record: ${note}\n`);
   const out = resolve(values.out ?? `dynamo-hotpath-record${extensionOf(format)}`);
   checkOut(out);
 
-  const preload = preloadPath();
   const dir = mkdtempSync(join(tmpdir(), 'dynamo-hotpath-record-'));
   const env = { ...process.env, NODE_OPTIONS: nodeOptionsWithPreload(preload, process.env.NODE_OPTIONS), [DIR_ENV]: dir, [FORMAT_ENV]: format, [INTERVAL_ENV]: String(intervalUs) };
   let exit: { code: number | null; signal: NodeJS.Signals | null };

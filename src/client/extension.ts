@@ -24,6 +24,7 @@ import { addPathMappingInteractively } from './pathMappings';
 import { registerBenchmarkCommand } from './benchmark/index';
 import { registerCompareCommands } from './compareCommand';
 import { migrateGoPackage, registerMigrateGoPackage } from './migrateGoPackage';
+import type { ProfileShare } from '../core/bench/profileContext';
 import { registerFleetCommands } from './fleet/index';
 import { rememberProfile, restoreProfile } from './profileMemory';
 import { setWorkspaceTrust } from '../core/exec/workspaceTrust';
@@ -143,17 +144,11 @@ export function activate(context: vscode.ExtensionContext): void {
   );
 }
 
-/** The loaded profile's hottest call site as the benchmark panel wants it (marshal/unmarshal share, percent). */
-function profileShare(summary: ProfileSummary | null) {
-  const site = summary?.hottestCallSite;
-  if (!site) return undefined;
-  const sum = (...categories: string[]) => categories.reduce((acc, c) => acc + (site.byCategory[c] ?? 0), 0);
-  return {
-    callSite: site.id,
-    unmarshallPercent: sum('attribute-unmarshal', 'protocol-unmarshal'),
-    marshallPercent: sum('attribute-marshal', 'protocol-marshal'),
-    ...(summary.dynamoCallSites ? { callSiteOps: summary.dynamoCallSites } : {}),
-  };
+/** The loaded profile's hottest call site as the benchmark panel wants it (marshal/unmarshal share as its lens counts it, percent). */
+function profileShare(summary: ProfileSummary | null): ProfileShare | undefined {
+  const share = summary?.hottestCallSite?.share;
+  if (!share) return undefined;
+  return { ...share, ...(summary.dynamoCallSites ? { callSiteOps: summary.dynamoCallSites } : {}) };
 }
 
 export async function deactivate(): Promise<void> {

@@ -34,10 +34,22 @@ export async function migrateGoPackage(uri: vscode.Uri, server: ServerClient, lo
     void vscode.window.showWarningMessage('The Go migration runs go list and go build on this workspace, which executes its code: trust the workspace first (Workspaces: Manage Workspace Trust).');
     return undefined;
   }
-  const client = await server.get();
   const result = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: 'Migrating the Go package (typed rewrite, then go build)…', cancellable: true },
-    (_progress, token) => client.sendRequest(MigrateGoRequest, { uri: uri.toString() }, token),
+    { location: vscode.ProgressLocation.Notification, title: 'Go migration of this package', cancellable: true },
+    async (progress, token) => {
+      // Progress from the first second: what runs, and for how long so far (the server answers at
+      // once when it has worked the package out already).
+      const started = Date.now();
+      const say = () => progress.report({ message: `go list, the typed rewrite, go build -overlay… ${Math.round((Date.now() - started) / 1000)} s (a first run compiles the SDKs: a minute or more)` });
+      say();
+      const timer = setInterval(say, 1000);
+      try {
+        const client = await server.get();
+        return await client.sendRequest(MigrateGoRequest, { uri: uri.toString() }, token);
+      } finally {
+        clearInterval(timer);
+      }
+    },
   );
   const changed = result.files.filter((f) => f.after !== undefined);
   const errors = result.files.flatMap((f) => f.findings.filter((x) => x.severity === 'error').map((x) => `${vscode.workspace.asRelativePath(vscode.Uri.parse(f.uri))}:${x.line + 1}: ${x.message}`));

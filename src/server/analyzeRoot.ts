@@ -2,7 +2,7 @@
  * Runs the core analysis of one loaded profile against one workspace root and anchors the
  * resulting call sites in the root's files.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { Analysis, CallerShare } from '../core/analysis/types';
 import { shownCallers } from '../core/analysis/callerBreakdown';
 import type { Profile } from '../core/profile/model';
@@ -43,17 +43,18 @@ export interface PreparedRoot extends RootAnalysis {
 
 /**
  * Scans `rootPath`, maps the profile's paths with the root's `pathMappings`, analyses, and
- * anchors every call site in the file as it is on disk now; a file modified after `recordedMs`
- * (the profile's time, ms since the epoch) has its recorded lines mapped through git or checked
- * ({@link recordedLinesFor}), unless the build's own record of it (the map's `sourcesContent`) placed
- * them already. Files that cannot be read get
- * no lenses (a source deleted since the profile was recorded is not an error).
+ * anchors every call site in the file as it is on disk now, its recorded line placed by content
+ * ({@link recordedLinesFor}: the build's own record of the source, the committed version at the
+ * profile's time — the profile's own stamp, else `recordedMs`, its file's time in ms since the
+ * epoch — or the calls the lines make). Files that cannot be read get no lenses (a source deleted
+ * since the profile was recorded is not an error).
  */
 export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: string, settings: HotpathSettings, recordedMs?: number): Promise<PreparedRoot> {
   const index = await scanWorkspace(rootPath);
   const resolver = createPathResolver(index, [...settings.pathMappings]);
-  // The same time the lenses' staleness is judged by: a build newer than it does not vouch for the recorded lines.
-  const { analysis, profile: prepared } = analyzeWithSources(profile, { resolver, ...(recordedMs !== undefined ? { profileTimeMs: recordedMs } : {}) });
+  // When the profile was recorded: what git's version at the profile's time is, and a build newer than it does not vouch for the recorded lines.
+  const profileMs = profile.stampedMs ?? recordedMs;
+  const { analysis, profile: prepared } = analyzeWithSources(profile, { resolver, ...(profileMs !== undefined ? { profileTimeMs: profileMs } : {}) });
   type Site = Analysis['callSites'][number];
   const byFile = new Map<string, { sites: Site[]; fns: Analysis['userFunctions'][number][]; callers: { caller: CallerShare; site: Site }[] }>();
   const entry = (path: string) => {
@@ -77,22 +78,11 @@ export async function analyzeRoot(profile: Profile, rootUri: string, rootPath: s
       for (const site of sites) offLensWeight += site.dynamoWeight;
       continue;
     }
-    const build = built.get(path);
-    const recorded = await recordedLinesFor(path, text, recordedMs, sites, build);
+    const recorded = await recordedLinesFor(path, text, profileMs, sites, built.get(path));
     const anchors = anchorFile(path, text, sites, fns, recorded, callers);
     offLensWeight += anchors.unanchoredSiteWeight;
-    // The profiled build compiled the text on disk: its lines are today's, whatever the file's time says.
-    // A build newer than the profile may not be the profiled one: its lenses stay marked stale.
-    files.set(path, build?.state === 'same' && !build.throughNewerBuild && recorded === undefined ? { ...anchors, linesFromBuild: true } : anchors);
+    files.set(path, anchors);
   }
   return { rootUri, rootPath, settings, analysis, prepared, files, offLensWeight };
 }
 
-/** Modification time of a file in ms since the epoch; undefined when it cannot be read. */
-export async function modifiedMs(path: string): Promise<number | undefined> {
-  try {
-    return (await stat(path)).mtimeMs;
-  } catch {
-    return undefined;
-  }
-}

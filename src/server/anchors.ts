@@ -16,8 +16,13 @@ export interface Anchor {
   readonly lineText: string;
   /** Lines from the function head to the anchored line (0 for the head itself). */
   readonly offsetFromHead: number;
-  /** 1-based line the profile recorded. */
+  /** 1-based line in the text the anchor was made on (the file at load time, after placing the recorded line). */
   readonly recordedLine: number;
+  /**
+   * Set when the line differs from what was profiled: its trimmed text in the committed version
+   * the profile saw (`commit`). The lens is marked and its hover says what changed.
+   */
+  readonly change?: { readonly was: string; readonly commit: string };
 }
 
 import { shortFunctionName } from '../core/source/functionHeads';

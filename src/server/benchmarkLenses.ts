@@ -5,14 +5,14 @@
  * where they come from).
  */
 import type { CodeLens } from 'vscode-languageserver/node';
-import { DiagnosticSeverity } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { RUN_BENCHMARK_COMMAND, type RunBenchmarkCommandArgs } from '../shared/benchmarkMessages';
 import type { RootAnalysis } from './analyzeRoot';
 import { currentLine } from './documentAnchors';
 import { percentOf } from './format';
-import { getMigrationDiagnostics } from './migrate/index';
 import { goTypeAtLine } from '../core/bench/goCallSiteType';
+import { shareOfCallSite, type ProfileShare } from '../core/bench/profileContext';
 
 /** Title of the lens. */
 export const BENCHMARK_LENS_TITLE = '▶ Benchmark';
@@ -26,12 +26,12 @@ export function suitesFor(absolutePath: string): NonNullable<RunBenchmarkCommand
 const GO_IMPORT_SPEC = /^\s*(import\s+)?([\w.]+\s+)?"[^"]*"\s*$/;
 
 /**
- * 0-based lines of `doc`'s legacy DynamoDB calls: the migration finder's Information findings
- * (notes on changed behaviour, which are Warnings, are not calls to benchmark), minus Go import
- * lines.
+ * 0-based lines of `doc`'s legacy DynamoDB calls: of its migration `diagnostics`, the
+ * Information findings (notes on changed behaviour, which are Warnings, are not calls to
+ * benchmark), minus Go import lines.
  */
-export function legacyCallLines(doc: TextDocument): number[] {
-  return getMigrationDiagnostics(doc, { env: {} })
+export function legacyCallLines(doc: TextDocument, diagnostics: readonly Diagnostic[]): number[] {
+  return diagnostics
     .filter((d) => d.severity === DiagnosticSeverity.Information)
     .map((d) => d.range.start.line)
     .filter((line) => !GO_IMPORT_SPEC.test(doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } })));
@@ -39,21 +39,22 @@ export function legacyCallLines(doc: TextDocument): number[] {
 
 
 /**
- * 0-based lines of the call sites of `absolutePath` in its current `text` at or above each root's
- * `codeLens.minPercent` of total CPU (roots with lenses turned off give none).
+ * The call sites of `absolutePath` in its current `text` at or above each root's
+ * `codeLens.minPercent` of total CPU (roots with lenses turned off give none): 0-based line → the
+ * site's share as the benchmark puts it next to its results (`shareOfCallSite`: the lens's figure).
  */
-export function hotCallSiteLines(roots: Iterable<RootAnalysis>, absolutePath: string, text: string): number[] {
-  const lines: number[] = [];
+export function hotCallSiteShares(roots: Iterable<RootAnalysis>, absolutePath: string, text: string): Map<number, ProfileShare> {
+  const shares = new Map<number, ProfileShare>();
   for (const root of roots) {
     const file = root.files.get(absolutePath);
     if (!file || !root.settings.codeLensEnabled) continue;
     for (const { site, anchor } of file.callSites) {
       if (percentOf(site.totalWeight, root.analysis.totalWeight) < root.settings.codeLensMinPercent) continue;
       const line = currentLine(text, anchor);
-      if (line !== undefined) lines.push(line - 1);
+      if (line !== undefined && !shares.has(line - 1)) shares.set(line - 1, shareOfCallSite(site, root.analysis.totalWeight));
     }
   }
-  return lines;
+  return shares;
 }
 
 /**
@@ -61,7 +62,7 @@ export function hotCallSiteLines(roots: Iterable<RootAnalysis>, absolutePath: st
  * given) each lens also carries the module root and, when the call site names it, the struct
  * (goCallSiteType.ts), so the Go suite runs on that struct.
  */
-export function benchmarkLenses(absolutePath: string, lines: Iterable<number>, text?: string): CodeLens[] {
+export function benchmarkLenses(absolutePath: string, lines: Iterable<number>, text?: string, shares: ReadonlyMap<number, ProfileShare> = new Map()): CodeLens[] {
   const suites = suitesFor(absolutePath);
   return [...new Set(lines)]
     .sort((a, b) => a - b)
@@ -71,6 +72,8 @@ export function benchmarkLenses(absolutePath: string, lines: Iterable<number>, t
         const { goType, moduleRoot } = goTypeAtLine(text, line, absolutePath);
         args = { suites, ...(moduleRoot ? { goModuleRoot: moduleRoot } : {}), ...(goType ? { goType } : {}) };
       }
+      const share = shares.get(line);
+      if (share) args = { ...args, profileShare: share };
       return {
         range: { start: { line, character: 0 }, end: { line, character: 0 } },
         command: { title: BENCHMARK_LENS_TITLE, command: RUN_BENCHMARK_COMMAND, arguments: [args] },

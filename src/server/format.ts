@@ -66,8 +66,8 @@ export function functionLensTitle(fn: UserFunctionStat, shortName: string, total
   return `${shortName}: ${formatPercent(percentOf(fn.totalWeight, totalWeight))} CPU · ${formatPercent(percentOf(fn.dynamoWeight, totalWeight))} DynamoDB in ${sites} call site${sites === 1 ? '' : 's'}`;
 }
 
-/** Prefix of every lens of a file that changed on disk after the profile was recorded. */
-export const STALE_PREFIX = '⚠ stale: ';
+/** Prefix of a lens whose line differs from the code that was profiled (its hover says what changed). */
+export const CHANGED_PREFIX = '⚠ changed: ';
 
 /**
  * Title of a comparison lens where attribution does not cover both sides: no per-line change,

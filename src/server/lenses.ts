@@ -1,20 +1,19 @@
 /**
  * CodeLens and hover content for one document from the loaded profile.
  */
-import { statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { CodeLens, Hover } from 'vscode-languageserver/node';
 import type { MigrateCallSiteArgs, ShowReportArgs } from '../shared/protocol';
 import type { RootAnalysis } from './analyzeRoot';
 import { currentLine } from './documentAnchors';
-import { shortFunctionName } from './anchors';
+import { shortFunctionName, type Anchor } from './anchors';
 import { shortFunctionName as displayFunctionName } from '../core/analysis/labels';
 import { CATEGORY_FACTS } from './categoryFacts';
-import { callSiteLensTitle, formatPercent, functionLensTitle, MIGRATE_LENS_TITLE, percentOf, STALE_PREFIX } from './format';
+import { callSiteLensTitle, CHANGED_PREFIX, formatPercent, functionLensTitle, MIGRATE_LENS_TITLE, percentOf } from './format';
 import { callSiteId } from './report';
 import { attributionLine, offLensSentence, truncationLine, unattributedSentences } from '../core/analysis/attributionText';
 import { callerLensTitle, callerSentences, callSiteName } from '../core/analysis/callerBreakdown';
-import type { CallerShare, CallSite } from '../core/analysis/types';
+import type { CallerShare, CallSite, UserFunctionStat } from '../core/analysis/types';
 import { rootAttributionShares } from './lensShares';
 
 /** The client command a lens runs (declared in package.json). */
@@ -37,14 +36,8 @@ export function constructEnd(lines: readonly string[], line: number): number {
   return line;
 }
 
-/** True when the file was modified after `recordedMs` (the profile's time). */
-export function isStale(absolutePath: string, recordedMs: number): boolean {
-  try {
-    return statSync(absolutePath).mtimeMs > recordedMs;
-  } catch {
-    return false;
-  }
-}
+/** {@link CHANGED_PREFIX} for a lens whose line differs from what was profiled (`Anchor.change`), else nothing. */
+const prefixOf = (anchor: Anchor) => (anchor.change ? CHANGED_PREFIX : '');
 
 function lensAt(line: number, title: string, args: ShowReportArgs): CodeLens {
   return {
@@ -58,23 +51,21 @@ function lensAt(line: number, title: string, args: ShowReportArgs): CodeLens {
  * above `codeLens.minPercent` of total CPU, and the callers of a call site called from two or
  * more lines (`callerBreakdown.ts`) whose part of its DynamoDB share is at or above it
  * (`41.2% DynamoDB via db.js:12 (query) · part of that line's 52.3%`, opening the call site), each on the line its anchor is found at now
- * (hidden when it is gone), titles prefixed with {@link STALE_PREFIX} when `stale` (unless the profiled
- * build's map carries the file's text: `FileAnchors.linesFromBuild`).
+ * (hidden when it is gone), titles prefixed with {@link CHANGED_PREFIX} where the line differs from
+ * what was profiled (`Anchor.change`; the hover says how).
  * `callSiteTitle`, when given, overrides a call site's title (Compare with Baseline's
- * `50.7% → 3.0% DynamoDB (−97%)`) where it returns one.
+ * `50.7% → 3.0% DynamoDB (−97% per request)`) where it returns one.
  */
 export function documentLenses(
   root: RootAnalysis,
   absolutePath: string,
   text: string,
-  stale: boolean,
   callSiteTitle?: (site: { relativePath: string; line: number }) => string | undefined,
 ): CodeLens[] {
   const file = root.files.get(absolutePath);
   if (!file || !root.settings.codeLensEnabled) return [];
   const total = root.analysis.totalWeight;
   const min = root.settings.codeLensMinPercent;
-  const prefix = stale && !file.linesFromBuild ? STALE_PREFIX : '';
   const lenses: CodeLens[] = [];
   let lines: string[] | undefined;
   const callSiteLines = new Set(file.callSites.map((c) => currentLine(text, c.anchor)));
@@ -85,13 +76,13 @@ export function documentLenses(
     if (line === undefined || callSiteLines.has(line)) continue;
     const name = shortFunctionName(fn.functionName) ?? displayFunctionName(fn.functionName);
     const hottest = file.callSites.filter((c) => c.site.functionName === fn.functionName).map((c) => c.site)[0];
-    lenses.push(lensAt(line, prefix + functionLensTitle(fn, name, total), { rootUri: root.rootUri, focusCallSite: hottest ? callSiteId(hottest) : undefined }));
+    lenses.push(lensAt(line, prefixOf(anchor) + functionLensTitle(fn, name, total), { rootUri: root.rootUri, focusCallSite: hottest ? callSiteId(hottest) : undefined }));
   }
   for (const { site, anchor } of file.callSites) {
     if (percentOf(site.totalWeight, total) < min) continue;
     const line = currentLine(text, anchor);
     if (line === undefined) continue;
-    lenses.push(lensAt(line, prefix + (callSiteTitle?.(site) ?? callSiteLensTitle(site, total)), { rootUri: root.rootUri, focusCallSite: callSiteId(site) }));
+    lenses.push(lensAt(line, prefixOf(anchor) + (callSiteTitle?.(site) ?? callSiteLensTitle(site, total)), { rootUri: root.rootUri, focusCallSite: callSiteId(site) }));
     // A function-level site sits on a declaration, not on the SDK call a migration would rewrite.
     if (site.dominant.migration && site.precision !== 'function') {
       lines ??= text.split(/\r?\n/);
@@ -110,7 +101,7 @@ export function documentLenses(
     if (percentOf(caller.dynamoWeight, total) < min) continue;
     const line = currentLine(text, anchor);
     if (line === undefined) continue;
-    lenses.push(lensAt(line, prefix + callerLensTitle(caller, site, total), { rootUri: root.rootUri, focusCallSite: callSiteId(site) }));
+    lenses.push(lensAt(line, prefixOf(anchor) + callerLensTitle(caller, site, total), { rootUri: root.rootUri, focusCallSite: callSiteId(site) }));
   }
   // Stable: on one line the figures come before `migrate ›`.
   return lenses.sort((a, b) => a.range.start.line - b.range.start.line);
@@ -125,13 +116,14 @@ export function documentHover(root: RootAnalysis, absolutePath: string, text: st
   if (!file) return undefined;
   const total = root.analysis.totalWeight;
   const hit = file.callSites.find((c) => currentLine(text, c.anchor) === line);
-  if (!hit) return callerHover(root, file.callers.find((c) => currentLine(text, c.anchor) === line));
+  if (!hit) return callerHover(root, file.callers.find((c) => currentLine(text, c.anchor) === line), line) ?? functionHover(file.functions.find((f) => f.anchor.change && currentLine(text, f.anchor) === line));
   const { site } = hit;
   const fact = CATEGORY_FACTS[site.dominant.category];
   const rows = site.chain.map((f) => `| ${f.role} | \`${f.name}\` | ${formatPercent(percentOf(f.flat, total))} | ${formatPercent(percentOf(f.cum, total))} |`);
   const value = [
     `**DynamoDB Hot Path** — ${callSiteLensTitle(site, total)}`,
     '',
+    ...placementLines(hit.anchor, site.line, line),
     '| | frame | flat | cum |',
     '|---|---|---:|---:|',
     ...rows,
@@ -152,15 +144,38 @@ function callerLines(site: CallSite, total: number): string[] {
 }
 
 /** Hover of a caller's lens: its part, the call site it goes through, and the call site's whole breakdown. */
-function callerHover(root: RootAnalysis, hit: { caller: CallerShare; site: CallSite } | undefined): Hover | undefined {
+function callerHover(root: RootAnalysis, hit: { caller: CallerShare; site: CallSite; anchor: Anchor } | undefined, line: number): Hover | undefined {
   if (!hit) return undefined;
   const total = root.analysis.totalWeight;
   const value = [
     `**DynamoDB Hot Path** — ${callerLensTitle(hit.caller, hit.site, total)}`,
     '',
+    ...placementLines(hit.anchor, hit.caller.line, line),
     `This line calls \`${displayFunctionName(hit.site.functionName)}\`, whose call into the SDK at ${callSiteName(hit.site)} is the call site: ${callSiteLensTitle(hit.site, total)}. The part shown here is included in that line's figure and in the totals once.`,
     ...callerLines(hit.site, total),
   ].join('\n');
+  return { contents: { kind: 'markdown', value } };
+}
+
+/**
+ * What the hover says of where a lens is, when that is news: the line changed since the profile
+ * (what it was, in which commit), or the profile recorded it at another line (lines moved).
+ */
+function placementLines(anchor: Anchor, recordedLine: number, line: number): string[] {
+  const moved = recordedLine !== line ? ` The profile recorded it at line ${recordedLine}; lines above it moved since.` : '';
+  if (anchor.change) {
+    return [
+      `**⚠ Changed since the profile:** the profile measured \`${anchor.change.was}\` (commit ${anchor.change.commit.slice(0, 12)}, the version at the profile's time); this line now reads \`${anchor.lineText}\`. It makes the same call, but the figures are those of the old code: record a new profile to measure this one.${moved}`,
+      '',
+    ];
+  }
+  return moved ? [`*Placed by content:*${moved.replace(' The', ' the')}`, ''] : [];
+}
+
+/** Hover of a function lens whose declaration changed since the profile. */
+function functionHover(hit: { fn: UserFunctionStat; anchor: Anchor } | undefined): Hover | undefined {
+  if (!hit?.anchor.change) return undefined;
+  const value = [`**DynamoDB Hot Path** — \`${displayFunctionName(hit.fn.functionName)}\``, '', ...placementLines(hit.anchor, hit.anchor.recordedLine, hit.anchor.recordedLine)].join('\n');
   return { contents: { kind: 'markdown', value } };
 }
 

@@ -14,6 +14,7 @@ import type { CompareCall, ComparisonView, DiffFlameAnswer, LoadCall, ProfileFac
 import { PROFILE_WORKER_SCRIPT, WorkerTerminated } from './profileWorkerClient';
 import { ProfileEngine } from './profileEngine';
 import { rootAttributionShares } from './lensShares';
+import { shareOfCallSite } from '../core/bench/profileContext';
 
 /** A workspace root the server knows: URI and absolute path. */
 export interface WorkspaceRoot {
@@ -170,7 +171,7 @@ export function summarize(session: ProfileSession): ProfileSummary {
       coveragePercent: r.analysis.coverage.percent,
     })),
     warnings: [...profile.warnings, ...(first?.analysis.warnings ?? [])],
-    hottestCallSite: hottest ? { id: callSiteId(hottest), byCategory: categoryPercents(hottest.byCategory, profile.totalWeight) } : undefined,
+    hottestCallSite: hottest ? { id: callSiteId(hottest), byCategory: categoryPercents(hottest.byCategory, profile.totalWeight), share: shareOfCallSite(hottest, profile.totalWeight) } : undefined,
     dynamoCallSites: countReadsAndWrites([...session.roots.values()].map((r) => r.analysis.callSites).find((sites) => sites.length > 0) ?? []),
   };
 }

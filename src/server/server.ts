@@ -29,15 +29,16 @@ import {
   type ProfileSummary,
 } from '../shared/protocol';
 import { ProfileError } from '../core/profile/errors';
-import { documentHover, documentLenses, isStale } from './lenses';
+import { documentHover, documentLenses } from './lenses';
 import { forgetRoot, LoadCancelled, loadSession, reanalyzeRoot, releaseSession, rootFlame, summarize, warmProfileWorker, type ProfileSession, type WorkspaceRoot } from './profileSession';
 import { buildReport } from './report';
 import { DEFAULT_SETTINGS, parseSettings, SETTINGS_SECTION, type HotpathSettings } from './settings';
 import { MIGRATION_CODE_ACTION_KINDS, registerMigrationFeature } from './migrationFeature';
 import { hotCallSitePercent } from './lenses';
 import { registerCompareFeature } from './compareSession';
-import { benchmarkLenses, hotCallSiteLines, legacyCallLines } from './benchmarkLenses';
+import { benchmarkLenses, hotCallSiteShares, legacyCallLines } from './benchmarkLenses';
 import { registerGoMigrateRequest } from './goMigrateRequest';
+import { GoFixChecks } from './goFixChecks';
 import { registerWorkspaceTrust } from './workspaceTrust';
 import { registerAgentTools } from './agentTools';
 import { CheckDiagnostics } from './checkFeature';
@@ -82,6 +83,8 @@ const checks = new CheckDiagnostics(
   },
   (message) => connection.console.warn(message),
 );
+/** The Go packages' typed migrations, known ahead (the quick fix, the `migrate ›` lens and the request share them). */
+const goFixes = new GoFixChecks();
 
 const migrations = registerMigrationFeature(connection, documents, (uri, line) => {
   const path = uriToPath(uri);
@@ -92,7 +95,7 @@ const migrations = registerMigrationFeature(connection, documents, (uri, line) =
     if (percent !== undefined) return percent;
   }
   return undefined;
-}, () => roots.map((r) => r.path), checks);
+}, { folders: () => roots.map((r) => r.path), onAnalysed: () => refreshLenses(), goFixes, more: checks });
 documents.onDidOpen((e) => checks.checkGo(e.document));
 
 function announce(): void {
@@ -218,8 +221,7 @@ function profileLenses(params: { textDocument: { uri: string } }): CodeLens[] {
   if (!session || !path) return [];
   const text = documentText(params.textDocument.uri, path);
   if (text === undefined) return [];
-  const stale = isStale(path, session.recordedMs);
-  return [...session.roots.values()].flatMap((root) => documentLenses(root, path, text, stale, compare.lensTitleFor(root.rootUri)));
+  return [...session.roots.values()].flatMap((root) => documentLenses(root, path, text, compare.lensTitleFor(root.rootUri)));
 }
 
 connection.onCodeLens((params) => {
@@ -227,9 +229,10 @@ connection.onCodeLens((params) => {
   const doc = documents.get(params.textDocument.uri);
   const path = uriToPath(params.textDocument.uri);
   if (!doc || !path) return lenses;
-  const lines = [...legacyCallLines(doc), ...(session ? hotCallSiteLines(session.roots.values(), path, doc.getText()) : [])];
+  const shares = session ? hotCallSiteShares(session.roots.values(), path, doc.getText()) : new Map();
+  const lines = [...legacyCallLines(doc, migrations.diagnosticsOf(doc, true)), ...shares.keys()];
   // Stable: on one line `▶ Benchmark` follows the profile's lenses.
-  return [...lenses, ...benchmarkLenses(path, lines, doc.getText())].sort((a, b) => a.range.start.line - b.range.start.line);
+  return [...lenses, ...benchmarkLenses(path, lines, doc.getText(), shares)].sort((a, b) => a.range.start.line - b.range.start.line);
 });
 
 connection.onHover((params) => {
@@ -308,7 +311,7 @@ registerWorkspaceTrust(connection, () => {
   reanalyzeWithGit().catch((e: unknown) => connection.console.warn(`re-analysis after Workspace Trust failed: ${String(e)}`));
   for (const doc of documents.all()) checks.checkGo(doc);
 });
-registerGoMigrateRequest(connection);
+registerGoMigrateRequest(connection, goFixes);
 
 registerAgentTools(connection, {
   roots: () => roots,

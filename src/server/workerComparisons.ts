@@ -10,6 +10,8 @@ import { buildDiffTree, compareFileSets, renamesFromComparison, type FileCompari
 import { measuredFraction } from '../core/analysis/attributionText';
 import type { Analysis } from '../core/analysis/types';
 import type { DiffFlameNode } from '../shared/protocol';
+import { classifyFrame } from '../core/detect/classify';
+import type { Profile } from '../core/profile/model';
 import type { CompareCall, ComparisonView, DiffFlameAnswer, SideFigures } from './profileWorkerMessages';
 
 /**
@@ -88,10 +90,27 @@ export async function diffFlameInWorker(call: CompareCall): Promise<DiffFlameAns
   const { before, after, comparison } = entry.result!;
   const { totals } = comparison;
   const beforeScale = totals.before.requests !== undefined && totals.after.requests !== undefined ? totals.after.requests / totals.before.requests : undefined;
-  const diffFlame = buildDiffTree(before.profile, after.profile, { ...(beforeScale !== undefined ? { beforeScale } : {}), rename: renamesFromComparison(comparison) });
-  entry.diff = { diffFlame: diffFlame as DiffFlameNode, afterTotalWeight: after.profile.totalWeight };
+  const diffFlame = buildDiffTree(before.profile, after.profile, { ...(beforeScale !== undefined ? { beforeScale } : {}), rename: renamesFromComparison(comparison) }) as DiffFlameNode;
+  markDynamoFrames(diffFlame, new Set([...dynamoFrameNames(before.profile), ...dynamoFrameNames(after.profile)]));
+  entry.diff = { diffFlame, afterTotalWeight: after.profile.totalWeight };
   entry.result = undefined;
   return entry.diff;
+}
+
+/** Names of the frames the detector classifies as DynamoDB marshalling (connection setup aside). */
+function dynamoFrameNames(profile: Profile): Set<string> {
+  const names = new Set<string>();
+  for (const frame of profile.frames) {
+    const c = classifyFrame(frame);
+    if (c && c.category !== 'connection-setup') names.add(frame.name);
+  }
+  return names;
+}
+
+/** Sets `dynamo` on the nodes of `node`'s tree named in `names` (the report's "DynamoDB frames only" view keeps those). */
+function markDynamoFrames(node: DiffFlameNode, names: ReadonlySet<string>): void {
+  if (names.has(node.name)) (node as { dynamo?: true }).dynamo = true;
+  for (const child of node.children) markDynamoFrames(child, names);
 }
 
 /** Forgets the comparisons held for `session` (the after profile is no longer loaded). */

@@ -6,13 +6,14 @@
 import type { BenchReport } from '../core/bench/suiteTypes';
 import type { BenchProgress } from '../core/bench/workerProtocol';
 import type { FleetInputs } from '../core/bench/fleet';
+import type { ProfileShare } from '../core/bench/profileContext';
 
 /** Extension → webview. */
 export type ToBenchmarkView =
   /** A run is starting on these items (shown before any result). */
   | { type: 'starting'; itemsLabel: string; shape: string; suites: string[] }
   | { type: 'progress'; progress: BenchProgress }
-  /** The finished report, with sentences relating it to the loaded profile's call site when there is one. */
+  /** The report (finished, or `report.interim` while the run refines it), with sentences relating it to the loaded profile's call site when there is one. */
   | { type: 'report'; report: BenchReport; profileContext?: string[] }
   | { type: 'failed'; message: string }
   | { type: 'cancelled' }
@@ -45,6 +46,8 @@ export interface RunBenchmarkCommandArgs {
   /** Go suite: runs of each benchmark and target time per run, ms (defaults 5 and 1000). */
   goPlan?: { count?: number; benchtimeMs?: number };
   budgetMsPerCase?: number;
+  /** The loaded profile's call site on the lens's line (its lens figure by operation): the results are put next to it. */
+  profileShare?: ProfileShare;
   /** Minimum processes; with it alone exactly that many run (tests), with `maxProcesses` up to that many. */
   processes?: number;
   maxProcesses?: number;

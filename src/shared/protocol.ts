@@ -4,6 +4,7 @@
  * both sides import the same declaration. Percentages are of the profile's total weight,
  * in [0, 100]; weights are in the profile's unit (`unit`, ns for time profiles).
  */
+import type { ProfileShare } from '../core/bench/profileContext';
 import { NotificationType, RequestType, RequestType0 } from 'vscode-languageserver-protocol';
 import type { AttributionShares } from '../core/analysis/attributionText';
 
@@ -49,8 +50,12 @@ export interface ProfileSummary {
   readonly attribution?: AttributionShares;
   readonly roots: readonly RootSummary[];
   readonly warnings: readonly string[];
-  /** The heaviest call site (first root that has one): `relativePath:line` and percent of total per category. */
-  readonly hottestCallSite?: { readonly id: string; readonly byCategory: Readonly<Record<string, number>> };
+  /**
+   * The heaviest call site (first root that has one): `relativePath:line`, percent of total per
+   * category (measured), and its share as the benchmark puts it beside its results (measured plus
+   * estimated, as its lens: `shareOfCallSite`).
+   */
+  readonly hottestCallSite?: { readonly id: string; readonly byCategory: Readonly<Record<string, number>>; readonly share?: ProfileShare };
   /** Call sites (first root with any) whose dominant DynamoDB work is reading (unmarshal) or writing (marshal) items: the benchmark's fleet estimate takes each as one call per request. */
   readonly dynamoCallSites?: { readonly reads: number; readonly writes: number };
 }
@@ -136,7 +141,7 @@ export interface CompareSummary {
 /**
  * Client → server: compare a baseline profile with the loaded one (or with `afterPath`), in the
  * first workspace root with call sites, with that root's `pathMappings`. While the comparison
- * holds, call-site lenses read `50.7% → 3.0% DynamoDB (−97%)`; the report gets a comparison.
+ * holds, call-site lenses read `50.7% → 3.0% DynamoDB (−97% per request)`; the report gets a comparison.
  * Loading another profile or clearing drops it. Cancellable; progress arrives as
  * {@link LoadProgressNotification}. Fails with a ResponseError naming the file and the problem.
  */
@@ -253,6 +258,8 @@ export interface DiffFlameNode {
   /** Before weight, unscaled. */
   readonly before: number;
   readonly children: DiffFlameNode[];
+  /** A DynamoDB marshalling frame (the detector's classification): kept by the "DynamoDB frames only" view. */
+  readonly dynamo?: true;
 }
 
 /** The comparison tab: tables as strings (Metric | Before | After | Change | Matched) and the differential flame graph. */
@@ -296,6 +303,8 @@ export interface ReportViewState {
   readonly tab?: 'profile' | 'comparison';
   /** Id of the last comparison shown, so a new one opens its tab once. */
   readonly seenComparison?: string;
+  /** The differential flame graph shows DynamoDB frames only (the default) or every frame. */
+  readonly dynamoOnly?: boolean;
 }
 
 /** Extension → webview. */

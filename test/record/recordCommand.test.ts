@@ -19,7 +19,7 @@ describe('dynamo-hotpath record: command line', () => {
     assert.match(format.stderr, /--format accepts pprof or cpuprofile, got 'json'/);
     const help = runCli(['record', '--help']);
     assert.equal(help.code, 0);
-    assert.match(help.stdout, /cpuprofile: V8 \.cpuprofile \(Node's own profiler, no native module\)/);
+    assert.match(help.stdout, /cpuprofile \(default otherwise, said before the program starts\): V8\s+\.cpuprofile \(Node's own profiler, no native module\)/);
   });
 
   it('exits 2 and says so when the command is not a Node program or cannot start', () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeLensRequest, DidOpenTextDocumentNotification, type CodeLens } from 'vscode-languageserver-protocol';
+import { CodeLensRequest, DidOpenTextDocumentNotification, PublishDiagnosticsNotification, type CodeLens } from 'vscode-languageserver-protocol';
 import { LoadProfileRequest } from '../../src/shared/protocol';
 import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
 
@@ -28,9 +28,16 @@ function benchmarkLenses(lenses: CodeLens[] | null): [number, unknown][] {
 describe('▶ Benchmark lenses over LSP', () => {
   let lsp: LspSession;
   let root: string;
+  const published = new Set<string>();
+  /** Opens a document and waits for its first diagnostics (JavaScript's come from the migration worker). */
   const open = async (path: string, languageId: string) => {
     const uri = pathToFileURL(path).toString();
+    const diagnosed = new Promise<void>((resolve) => lsp.connection.onNotification(PublishDiagnosticsNotification.type, (p) => {
+      published.add(p.uri);
+      if (p.uri === uri) resolve();
+    }));
     await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri, languageId, version: 1, text: readFileSync(path, 'utf8') } });
+    if (!published.has(uri)) await diagnosed;
     return uri;
   };
   const lensesOf = async (uri: string) => benchmarkLenses(await lsp.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri } }));
@@ -66,7 +73,26 @@ describe('▶ Benchmark lenses over LSP', () => {
     await lsp.connection.sendRequest(LoadProfileRequest, { path: join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz'), progressId: 'bench-lens' });
     // Plus the hot call sites of server.test.ts's lens list (49, 71, 95): each line once; a hot
     // Query takes the struct its function converts.
-    assert.deepEqual(await lensesOf(uri), [
+    // A hot line's lens also carries its call site's share (the lens's figure by operation), which
+    // the benchmark puts its verdict next to.
+    const withShares = await lensesOf(uri);
+    const shares = withShares.map(([line, args]) => {
+      const share = (args as { profileShare?: { callSite: string; unmarshallPercent: number; marshallPercent: number } }).profileShare;
+      return [line, share && `${share.callSite} ${share.unmarshallPercent.toFixed(1)} / ${share.marshallPercent.toFixed(1)}`];
+    });
+    assert.deepEqual(shares, [
+      [49, 'internal/repository/ddbv1/adapter.go:49 50.5 / 0.2'],
+      [63, 'internal/repository/ddbv1/adapter.go:63 4.8 / 0.0'],
+      [71, 'internal/repository/ddbv1/adapter.go:71 24.6 / 0.1'],
+      [83, 'internal/repository/ddbv1/adapter.go:83 2.7 / 0.0'],
+      [91, undefined],
+      [95, 'internal/repository/ddbv1/adapter.go:95 0.1 / 1.2'],
+    ]);
+    const withoutShares = withShares.map(([line, args]) => {
+      const { profileShare: _, ...rest } = args as { profileShare?: unknown };
+      return [line, rest];
+    });
+    assert.deepEqual(withoutShares, [
       go(49, 'UserActivity'),
       go(63, 'UserActivity'),
       go(71, 'TargetingRule'),

@@ -24,12 +24,12 @@ const ADAPTER = 'internal/repository/ddbv2/adapter.go';
 // after-v2's cut stacks are repaired (Go 1.19 keeps 64 frames): the Query call sites keep their
 // parse cost instead of reading −97 % / −95 % while marshalling per request fell 55 %.
 const COMPARED: [number, string][] = [
-  [44, '50.7% → 31.1% DynamoDB (−66%)'],
-  [58, '4.8% → 6.1% DynamoDB (−29%, within noise)'],
-  [66, '24.6% → 22.3% DynamoDB (−49%, within noise)'],
-  [78, '2.7% → 5.7% DynamoDB (+19%)'],
-  [86, '0.4% → 1.1% DynamoDB (+43%)'],
-  [90, '1.3% → 0.9% DynamoDB (−63%, within noise)'],
+  [44, '50.7% → 31.1% DynamoDB (−66% per request)'],
+  [58, '4.8% → 6.1% DynamoDB (−29% per request, within noise)'],
+  [66, '24.6% → 22.3% DynamoDB (−49% per request, within noise)'],
+  [78, '2.7% → 5.7% DynamoDB (+19% per request)'],
+  [86, '0.4% → 1.1% DynamoDB (+43% per request)'],
+  [90, '1.3% → 0.9% DynamoDB (−63% per request, within noise)'],
 ];
 
 function titles(lenses: CodeLens[] | null): [number, string][] {

@@ -1,9 +1,12 @@
 /**
- * Server tier, item 8: lenses on a file edited after the profile was recorded. A real git
- * repository in a temporary folder holds the Go sample service committed before the profile;
+ * Server tier, item 8 and issue 28: lenses on a file edited after the profile was recorded. A real
+ * git repository in a temporary folder holds the Go sample service committed before the profile;
  * adapter.go is then edited on disk (three lines added at the top, and the call at line 63
- * replaced) before the profile is loaded. Through git the recorded lines follow the diff; without
- * git a lens stays only on a line that calls what it names.
+ * replaced, or only its argument changed) before the profile is loaded. Through git the recorded
+ * lines follow the diff; without git each is found by the call it makes, in its function, near
+ * where it was. Either way a moved line keeps its lens unmarked, a line that calls something else
+ * gets none, and a changed line that still makes the call is marked `⚠ changed:` with a hover
+ * that says what it was.
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeLensRequest, DidOpenTextDocumentNotification } from 'vscode-languageserver-protocol';
+import { CodeLensRequest, DidOpenTextDocumentNotification, HoverRequest } from 'vscode-languageserver-protocol';
 import { GetReportRequest, LoadProfileRequest } from '../../src/shared/protocol';
 import { offLensSentence } from '../../src/core/analysis/attributionText';
 import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lspHarness';
@@ -19,11 +22,16 @@ import { buildServer, copyGoSources, LspSession, makeWorkDir, REPO } from './lsp
 const ADAPTER = 'internal/repository/ddbv1/adapter.go';
 const COMMITTED = '2026-02-01T00:00:00Z';
 const PROFILED = new Date('2026-02-02T00:00:00Z');
-const STALE = '⚠ stale: ';
+const CHANGED = '⚠ changed: ';
+const HOT_CALL = '\tif err := dynamodbattribute.UnmarshalListOfMaps(out.Items, &acts); err != nil {';
 
-/** adapter.go with the UnmarshalListOfMaps call of GetUserActivity (line 63) replaced, and 3 lines added after `package` when `shift`. */
-function edit(text: string, shift: boolean): string {
-  const edited = (shift ? text.replace('\npackage ddbv1\n', '\npackage ddbv1\n\n// added 1\n// added 2\n') : text).replace('\tif err := dynamodbattribute.UnmarshalListOfMaps(out.Items, &acts); err != nil {', '\tif err := decodeActivities(out.Items, &acts); err != nil {');
+/**
+ * adapter.go with the UnmarshalListOfMaps call of GetUserActivity (line 63) replaced by another
+ * call (`other`) or given another argument (`argument`), and 3 lines added after `package` when `shift`.
+ */
+function edit(text: string, shift: boolean, change: 'other' | 'argument' = 'other'): string {
+  const replacement = change === 'other' ? '\tif err := decodeActivities(out.Items, &acts); err != nil {' : '\tif err := dynamodbattribute.UnmarshalListOfMaps(out.Items[:len(out.Items)], &acts); err != nil {';
+  const edited = (shift ? text.replace('\npackage ddbv1\n', '\npackage ddbv1\n\n// added 1\n// added 2\n') : text).replace(HOT_CALL, replacement);
   assert.notEqual(edited, text);
   return edited;
 }
@@ -32,7 +40,8 @@ function edit(text: string, shift: boolean): string {
 async function lensesAfterEdit(
   withGit: boolean,
   shift: boolean,
-): Promise<{ lenses: [number, string][]; offLensPercent: number | undefined; tooltipNote: string | undefined; reportLines: [number, number | undefined, boolean][] }> {
+  change: 'other' | 'argument' = 'other',
+): Promise<{ lenses: [number, string][]; offLensPercent: number | undefined; tooltipNote: string | undefined; reportLines: [number, number | undefined, boolean][]; hover: (line: number) => Promise<string> }> {
   const workDir = makeWorkDir();
   const serverJs = await buildServer(workDir);
   const root = copyGoSources(workDir);
@@ -44,7 +53,7 @@ async function lensesAfterEdit(
   copyFileSync(join(REPO, 'fixtures/go-adserver/profiles/before-v1.pb.gz'), profile);
   utimesSync(profile, PROFILED, PROFILED);
   const adapterPath = join(root, ADAPTER);
-  const edited = edit(readFileSync(adapterPath, 'utf8'), shift);
+  const edited = edit(readFileSync(adapterPath, 'utf8'), shift, change);
   writeFileSync(adapterPath, edited);
   const uri = pathToFileURL(adapterPath).toString();
   const lsp = await LspSession.start(serverJs, root, workDir);
@@ -58,6 +67,10 @@ async function lensesAfterEdit(
     lenses: lenses.filter((l) => l.command?.command !== 'dynamoHotpath.runBenchmark').map((l) => [l.range.start.line + 1, l.command?.title ?? '']),
     offLensPercent: summary.attribution?.offLensPercent,
     tooltipNote: summary.attribution ? offLensSentence(summary.attribution) : undefined,
+    hover: async (line) => {
+      const hover = await lsp.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position: { line: line - 1, character: 1 } });
+      return (hover?.contents as { value: string } | undefined)?.value ?? '';
+    },
   };
 }
 
@@ -68,21 +81,23 @@ describe('language server: lenses on code edited after the profile', () => {
     for (const s of sessions) await s.stop();
   });
 
-  it('maps recorded lines through the diff from the commit at the profile time: +3 lines, the replaced call loses its lens', async () => {
-    const { lenses, offLensPercent, tooltipNote, reportLines } = await lensesAfterEdit(true, true);
-    assert.deepEqual(lenses, [
-      [51, `${STALE}GetUserActivity: 56.5% CPU · 55.5% DynamoDB in 2 call sites`],
-      [52, `${STALE}51.6% CPU · 50.7% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection)`],
-      [52, 'migrate ›'],
-      [73, `${STALE}GetTargetingModel: 28.8% CPU · 27.3% DynamoDB in 2 call sites`],
-      [74, `${STALE}26.1% CPU · 24.6% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection)`],
-      [74, 'migrate ›'],
-      [86, `${STALE}2.7% CPU · 2.7% DynamoDB unmarshal (aws-sdk-go v1 dynamodbattribute, reflection)`],
-      [86, 'migrate ›'],
-      [93, `${STALE}RecordImpression: 2.9% CPU · 1.8% DynamoDB in 2 call sites`],
-      [98, `${STALE}2.5% CPU · 1.3% DynamoDB marshal (aws-sdk-go v1 jsonutil, reflection)`],
-      [98, 'migrate ›'],
-    ]);
+  const MOVED: [number, string][] = [
+    [51, 'GetUserActivity: 56.5% CPU · 55.5% DynamoDB in 2 call sites'],
+    [52, '51.6% CPU · 50.7% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection)'],
+    [52, 'migrate ›'],
+    [73, 'GetTargetingModel: 28.8% CPU · 27.3% DynamoDB in 2 call sites'],
+    [74, '26.1% CPU · 24.6% DynamoDB unmarshal (aws-sdk-go v1 jsonutil, reflection)'],
+    [74, 'migrate ›'],
+    [86, '2.7% CPU · 2.7% DynamoDB unmarshal (aws-sdk-go v1 dynamodbattribute, reflection)'],
+    [86, 'migrate ›'],
+    [93, 'RecordImpression: 2.9% CPU · 1.8% DynamoDB in 2 call sites'],
+    [98, '2.5% CPU · 1.3% DynamoDB marshal (aws-sdk-go v1 jsonutil, reflection)'],
+    [98, 'migrate ›'],
+  ];
+
+  it('maps recorded lines through the diff from the commit at the profile time: +3 lines, unmarked; the replaced call loses its lens', async () => {
+    const { lenses, offLensPercent, tooltipNote, reportLines, hover } = await lensesAfterEdit(true, true);
+    assert.deepEqual(lenses, MOVED);
     // The replaced UnmarshalListOfMaps call (recorded line 63, 4.8 % DynamoDB) has no lens: its share is said apart.
     assert.equal(offLensPercent?.toFixed(1), '4.8');
     // The report's rows: recorded line, the line its lens is on now, and whether it lost its lens.
@@ -95,18 +110,26 @@ describe('language server: lenses on code edited after the profile', () => {
       [91, 94, false],
     ]);
     assert.equal(tooltipNote, "4.8% of the profile is credited to call sites on lines changed or removed since it was recorded: no lens shows it (the report's call-site table lists them at their recorded lines).");
+    assert.match(await hover(52), /\*Placed by content:\* the profile recorded it at line 49; lines above it moved since\./);
   });
 
-  it('without git, keeps a lens only where the recorded line still calls what it names', async () => {
-    // Shifted by 3 lines, no recorded line calls what its lens names any more: no lens at all.
+  it('marks a line that still makes the call but changed, and says in the hover what it was', async () => {
+    const { lenses, offLensPercent, hover } = await lensesAfterEdit(true, true, 'argument');
+    const changed = lenses.filter(([, title]) => title.startsWith(CHANGED));
+    assert.deepEqual(changed, [[66, `${CHANGED}4.8% CPU · 4.8% DynamoDB unmarshal (aws-sdk-go v1 dynamodbattribute, reflection)`]]);
+    assert.equal(lenses.length, MOVED.length + 2);
+    assert.equal(offLensPercent, undefined);
+    const text = await hover(66);
+    assert.match(text, /\*\*⚠ Changed since the profile:\*\* the profile measured `if err := dynamodbattribute\.UnmarshalListOfMaps\(out\.Items, &acts\); err != nil \{` \(commit [0-9a-f]{12}, the version at the profile's time\); this line now reads `if err := dynamodbattribute\.UnmarshalListOfMaps\(out\.Items\[:len\(out\.Items\)\], &acts\); err != nil \{`/);
+  });
+
+  it('without git, finds each recorded line by its call near where it was: moved lines keep their lens, the replaced call gets none', async () => {
     const shifted = await lensesAfterEdit(false, true);
-    assert.deepEqual(shifted.lenses, []);
-    // Every call site lost its lens: the whole measured share (84.6 %) is off-lens.
-    assert.equal(shifted.offLensPercent?.toFixed(1), '84.6');
-    // Edited in place: every lens stays but the one on the replaced call (line 63).
+    assert.deepEqual(shifted.lenses, MOVED);
+    assert.equal(shifted.offLensPercent?.toFixed(1), '4.8');
+    // Edited in place: every lens stays, unmarked (nothing says the code differs), but the one on the replaced call (line 63).
     const inPlace = await lensesAfterEdit(false, false);
-    assert.deepEqual(inPlace.lenses.map(([line]) => line), [48, 49, 49, 70, 71, 71, 83, 83, 90, 95, 95]);
-    assert.ok(inPlace.lenses.every(([, title]) => title === 'migrate ›' || title.startsWith(STALE)));
+    assert.deepEqual(inPlace.lenses, MOVED.map(([line, title]) => [line - 3, title]));
     assert.equal(inPlace.offLensPercent?.toFixed(1), '4.8');
   });
 });

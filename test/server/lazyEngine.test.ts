@@ -24,6 +24,7 @@ async function buildMarkedServer(outDir: string, marker: string): Promise<string
     entryPoints: [
       { in: join(REPO, 'src/server/server.ts'), out: 'server' },
       { in: join(REPO, 'src/server/profileWorker.ts'), out: 'profileWorker' },
+      { in: join(REPO, 'src/server/migrate/migrationWorker.ts'), out: 'migrationWorker' },
     ],
     outdir: outDir,
     bundle: true,

@@ -28,11 +28,12 @@ import { WorkspaceTrustNotification } from '../../src/shared/protocol';
 
 export const REPO = resolve(__dirname, '../..');
 
-/** Bundles src/server/server.ts and its profile worker (next to it) as the extension ships them; returns the server bundle's path. */
+/** Bundles src/server/server.ts and its profile and migration workers (next to it) as the extension ships them; returns the server bundle's path. */
 export async function buildServer(outDir: string): Promise<string> {
   const entryPoints = [
     { in: join(REPO, 'src/server/server.ts'), out: 'server' },
     { in: join(REPO, 'src/server/profileWorker.ts'), out: 'profileWorker' },
+    { in: join(REPO, 'src/server/migrate/migrationWorker.ts'), out: 'migrationWorker' },
   ];
   await build({ entryPoints, outdir: outDir, bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'error' });
   return join(outDir, 'server.js');

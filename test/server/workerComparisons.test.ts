@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildDiffTree, compareFileSets, readRunRecord, renamesFromComparison } from '../../src/core/compare/index';
 import { measuredFraction } from '../../src/core/analysis/attributionText';
+import type { DiffFlameNode } from '../../src/shared/protocol';
 import { compareInWorker, diffFlameInWorker, dropComparisons, MAX_COMPARISONS } from '../../src/server/workerComparisons';
 import type { CompareCall } from '../../src/server/profileWorkerMessages';
 import { REPO } from './lspHarness';
@@ -49,7 +50,17 @@ describe('comparisons in the profile worker', () => {
     const { diffFlame, afterTotalWeight } = await diffFlameInWorker({ session: 1, ...sides, options: { root: ROOT } });
     // 990 requests before, 1,585 after (the run records): before is scaled by 1585 / 990.
     const expected = buildDiffTree(core.before.profile, core.after.profile, { beforeScale: 1585 / 990, rename: renamesFromComparison(core.comparison) });
-    assert.deepEqual(diffFlame, expected);
+    // The same tree, with the DynamoDB marshalling frames marked for the report's "DynamoDB frames only" view.
+    const marked: string[] = [];
+    const unmark = (node: DiffFlameNode): unknown => {
+      if (node.dynamo) marked.push(node.name);
+      const { dynamo: _, children, ...rest } = node;
+      return { ...rest, children: children.map(unmark) };
+    };
+    assert.deepEqual(unmark(diffFlame), expected);
+    assert.ok(marked.includes('github.com/aws/aws-sdk-go/private/protocol/json/jsonutil.UnmarshalJSON'), 'v1 marshalling marked');
+    assert.ok(marked.includes('github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue.(*Decoder).decodeNumber'), 'v2 marshalling marked');
+    assert.ok(!marked.some((n) => n.startsWith('runtime.') || n.includes('ServeHTTP')), marked.filter((n) => n.startsWith('runtime.') || n.includes('ServeHTTP')).join(', '));
     assert.equal(afterTotalWeight, core.after.profile.totalWeight);
     assert.equal(diffFlame.value, afterTotalWeight);
   });

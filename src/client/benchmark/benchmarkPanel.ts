@@ -34,6 +34,8 @@ export interface BenchmarkRun {
   goModuleRoot?: string;
   goGenerate?: number;
   goPlan?: { count?: number; benchtimeMs?: number };
+  /** The profile's call site the run was started from (a `▶ Benchmark` lens on it); else the panel's profile share (the hottest). */
+  profileShare?: ProfileShare;
 }
 
 /** The benchmark page: our stylesheet and the benchmark bundle. */
@@ -87,6 +89,12 @@ export class BenchmarkPanel {
     panel.webview.onDidReceiveMessage((m: FromBenchmarkView) => void this.onMessage(m), undefined, this.disposables);
   }
 
+  /** The sentences relating `report` to the run's call site (or the profile's hottest). */
+  private verdictOf(run: BenchmarkRun, report: BenchReport): string[] | undefined {
+    const share = run.profileShare ?? this.profileShare?.();
+    return share ? profileVerdict(share, report).sentences : undefined;
+  }
+
   /** The finished report shown, if any (for tests and the CodeLens that links to it). */
   get lastReport(): BenchReport | undefined {
     return this.report;
@@ -118,6 +126,10 @@ export class BenchmarkPanel {
             {
               signal: controller.signal,
               worker: resolveWorker(vscode.Uri.joinPath(this.context.extensionUri, 'dist').fsPath),
+              // A first verdict after the first process (seconds), refined by the next ones.
+              onInterim: (interim) => {
+                if (this.running === controller) this.post({ type: 'report', report: interim, profileContext: this.verdictOf(run, interim) });
+              },
               onProgress: (p) => {
                 const pct = p.caseCount ? Math.round((100 * p.caseIndex) / p.caseCount) : 0;
                 progress.report({ message: p.caseCount ? `${p.caseIndex}/${p.caseCount} ${p.message}` : p.message, increment: Math.max(0, pct - last) });
@@ -131,9 +143,8 @@ export class BenchmarkPanel {
       );
       if (this.running !== controller) return undefined;
       this.report = report;
-      const share = this.profileShare?.();
       this.post({ type: 'fleetInputs', inputs: this.fleetInputs() });
-      this.post({ type: 'report', report, profileContext: share ? profileVerdict(share, report)?.sentences : undefined });
+      this.post({ type: 'report', report, profileContext: this.verdictOf(run, report) });
       return report;
     } catch (err) {
       if (err instanceof BenchCancelledError) {

@@ -67,6 +67,7 @@ export function registerBenchmarkCommand(context: vscode.ExtensionContext, deps:
           set,
           suites,
           ...(go ? { goType: go.goType, goModuleRoot: go.moduleRoot, goGenerate: go.generate, goPlan: args?.goPlan } : {}),
+          ...(args?.profileShare ? { profileShare: args.profileShare } : {}),
           settings: { ...DEFAULT_MEASURE_SETTINGS, budgetMsPerCase: budget, minTimeMsPerCase: Math.min(DEFAULT_MEASURE_SETTINGS.minTimeMsPerCase, budget) },
           policy: args?.processes !== undefined ? { ...settings.policy, minProcesses: args.processes, maxProcesses: Math.max(args.processes, args.maxProcesses ?? args.processes) } : settings.policy,
         };

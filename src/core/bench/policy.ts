@@ -47,7 +47,8 @@ export function stopReason(merged: BenchReport, runs: number, elapsedMs: number,
  * labelled `run k`. A process that fails after another has reported (a crash, its hard time limit
  * on a loaded machine) is left out of the merge and named in `failedProcesses`; it counts towards
  * the policy's process limits. Errors as {@link runBenchmark} when the first process fails or the
- * run is cancelled; RangeError for a bad policy.
+ * run is cancelled; RangeError for a bad policy. `options.onInterim` receives the merged report
+ * after each process that another follows (a first verdict within one process' time).
  */
 export async function runBenchmarkWithPolicy(request: BenchRequest, policy: ProcessPolicy, options: RunBenchmarkOptions = {}): Promise<BenchReport> {
   checkPolicy(policy);
@@ -71,6 +72,7 @@ export async function runBenchmarkWithPolicy(request: BenchRequest, policy: Proc
     const merged = mergeReports(reports);
     const reason = stopReason(merged, k, Date.now() - started, policy);
     if (reason) return { ...merged, stoppedBecause: reason, ...(failures.length ? { failedProcesses: failures } : {}) };
+    if (reports.length > 0) options.onInterim?.({ ...merged, interim: `${plural(reports.length, 'process', 'processes')} of at least ${policy.minProcesses}; more are running to narrow it` });
   }
 }
 

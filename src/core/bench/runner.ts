@@ -28,6 +28,11 @@ export interface RunBenchmarkOptions {
   heapLimitMb?: number;
   /** Where the worker is; default {@link resolveWorker}. */
   worker?: WorkerLocation;
+  /**
+   * Under a process policy (policy.ts): called with the merged report of the processes so far,
+   * marked `interim`, each time one ends and another follows — a first verdict while the run refines it.
+   */
+  onInterim?: (report: BenchReport) => void;
 }
 
 /** The worker failed: it crashed, exited early, or reported an error. */

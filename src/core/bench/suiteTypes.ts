@@ -130,6 +130,11 @@ export interface BenchReport {
   processes?: number;
   /** Why the run stopped adding processes (policy.ts), when it ran under a process policy. */
   stoppedBecause?: string;
+  /**
+   * Set on a report shown while the run goes on (policy.ts `onInterim`): what it rests on so far,
+   * e.g. "1 of at least 3 processes". The final report has none.
+   */
+  interim?: string;
   /** Worker processes that failed after another had reported, left out of the merge: "process 3: <error>". */
   failedProcesses?: string[];
   suites: SuiteResult[];

@@ -1,5 +1,8 @@
 /**
- * The before → after text of a CodeLens on a call site, e.g. `46.9% → 2.6% DynamoDB (-94%)`.
+ * The before → after text of a CodeLens on a call site, e.g. `46.9% → 2.6% DynamoDB (−94% per
+ * request)`: the shares of each side's CPU, then the change the brackets name — per request when
+ * both request counts are known, else the change of share (`share −94%`). A share can rise while
+ * the CPU per request falls (the rest of the work shrank more): the words keep the two apart.
  */
 import type { Comparison, CompareRow } from './types';
 
@@ -7,20 +10,23 @@ import type { Comparison, CompareRow } from './types';
  * Formats a share change for a lens.
  * @param beforeShare share before, percent of the before profile's total (0–100)
  * @param afterShare share after, percent of the after profile's total
- * @param options.changePercent the change to show in brackets; defaults to the relative change of
- *   the share, (after − before) / before × 100 (use the per-request change when counts are known)
+ * @param options.changePercent the per-request change to show in brackets (when request counts are
+ *   known); without it the relative change of the share, (after − before) / before × 100, marked `share`
  * @param options.significant false appends `, within noise`
- * @returns e.g. `46.9% → 2.6% DynamoDB (−94%)`; `new` in brackets when before is 0
+ * @returns e.g. `46.9% → 2.6% DynamoDB (−94% per request)`, `… (share −94%)`; `new` in brackets when before is 0
  */
 export function formatLensDelta(
   beforeShare: number,
   afterShare: number,
   options: { changePercent?: number | null; significant?: boolean; label?: string; notComparable?: string } = {},
 ): string {
+  const perRequest = options.changePercent !== undefined && options.changePercent !== null && !options.notComparable;
   const change = options.changePercent !== undefined ? options.changePercent : beforeShare > 0 ? ((afterShare - beforeShare) / beforeShare) * 100 : null;
   const changeText = change === null ? 'new' : `${change > 0 ? '+' : change < 0 ? '\u2212' : ''}${Math.abs(change).toFixed(0)}%`;
   const noise = options.significant === false ? ', within noise' : '';
-  const share = options.notComparable ? `share ${changeText}${noise}; per request not comparable: ${options.notComparable}` : `${changeText}${noise}`;
+  const share = options.notComparable
+    ? `share ${changeText}${noise}; per request not comparable: ${options.notComparable}`
+    : change === null ? `new${noise}` : perRequest ? `${changeText} per request${noise}` : `share ${changeText}${noise}`;
   return `${beforeShare.toFixed(1)}% \u2192 ${afterShare.toFixed(1)}% ${options.label ?? 'DynamoDB'} (${share})`;
 }
 

@@ -29,24 +29,35 @@ function escapeRegExp(text: string): string {
 }
 
 /**
- * True when `lineText` calls the DynamoDB API (an operation, a DocumentClient data method,
- * `send`/`promise`, an item marshaller: recorded call sites sit on such lines while their chain
- * continues in an async callback), calls one of the frames `chainNames[1…3]` by its short name,
- * or declares the user's function `chainNames[0]` itself (V8 records a caller at its function's start line,
- * so Node call sites sit on declarations; a class's constructor is named after the class; an
- * anonymous function's line is one where a function starts); false
- * otherwise, and when the chain names nothing (then nothing proves the line).
+ * How `lineText` fits a call site whose chain names `chainNames` (the user's frame first), most
+ * telling first: `declaration` when it declares the user's function `chainNames[0]` itself (V8
+ * records a caller at its function's start line, so Node call sites sit on declarations; a class's
+ * constructor is named after the class); `callee` when it calls one of the frames
+ * `chainNames[1…3]` by its short name; `function-start` when the user's function is anonymous and
+ * a function starts on the line; `sdk` when it only calls the DynamoDB API (an operation, a
+ * DocumentClient data method, `send`/`promise`, an item marshaller: recorded call sites sit on
+ * such lines while their chain continues in an async callback); undefined otherwise, and when the
+ * chain names nothing (then nothing proves the line).
  */
-export function lineFitsCallSite(lineText: string, chainNames: readonly string[]): boolean {
-  if (SDK_CALL.test(lineText)) return true;
+export function callSiteFit(lineText: string, chainNames: readonly string[]): 'declaration' | 'callee' | 'function-start' | 'sdk' | undefined {
   const own = chainNames[0] === undefined ? undefined : shortFunctionName(chainNames[0]);
-  if (own !== undefined && (isHead(lineText, headPatterns(own)) || /^\s*constructor\s*\(/.test(lineText))) return true;
-  // An anonymous function is recorded at the line it starts on.
-  if (chainNames[0] !== undefined && own === undefined && /=>|\bfunction\s*\*?\s*\(/.test(lineText)) return true;
+  if (own !== undefined && (isHead(lineText, headPatterns(own)) || /^\s*constructor\s*\(/.test(lineText))) return 'declaration';
   for (const name of chainNames.slice(1, 1 + CALLEES_CHECKED)) {
     const short = shortFunctionName(name);
     if (short === undefined) continue;
-    if (new RegExp(`(^|[^\\w$])${escapeRegExp(short)}\\s*(\\[[^\\]]*\\]|<[^>]*>)?\\s*\\(`).test(lineText)) return true;
+    if (new RegExp(`(^|[^\\w$])${escapeRegExp(short)}\\s*(\\[[^\\]]*\\]|<[^>]*>)?\\s*\\(`).test(lineText)) return 'callee';
   }
-  return false;
+  // An anonymous function is recorded at the line it starts on.
+  if (chainNames[0] !== undefined && own === undefined && /=>|\bfunction\s*\*?\s*\(/.test(lineText)) return 'function-start';
+  return SDK_CALL.test(lineText) ? 'sdk' : undefined;
+}
+
+/** True when `lineText` fits the call site at all ({@link callSiteFit}). */
+export function lineFitsCallSite(lineText: string, chainNames: readonly string[]): boolean {
+  return callSiteFit(lineText, chainNames) !== undefined;
+}
+
+/** The DynamoDB API calls on a line as written (`.query(`, `QueryCommand(`, `unmarshall(`), whitespace dropped: what two versions of a line must share to make the same call. */
+export function sdkCallsOn(lineText: string): string[] {
+  return [...lineText.matchAll(new RegExp(SDK_CALL.source, 'g'))].map((m) => m[0].replace(/\s+/g, ''));
 }

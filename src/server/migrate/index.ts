@@ -40,14 +40,19 @@ export interface MigrationContext {
   project?: (fileName: string, env: MigrationEnvironment) => ProjectMigration | undefined;
 }
 
-/** One document's findings and fixes; edits may reach other files of its project. */
-interface DocumentAnalysis {
+/**
+ * One document's findings and fixes (offsets into the text it was made from); edits may reach
+ * other files of its project. Plain data: the migration worker makes it, the request thread
+ * turns it into diagnostics and code actions.
+ */
+export interface DocumentAnalysis {
   fileName: string;
   findings: ProgramFinding[];
   fixAll: FileTextEdit[];
   /** Other files "fix all" edits (their uses of the clients migrated here). */
   otherFiles: string[];
-  textOf: (fileName: string) => string | undefined;
+  /** The texts the program read for the other files its edits reach (their offsets refer to them). */
+  texts: Record<string, string>;
 }
 
 const cache = new Map<string, DocumentAnalysis>();
@@ -77,10 +82,30 @@ export function onMigrationEngineLoaded(listener: () => void): void {
   engineLoaded = listener;
 }
 
-function analyse(doc: TextDocument, ctx: MigrationContext): DocumentAnalysis {
+/** The texts of the files other than `fileName` that `edits` reach, as the program read them. */
+function otherTexts(fileName: string, edits: readonly FileTextEdit[], textOf: (fileName: string) => string | undefined): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const e of edits) {
+    if (e.fileName === fileName || e.fileName in texts) continue;
+    const text = textOf(e.fileName);
+    if (text !== undefined) texts[e.fileName] = text;
+  }
+  return texts;
+}
+
+/**
+ * The findings and fixes of `doc` in this thread: from its project's whole-program migration when
+ * `ctx.project` gives one, else of the file alone (Go's finder, or the TypeScript-based engine for
+ * JavaScript and TypeScript, cached per document version).
+ */
+export function analyseDocument(doc: TextDocument, ctx: MigrationContext): DocumentAnalysis {
   const name = doc.uri.startsWith('file:') ? slash(fileURLToPath(doc.uri)) : doc.uri;
   const whole = doc.uri.startsWith('file:') && isMigratable(name) && !name.endsWith('.go') ? ctx.project?.(name, ctx.env) : undefined;
-  if (whole) return { fileName: name, ...documentMigration(whole.result, name), textOf: whole.textOf };
+  if (whole) {
+    const part = documentMigration(whole.result, name);
+    const edits = [...part.fixAll, ...part.findings.flatMap((f) => f.fix?.edits ?? [])];
+    return { fileName: name, ...part, texts: otherTexts(name, edits, whole.textOf) };
+  }
   // Go findings do not depend on the installed JS SDKs: one entry per version serves the diagnostics and the ▶ Benchmark lenses.
   const envKey = name.endsWith('.go') ? '' : `${ctx.env.utilDynamodbVersion ?? ''}#${ctx.env.libDynamodbVersion ?? ''}`;
   const key = `${doc.uri}#${doc.version}#${envKey}`;
@@ -93,7 +118,7 @@ function analyse(doc: TextDocument, ctx: MigrationContext): DocumentAnalysis {
       findings: own.findings.map((f) => ({ ...f, fileName: name, fix: f.fix && { title: f.fix.title, edits: inFile(f.fix.edits) } })),
       fixAll: inFile(own.fixAll),
       otherFiles: [],
-      textOf: () => undefined,
+      texts: {},
     };
     if (cache.size > 32) cache.delete(cache.keys().next().value!);
     cache.set(key, result);
@@ -111,7 +136,7 @@ function workspaceEdit(doc: TextDocument, analysis: DocumentAnalysis, edits: rea
   for (const e of edits) {
     const own = e.fileName === analysis.fileName;
     const uri = own ? doc.uri : pathToFileURL(e.fileName).href;
-    const text = own ? undefined : analysis.textOf(e.fileName);
+    const text = own ? undefined : analysis.texts[e.fileName];
     const target = own ? doc : TextDocument.create(uri, '', 0, text ?? '');
     (changes[uri] ??= []).push({ range: rangeOf(target, e.start, e.end), newText: e.newText });
   }
@@ -140,17 +165,19 @@ const sameRange = (a: Range, b: Range): boolean =>
  * One diagnostic per migration finding of `doc` (aws-sdk v2 JS/TS, guregu v1 Go), with a stable
  * `code` (see `MigrationCode`) and source {@link MIGRATION_SOURCE}. Legacy calls are Information,
  * Warning when `ctx.hotCallSite` says the line is hot; notes on changed behaviour are Warning;
- * uses that block a client's migration (and the client's creation) are Error.
+ * uses that block a client's migration (and the client's creation) are Error. `analysis` is
+ * `doc`'s, made for its current text (by default here, {@link analyseDocument}).
  */
-export function getMigrationDiagnostics(doc: TextDocument, ctx: MigrationContext): Diagnostic[] {
-  return analyse(doc, ctx).findings.map((f) => toDiagnostic(doc, f, ctx));
+export function getMigrationDiagnostics(doc: TextDocument, ctx: MigrationContext, analysis: DocumentAnalysis = analyseDocument(doc, ctx)): Diagnostic[] {
+  return analysis.findings.map((f) => toDiagnostic(doc, f, ctx));
 }
 
 /**
  * Code actions for `range`: for each of our `diagnostics` (those of the request's context) whose
  * finding has a fix, a quick fix (`isPreferred`) tied to it; then "Fix all DynamoDB migrations in
  * this file" as a quick fix (when more than one finding is fixable) and as a {@link FIX_ALL_KIND}
- * source action. `only` (the request's `context.only`) filters by kind prefix.
+ * source action. `only` (the request's `context.only`) filters by kind prefix. `analysis` is
+ * `doc`'s, made for its current text (by default here, {@link analyseDocument}).
  */
 export function getMigrationCodeActions(
   doc: TextDocument,
@@ -158,8 +185,9 @@ export function getMigrationCodeActions(
   diagnostics: Diagnostic[],
   ctx: MigrationContext,
   only?: string[],
+  analysis: DocumentAnalysis = analyseDocument(doc, ctx),
 ): CodeAction[] {
-  const result = analyse(doc, ctx);
+  const result = analysis;
   const wanted = (kind: string): boolean => !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
   const actions: CodeAction[] = [];
   const fixable = result.findings.filter((f) => f.fix);

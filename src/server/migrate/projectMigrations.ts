@@ -3,8 +3,8 @@
  * package.json / tsconfig.json / jsconfig.json inside a workspace folder) over its files on disk
  * and the open documents' texts, built when a document asks and kept while nothing open changes.
  */
-import { existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { statSync } from 'node:fs';
+import { projectRootOf } from './projectRoot';
 import { migrationAnalyzers } from '../../core/migrate/program/analyzers';
 import { migrateProgram } from '../../core/migrate/program/migrateProgram';
 import { createMigrationProject, type MigrationProject } from '../../core/migrate/program/project';
@@ -28,23 +28,6 @@ export interface ProjectSources {
   openDocuments: () => ReadonlyMap<string, { version: number; text: string }>;
   /** A project with more sources than this is not built (the editor falls back to one file at a time). */
   maxFiles?: number;
-}
-
-const slash = (p: string) => p.replace(/\\/g, '/');
-const markers = ['package.json', 'tsconfig.json', 'jsconfig.json'];
-
-/**
- * The project folder of `fileName`: the nearest folder holding a package.json, tsconfig.json or
- * jsconfig.json, not above the workspace folder containing the file (that folder when none is
- * found); undefined for a file outside every workspace folder.
- */
-export function projectRootOf(fileName: string, folders: readonly string[]): string | undefined {
-  const folder = folders.map((f) => slash(f).replace(/\/$/, '')).filter((f) => fileName.startsWith(`${f}/`)).sort((a, b) => b.length - a.length)[0];
-  if (!folder) return undefined;
-  for (let d = slash(dirname(fileName)); d.length > folder.length; d = slash(dirname(d))) {
-    if (markers.some((m) => existsSync(join(d, m)))) return d;
-  }
-  return folder;
 }
 
 interface Entry {

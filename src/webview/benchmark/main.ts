@@ -127,7 +127,8 @@ function render(): void {
   if (status.kind === 'running') parts.push(el('p', { class: 'status running', role: 'status' }, status.text ?? 'Running…'));
   if (status.kind === 'failed') parts.push(el('p', { class: 'status error', role: 'alert' }, status.text ?? 'The benchmark failed.'));
   if (status.kind === 'cancelled') parts.push(el('p', { class: 'status' }, 'Cancelled.'));
-  if (report && status.kind !== 'running') {
+  if (report && (status.kind !== 'running' || report.interim)) {
+    if (report.interim) parts.push(el('p', { class: 'status interim' }, `First verdict, from ${report.interim}: the figures below will change.`));
     parts.push(el('p', { class: 'items' }, `Items: ${report.itemSource.label} (${report.itemSource.format}), ${report.shape.itemCount} items`));
     if (profileContext?.length) {
       parts.push(el('section', { class: 'profile-context' }, el('h2', {}, 'Next to your profile'), el('ul', {}, ...profileContext.map((t) => el('li', {}, t)))));
@@ -146,6 +147,7 @@ window.addEventListener('message', (event: MessageEvent<ToBenchmarkView>) => {
   const message = event.data;
   switch (message.type) {
     case 'starting':
+      report = undefined;
       status = { kind: 'running', text: 'Starting a fresh Node process…', items: `Items: ${message.itemsLabel} — ${message.shape}. Suites: ${message.suites.join(', ')}.` };
       render();
       return;
@@ -162,7 +164,8 @@ window.addEventListener('message', (event: MessageEvent<ToBenchmarkView>) => {
     case 'report':
       report = message.report;
       profileContext = message.profileContext;
-      status = { kind: 'idle' };
+      // A first verdict while the run goes on: the progress line stays.
+      if (!message.report.interim) status = { kind: 'idle' };
       saveState({ report, profileContext });
       render();
       return;

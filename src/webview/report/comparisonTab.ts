@@ -9,10 +9,11 @@ import type { FlameGraph } from 'd3-flame-graph';
 import { differentialColorMapper } from 'd3-flame-graph/src/colorMapper';
 import { select } from 'd3-selection';
 import type { DiffFlameNode, ReportComparison } from '../../shared/protocol';
-import { h } from './dom';
+import { breakable, h, unbroken } from './dom';
 import { baseFlameGraph, redrawOnResize } from './flameGraph';
 import { labelCells } from '../theme';
 import { loadState, saveState } from './vscodeApi';
+import { dynamoFramesOnly } from './dynamoFramesOnly';
 
 type Tab = 'profile' | 'comparison';
 
@@ -34,21 +35,26 @@ function sectionTable(section: ReportComparison['sections'][number]): HTMLElemen
       h(
         'tr',
         { className: noise ? 'noise' : '', title: noise ? 'Within sampling noise (binomial standard error)' : '' },
-        ...row.map((cell, i) => h('td', { className: i > 0 && i < 4 ? 'num' : i === 0 ? 'label' : '' }, cell)),
+        ...row.map((cell, i) => h('td', { className: i > 0 && i < 4 ? 'num' : i === 0 ? 'label' : '' }, i === 0 ? breakable(cell) : unbroken(cell))),
       ),
     );
   }
   return h('section', {}, h('h3', {}, section.title), h('div', { className: 'table-wrap' }, labelCells(h('table', { className: 'grid comparison' }, h('thead', {}, head), body))));
 }
 
-function drawDiffFlame(container: HTMLElement, tree: DiffFlameNode, afterTotal: number): void {
+function drawDiffFlame(container: HTMLElement, whole: DiffFlameNode, afterTotal: number): void {
   const details = h('div', { className: 'muted', id: 'diff-flame-details' });
   const chartEl = h('div', { id: 'diff-flame-chart' });
-  container.append(chartEl, details);
-  if (tree.value === 0) {
+  const only = h('input', { id: 'dynamo-only', title: 'Leave out the frames between your code and the marshalling (SDK middleware, the runtime)' });
+  only.type = 'checkbox';
+  only.checked = loadState().dynamoOnly ?? true;
+  container.append(h('div', { className: 'toolbar' }, h('label', { className: 'toggle' }, only, 'DynamoDB frames only')), chartEl, details);
+  if (whole.value === 0) {
     chartEl.append(h('p', { className: 'muted' }, 'The new profile has no samples.'));
     return;
   }
+  const marshalling = dynamoFramesOnly(whole);
+  let tree = only.checked ? marshalling : whole;
   const percent = (v: number) => `${((v / afterTotal) * 100).toFixed(1)}%`;
   let chart: FlameGraph | undefined;
   const draw = () => {
@@ -63,6 +69,11 @@ function drawDiffFlame(container: HTMLElement, tree: DiffFlameNode, afterTotal: 
   };
   draw();
   redrawOnResize(chartEl, draw);
+  only.addEventListener('change', () => {
+    saveState({ dynamoOnly: only.checked });
+    tree = only.checked ? marshalling : whole;
+    draw();
+  });
 }
 
 /** The tab's content. The flame graph is drawn by the returned function, once the tab is visible (it needs the width). */
@@ -79,10 +90,10 @@ export function comparisonTab(c: ReportComparison): { element: HTMLElement; draw
     { id: 'comparison' },
     h('h2', {}, `${before} → ${after}`),
     h('p', { className: 'muted' }, `Changes ${how}.`),
-    h('ul', { className: 'headline' }, ...s.headline.map((l) => h('li', {}, l))),
+    h('ul', { className: 'headline' }, ...s.headline.map((l) => h('li', {}, unbroken(l)))),
     ...c.sections.map(sectionTable),
-    h('section', {}, h('h3', {}, 'What matched how'), h('ul', {}, ...c.matchLines.map((l) => h('li', {}, l)))),
-    s.notes.length ? h('ul', { className: 'warnings' }, ...s.notes.map((n) => h('li', {}, n))) : undefined,
+    h('section', {}, h('h3', {}, 'What matched how'), h('ul', {}, ...c.matchLines.map((l) => h('li', {}, unbroken(l))))),
+    s.notes.length ? h('ul', { className: 'warnings' }, ...s.notes.map((n) => h('li', {}, unbroken(n)))) : undefined,
     flame,
   );
   let drawn = false;

@@ -7,20 +7,26 @@ import { select } from 'd3-selection';
 import type { FlameNode } from '../../shared/protocol';
 import { h } from './dom';
 import { saveState } from './vscodeApi';
+import { shortFunctionName } from '../../core/analysis/labels';
 
 /**
  * A d3-flame-graph chart with the report's common look: icicle (root on top), sorted, no
  * animation, as wide as `chartEl` (at least 320 px, so a 600 px side panel needs no scrolling);
- * clicking a frame zooms into it.
+ * clicking a frame zooms into it. Boxes are labelled `package.Function` (the import path dropped:
+ * `github.com/aws/aws-sdk-go/private/protocol/json/jsonutil.UnmarshalJSON` → `jsonutil.UnmarshalJSON`),
+ * the full name in the tooltip (each caller's `label`); search matches the full name.
  */
 export function baseFlameGraph(chartEl: HTMLElement, container: HTMLElement): FlameGraph {
-  return flamegraph()
+  const chart = flamegraph()
     .width(Math.max(320, chartEl.clientWidth || container.clientWidth || 900))
     .cellHeight(20)
     .transitionDuration(0)
     .minFrameSize(1)
     .sort(true)
-    .inverted(true);
+    .inverted(true)
+    .setSearchMatch((node: { data: { name: string } }, term: string) => node.data.name.includes(term));
+  // getName (the box text, d3-flame-graph 4) is missing from the package's type declarations.
+  return (chart as unknown as { getName(f: (node: { data: { name: string } }) => string): FlameGraph }).getName((node) => shortFunctionName(node.data.name));
 }
 
 /** Calls `draw` again when `chartEl` changes width (d3-flame-graph draws at a fixed width). */

@@ -6,7 +6,7 @@
  */
 import 'd3-flame-graph/dist/d3-flamegraph.css';
 import type { ReportData, ReportCallSite, ReportCaller, ToReportMessage } from '../../shared/protocol';
-import { h, pct } from './dom';
+import { breakable, h, pct, unbroken } from './dom';
 import { renderFlameGraph } from './flameGraph';
 import { mountReport, showProfileTab } from './comparisonTab';
 import { loadState, saveState, send } from './vscodeApi';
@@ -25,6 +25,29 @@ function formatTotal(weight: number, unit: string): string {
   return unit === 'nanoseconds' ? `${(weight / 1e9).toFixed(2)} s` : `${weight.toLocaleString('en')} ${unit}`;
 }
 
+/**
+ * The page's one DynamoDB figure, emphasised, with its meaning and how it splits: measured on your
+ * lines + estimated + unattributed = the figure (the lenses and the status bar show the same).
+ */
+function headline(data: ReportData): HTMLElement {
+  const s = data.summary;
+  const a = s.attribution;
+  const split: (Node | string)[] = [];
+  if (a) {
+    const measured = a.labelledPercent > 0 ? `${pct(a.measuredPercent)} measured on your lines (${pct(a.labelledPercent)} of it through recorded call sites)` : `${pct(a.measuredPercent)} measured on your lines`;
+    split.push(h('span', { className: 'measured' }, measured));
+    if (a.estimatedPercent > 0) split.push(' + ', h('span', { className: 'estimated' }, `~${pct(a.estimatedPercent)} estimated`));
+    split.push(' + ', h('span', { className: 'unattributed' }, `${pct(a.unattributedPercent)} unattributed`));
+  }
+  return h(
+    'div',
+    { id: 'headline' },
+    h('span', { className: 'figure' }, pct(s.dynamoPercent)),
+    h('span', { className: 'meaning' }, " of the profile's CPU goes to DynamoDB marshalling (turning items into wire JSON and back, in the SDK)"),
+    split.length ? h('div', { className: 'muted split' }, ...split) : undefined,
+  );
+}
+
 function summarySection(data: ReportData): HTMLElement {
   const s = data.summary;
   const rows: [string, string][] = [
@@ -32,32 +55,20 @@ function summarySection(data: ReportData): HTMLElement {
     ['Sample type', data.sampleType],
     ['Duration', formatDuration(s.durationNs)],
     ['Total', formatTotal(s.totalWeight, s.unit)],
-    ['DynamoDB marshalling', pct(s.dynamoPercent)],
-    ...Object.entries(data.byCategory).map(([c, p]): [string, string] => [`  ${c}`, pct(p)]),
-    ...attributionRows(s.attribution),
+    ...Object.entries(data.byCategory).map(([c, p]): [string, string] => [`DynamoDB ${c}`, pct(p)]),
     ['GC (outside DynamoDB stacks)', pct(data.gcPercent)],
     ['Connection setup (TLS)', pct(data.connectionSetupPercent)],
   ];
   const table = h('table', { className: 'summary' });
   for (const [k, v] of rows) table.append(h('tr', {}, h('th', {}, k), h('td', { className: 'num' }, v)));
-  const warnings = s.warnings.length ? h('ul', { className: 'warnings' }, ...s.warnings.map((w) => h('li', {}, w))) : undefined;
+  const warnings = s.warnings.length ? h('ul', { className: 'warnings' }, ...s.warnings.map((w) => h('li', {}, unbroken(w)))) : undefined;
   const notes = s.attribution ? [...unattributedSentences(s.attribution), truncationLine(s.attribution) ?? '', offLensSentence(s.attribution) ?? ''].filter((n) => n) : [];
-  const attribution = notes.length ? h('ul', { id: 'attribution' }, ...notes.map((n) => h('li', {}, n))) : undefined;
-  return h('section', { id: 'summary' }, h('h2', {}, 'Summary'), table, attribution, warnings);
-}
-
-/** Where the DynamoDB share reached your lines: measured + estimated + unattributed = the headline. */
-function attributionRows(a: ReportData['summary']['attribution']): [string, string][] {
-  if (!a) return [];
-  return [
-    ['Measured on your lines', a.labelledPercent > 0 ? `${pct(a.measuredPercent)} (${pct(a.labelledPercent)} recorded call sites)` : pct(a.measuredPercent)],
-    ['Estimated per call site', pct(a.estimatedPercent)],
-    ['Unattributed', pct(a.unattributedPercent)],
-  ];
+  const attribution = notes.length ? h('ul', { id: 'attribution' }, ...notes.map((n) => h('li', {}, unbroken(n)))) : undefined;
+  return h('section', { id: 'summary' }, h('h2', {}, 'Summary'), headline(data), table, attribution, warnings);
 }
 
 function locationLink(place: { absolutePath: string; relativePath: string; line: number }, focusId: string): HTMLAnchorElement {
-  const link = h('a', { className: 'location', title: place.absolutePath }, `${place.relativePath}:${place.line}`);
+  const link = h('a', { className: 'location', title: place.absolutePath }, breakable(`${place.relativePath}:${place.line}`));
   link.href = '#';
   link.addEventListener('click', (e) => {
     e.preventDefault();
@@ -80,13 +91,13 @@ function callSiteRow(site: ReportCallSite): HTMLTableRowElement {
   return h(
     'tr',
     { dataset: { callSite: site.id } },
-    h('td', {}, link, h('div', { className: 'fn muted', title: site.functionName }, shortName(site.functionName)), lensPlaceNote(site)),
+    h('td', {}, link, h('div', { className: 'fn muted', title: site.functionName }, breakable(shortName(site.functionName))), lensPlaceNote(site)),
     h('td', { className: 'num' }, pct(site.totalPercent)),
     h('td', { className: 'num' }, pct(site.dynamoPercent)),
     h('td', { className: 'num estimated' }, site.estimatedPercent > 0 ? `~${pct(site.estimatedPercent)}` : ''),
-    h('td', {}, site.description),
+    h('td', {}, unbroken(site.description)),
     h('td', { className: 'num' }, pct(site.reflectionPercent)),
-    h('td', {}, site.migration ?? ''),
+    h('td', {}, unbroken(site.migration ?? '')),
   );
 }
 
@@ -127,7 +138,7 @@ function coverageSection(data: ReportData): HTMLElement {
     const button = h('button', {}, 'Add mapping…');
     button.addEventListener('click', () => send({ type: 'addPathMapping', from: u.profileFile }));
     const why = u.candidates?.length ? `${u.reason}: ${u.candidates.join(', ')}` : u.reason;
-    list.append(h('tr', {}, h('td', { className: 'path' }, u.profileFile), h('td', {}, why), h('td', { className: 'num' }, pct(u.weightPercent)), h('td', { className: 'num' }, pct(u.percent)), h('td', {}, button)));
+    list.append(h('tr', {}, h('td', { className: 'path' }, breakable(u.profileFile)), h('td', {}, why), h('td', { className: 'num' }, pct(u.weightPercent)), h('td', { className: 'num' }, pct(u.percent)), h('td', {}, button)));
   }
   return h(
     'section',
@@ -151,7 +162,12 @@ function focusRow(id: string | undefined): void {
 
 function render(data: ReportData, focus: string | undefined): void {
   const state = loadState();
-  const flame = h('section', { id: 'flame' }, h('h2', {}, 'Where the marshalling CPU goes'));
+  const flame = h(
+    'section',
+    { id: 'flame' },
+    h('h2', {}, 'Where the marshalling CPU goes'),
+    h('p', { className: 'muted' }, `Every stack with a DynamoDB marshalling frame anywhere on it (${pct((data.flame.value / data.summary.totalWeight) * 100)} of CPU: the headline's ${pct(data.summary.dynamoPercent)} plus stacks the analysis credits elsewhere, such as SDK loading). Boxes show package.Function; hover for the full name and figures; click to zoom.`),
+  );
   mountReport(app, [summarySection(data), callSiteSection(data), flame, coverageSection(data)], data.comparison);
   renderFlameGraph(flame, data.flame, data.summary.totalWeight, state.search ?? '');
   focusRow(focus ?? state.focusCallSite);

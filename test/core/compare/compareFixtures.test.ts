@@ -90,7 +90,7 @@ describe('compare go-adserver before-v1.pb.gz → after-v2.pb.gz with sidecar re
     assert.ok(row);
     assert.equal(row.before.ref?.line, 49);
     // 50.73 % → 31.07 % of the profile (cut stacks repaired); per request 8.32 s / 990 → 4.58 s / 1585: −65.6 %
-    assert.equal(lensTextForRow(row), '50.7% → 31.1% DynamoDB (−66%)');
+    assert.equal(lensTextForRow(row), '50.7% → 31.1% DynamoDB (−66% per request)');
   });
 
   it('builds a differential flame graph whose renamed adapter nodes carry both sides', () => {

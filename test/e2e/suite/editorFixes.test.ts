@@ -60,7 +60,14 @@ suite('▶ Benchmark lens and the benchmark command', () => {
     while (Date.now() < deadline && (lenses = await benchmarkLenses(adapter)).length < 6) await new Promise((r) => setTimeout(r, 200));
     const model = 'github.com/example/adserver/internal/model';
     const types: Record<number, string> = { 49: 'UserActivity', 63: 'UserActivity', 71: 'TargetingRule', 83: 'TargetingRule', 91: 'Impression', 95: 'Impression' };
-    assert.deepEqual(lenses, Object.entries(types).map(([line, type]) => [Number(line), { suites: ['go'], goModuleRoot: folder(), goType: `${model}.${type}` }]));
+    // Each hot line's lens also carries its call site's share (the benchmark puts its verdict next to it).
+    const shares = lenses.map(([line, args]) => [line, (args as { profileShare?: { callSite: string } }).profileShare?.callSite]);
+    assert.deepEqual(shares, [[49, `${ADAPTER}:49`], [63, `${ADAPTER}:63`], [71, `${ADAPTER}:71`], [83, `${ADAPTER}:83`], [91, undefined], [95, `${ADAPTER}:95`]]);
+    const plain = lenses.map(([line, args]) => {
+      const { profileShare: _, ...rest } = args as { profileShare?: unknown };
+      return [line, rest];
+    });
+    assert.deepEqual(plain, Object.entries(types).map(([line, type]) => [Number(line), { suites: ['go'], goModuleRoot: folder(), goType: `${model}.${type}` }]));
   });
 
   test('▶ Benchmark on the UnmarshalListOfMaps call runs the Go suite on UserActivity and shows the Go rows (ns/op wall, B/op, allocs/op, verdict)', async () => {

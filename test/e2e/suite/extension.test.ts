@@ -71,6 +71,40 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     assert.deepEqual(lenses.map(([line]) => line), [48, 49, 63, 70, 71, 83, 90, 95]);
   });
 
+  test('the Go quick fix knows before it runs: worked out once its lightbulb is asked for, it is then disabled (it cannot apply), and the command answers in under 2 s with why', async function () {
+    this.timeout(600_000);
+    const ours = (d: vscode.Diagnostic) => d.source === 'DynamoDB Hot Path' && /^go-(dynamo-v1|dynamodbattribute)$/.test(String(typeof d.code === 'object' ? d.code.value : d.code));
+    const diagnostics = await waitFor('the Go migration diagnostics', async () => {
+      const found = vscode.languages.getDiagnostics(adapter).filter(ours);
+      return found.length ? found : undefined;
+    });
+    // Asking for the line's code actions (the lightbulb) starts working the package out: the fix is
+    // offered as being checked, then — its package cannot migrate — disabled, which the API leaves out
+    // of its answer (a request made while providers register comes back cancelled: asked again).
+    const titles = new Set<string>();
+    await waitFor(
+      'the Go fix worked out',
+      async () => {
+        const actions = await Promise.resolve(vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', adapter, diagnostics[0]!.range, vscode.CodeActionKind.QuickFix.value)).catch(() => undefined);
+        if (!actions) return undefined;
+        const go = actions.find((a) => a.command?.command === 'dynamoHotpath.migrateGoPackage');
+        if (go) titles.add(go.title);
+        return go ? undefined : true;
+      },
+      540_000,
+    );
+    assert.ok([...titles].some((t) => /checking whether it applies/.test(t)), [...titles].join(' | '));
+    const before = (await vscode.workspace.openTextDocument(adapter)).getText();
+    const t0 = Date.now();
+    const result = await vscode.commands.executeCommand<MigrateGoResult | undefined>('dynamoHotpath.migrateGoPackage', { uri: adapter.toString() });
+    const ms = Date.now() - t0;
+    assert.ok(ms < 2000, `the command took ${ms} ms`);
+    assert.ok(result && result.files.every((f) => f.after === undefined));
+    const error = result.files.flatMap((f) => f.findings).find((f) => f.severity === 'error');
+    assert.match(error?.message ?? '', /still works with aws-sdk-go v1 items .*: no change made/);
+    assert.equal((await vscode.workspace.openTextDocument(adapter)).getText(), before);
+  });
+
   test('the migrate lens of line 49 runs the typed Go migration: the v1 client blocks it, it says why and changes nothing', async () => {
     const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', adapter, 100)) ?? [];
     const migrate = lenses.find((l) => l.range.start.line === 48 && l.command?.command === 'dynamoHotpath.migrateCallSite');
@@ -138,14 +172,14 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
       const l = await hotpathLenses(v2);
       return l.some(([, t]) => t.includes('→')) ? l : undefined;
     });
-    assert.deepEqual(compared.find(([line]) => line === 44), [44, '50.7% → 31.1% DynamoDB (−66%)']);
-    assert.deepEqual(compared.find(([line]) => line === 66), [66, '24.6% → 22.3% DynamoDB (−49%, within noise)']);
+    assert.deepEqual(compared.find(([line]) => line === 44), [44, '50.7% → 31.1% DynamoDB (−66% per request)']);
+    assert.deepEqual(compared.find(([line]) => line === 66), [66, '24.6% → 22.3% DynamoDB (−49% per request, within noise)']);
     await vscode.commands.executeCommand('dynamoHotpath.clearComparison');
     await waitFor('normal lens back on line 44', async () => ((await hotpathLenses(v2)).some(([line, t]) => line === 44 && t === normal) ? true : undefined));
     await vscode.commands.executeCommand('dynamoHotpath.clearProfile');
   });
 
-  test('a file edited before the profile is loaded: lenses follow the diff from the commit at the profile time', async () => {
+  test('a file edited before the profile is loaded: lenses follow the diff from the commit at the profile time, unmarked (the code did not change)', async () => {
     const root = folder();
     const path = join(root, ADAPTER);
     const original = readFileSync(path, 'utf8');
@@ -164,7 +198,8 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
         const l = await hotpathLenses(adapter);
         return l.some(([line]) => line === 52) ? l : undefined;
       });
-      assert.deepEqual(lenses.find(([line]) => line === 52), [52, `⚠ stale: ${HOT_LENS}`]);
+      assert.deepEqual(lenses.find(([line]) => line === 52), [52, HOT_LENS]);
+      assert.ok(lenses.every(([, title]) => !title.startsWith('⚠')), JSON.stringify(lenses));
       assert.deepEqual(lenses.map(([line]) => line), [51, 52, 66, 73, 74, 86, 93, 98]);
     } finally {
       writeFileSync(path, original);
