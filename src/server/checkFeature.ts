@@ -65,7 +65,7 @@ export class CheckDiagnostics {
       const dir = dirname(path);
       if (!this.reuseByDir.has(dir)) this.reuseByDir.set(dir, folderNamesReuse(dir));
       const reuse = doc.getText().includes('AWS_NODEJS_CONNECTION_REUSE_ENABLED') || this.reuseByDir.get(dir)!;
-      return this.scripts.checkScript(path, doc.getText(), { concurrency: 10, minTimeoutMs: 100, connectionReuseEnv: reuse }).map((f) => this.toDiagnostic(doc, f, doc.version));
+      return this.scripts.checkScript(path, doc.getText(), { minTimeoutMs: 100, connectionReuseEnv: reuse }).map((f) => this.toDiagnostic(doc, f, doc.version));
     } catch (e) {
       this.log(`connection checks of ${path} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       return [];

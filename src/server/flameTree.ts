@@ -3,6 +3,7 @@
  * merged by function name from the root down, in d3-flame-graph's `{name, value, children}`
  * shape. Built in the server so the extension host and the webview only draw it.
  */
+import { MARSHALLING_CATEGORIES } from '../core/detect/types';
 import type { Profile } from '../core/profile/model';
 import type { FrameClass } from '../core/detect/types';
 import type { FlameNode } from '../shared/protocol';
@@ -12,7 +13,7 @@ import { buildPrunedCallTree } from '../core/prunedCallTree';
 /**
  * Builds the tree. `classify` says which frames are DynamoDB frames (the detector's
  * `classifyFrame`); samples count when any frame of their stack is a marshalling frame
- * (connection setup left out). Nodes under `minFraction` of the profile's total weight
+ * (connection setup, error answers and retries left out). Nodes under `minFraction` of the profile's total weight
  * (default 0.001 = 0.1 %) are pruned to keep the message small. Values are in the
  * profile's unit; the root node is named `all DynamoDB marshalling`. Built by
  * {@link buildPrunedCallTree} (memory: the kept nodes, not the whole tree). Levels below
@@ -25,7 +26,7 @@ export function buildDynamoFlameTree(
 ): FlameNode {
   const isMarshalling = profile.frames.map((f) => {
     const c = classify(f);
-    return c !== undefined && c.category !== 'connection-setup';
+    return c !== undefined && MARSHALLING_CATEGORIES.has(c.category);
   });
   const minValue = profile.totalWeight * minFraction;
   const tree = buildPrunedCallTree<FlameNode>([{ profile, includes: (stack) => stack.some((id) => isMarshalling[id]) }], {

@@ -96,7 +96,8 @@ export function registerMigrationFeature(
   const publish = async (doc: TextDocument) => {
     try {
       if (offThread(doc) && !current(doc)) return;
-      await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: [...diagnosticsOf(doc), ...(more?.diagnostics(doc) ?? [])] });
+      const diagnostics = [...diagnosticsOf(doc), ...(more?.diagnostics(doc) ?? [])];
+      await connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics });
     } catch (e) {
       connection.console.error(`migration diagnostics for ${doc.uri} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     }

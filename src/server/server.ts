@@ -75,6 +75,9 @@ function refreshLenses(): void {
   if (canRefreshLenses) connection.sendRequest(CodeLensRefreshRequest.type).catch((e: unknown) => connection.console.warn(`codeLens refresh failed: ${String(e)}`));
 }
 
+/** The Go packages' typed migrations, known ahead (the quick fix, the `migrate ›` lens and the request share them). */
+const goFixes = new GoFixChecks();
+
 // Connection and throttling checks, published with the migration diagnostics; Go files are checked on open and save.
 const checks = new CheckDiagnostics(
   (path) => {
@@ -83,8 +86,6 @@ const checks = new CheckDiagnostics(
   },
   (message) => connection.console.warn(message),
 );
-/** The Go packages' typed migrations, known ahead (the quick fix, the `migrate ›` lens and the request share them). */
-const goFixes = new GoFixChecks();
 
 const migrations = registerMigrationFeature(connection, documents, (uri, line) => {
   const path = uriToPath(uri);

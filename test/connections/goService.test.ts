@@ -7,16 +7,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startDynalite, type LocalDynamo } from '../helpers/dynalite';
-import { makeCertificates, startThrottlingStandIn, startTlsFront, type RunningFront, type RunningThrottle, type TestCertificates } from '../helpers/tlsFront';
-import { toAnalysisJson } from '../../src/cli/analyzeJson';
-import { renderAnalysisText } from '../../src/cli/analyzeText';
-import { analyzeFile } from '../../src/core/analysis/analyzeFile';
-import { readRunRecord, requestInputOf } from '../../src/core/compare/runRecord';
-import { resolveRequests } from '../../src/core/compare/requestCount';
+import { analysedRun, removeDir, startConnectionServers, type ConnectionServers, type ServiceRun } from '../helpers/connectionServers';
+import { readRunRecord } from '../../src/core/compare/runRecord';
 import { compareFiles } from '../../src/core/compare/compareFiles';
 import { formatComparisonText } from '../../src/core/compare/format/formatText';
 
@@ -27,15 +22,6 @@ const WRITES = (REQUESTS / 10) * BATCH;
 const lineOf = (file: string, text: string) => readFileSync(join(FIXTURE, file), 'utf8').split('\n').findIndex((l) => l.includes(text)) + 1;
 const ORDERS_GET = lineOf('orders.go', 'o.db.GetItemWithContext(');
 const EVENTS_WRITE = lineOf('events.go', 'e.db.BatchWriteItem(');
-
-type Json = ReturnType<typeof toAnalysisJson>;
-interface Run {
-  readonly profile: string;
-  readonly json: Json;
-  readonly text: string;
-  readonly frontHandshakes: number;
-  readonly stored: number;
-}
 
 function run(file: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
@@ -55,49 +41,32 @@ function run(file: string, args: readonly string[], options: { cwd?: string; env
 describe('connections and throttling: the Go service, churning and fixed', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dhp-conn-go-'));
   const src = resolve(FIXTURE);
-  let certs: TestCertificates;
-  let dynamo: LocalDynamo;
-  let throttle: RunningThrottle;
-  let front: RunningFront;
-  let auditFront: RunningFront;
-  const runs: Partial<Record<'churn' | 'fixed', Run>> = {};
+  let servers: ConnectionServers;
+  const runs: Partial<Record<'churn' | 'fixed', ServiceRun>> = {};
 
-  async function serve(variant: 'churn' | 'fixed'): Promise<Run> {
+  const serve = (variant: 'churn' | 'fixed') => {
     const profile = join(dir, `${variant}.pb.gz`);
-    const table = `events-${variant}`;
-    const handshakesBefore = front.handshakes();
-    const r = await run(join(dir, 'svc'), ['-variant', variant, '-dynamo', front.url, '-audit', auditFront.url, '-ca', certs.caFile, '-cert', certs.certFile, '-key', certs.keyFile, '-requests', String(REQUESTS), '-events-table', table, '-profile', profile], { env: { AWS_CA_BUNDLE: certs.caFile } });
-    assert.equal(r.code, 0, r.output);
-    const frontHandshakes = front.handshakes() - handshakesBefore;
-    const runRecord = await readRunRecord(`${profile}.json`);
-    const { analysis } = await analyzeFile(profile, { root: src, recordedStats: runRecord.callSites! });
-    const requests = resolveRequests(requestInputOf(runRecord), analysis.durationNs);
-    return { profile, json: toAnalysisJson(analysis, { root: src, top: 20, requests }), text: renderAnalysisText(analysis, { root: src, top: 20, requests }), frontHandshakes, stored: (await dynamo.scan(table)).length };
-  }
+    const { front, audit, certs } = servers;
+    return analysedRun(servers, variant, profile, src, async () => {
+      const r = await run(join(dir, 'svc'), ['-variant', variant, '-dynamo', front.url, '-audit', audit.url, '-ca', certs.caFile, '-cert', certs.certFile, '-key', certs.keyFile, '-requests', String(REQUESTS), '-events-table', `events-${variant}`, '-profile', profile], { env: { AWS_CA_BUNDLE: certs.caFile } });
+      assert.equal(r.code, 0, r.output);
+    });
+  };
 
   before(async () => {
     const built = await run('go', ['build', '-o', join(dir, 'svc'), '.'], { cwd: src, env: { GOFLAGS: '-mod=readonly', GOTOOLCHAIN: 'local', GOWORK: 'off' } });
     assert.equal(built.code, 0, built.output);
-    certs = makeCertificates();
-    dynamo = await startDynalite();
-    for (const table of ['orders', 'events-churn', 'events-fixed']) await dynamo.createTable(table);
-    throttle = await startThrottlingStandIn(dynamo.endpoint, 100, ['events-churn', 'events-fixed'], 20);
-    front = await startTlsFront(throttle.url, certs);
-    auditFront = await startTlsFront(dynamo.endpoint, certs);
+    servers = await startConnectionServers(100, 20);
     runs.churn = await serve('churn');
     runs.fixed = await serve('fixed');
   });
 
   after(async () => {
-    await auditFront?.close();
-    await front?.close();
-    await throttle?.close();
-    await dynamo?.close();
-    certs?.remove();
-    rmSync(dir, { recursive: true, force: true });
+    await servers?.close();
+    removeDir(dir);
   });
 
-  const site = (r: Run, file: string, line: number) => r.json.connections.callSites.find((s) => s.file === file && s.line === line);
+  const site = (r: ServiceRun, file: string, line: number) => r.json.connections.callSites.find((s) => s.file === file && s.line === line);
 
   it('counts every TLS connection the service opened to DynamoDB, as the TLS front saw them', () => {
     for (const r of [runs.churn!, runs.fixed!]) assert.equal(r.json.connections.counted?.handshakes, r.frontHandshakes);

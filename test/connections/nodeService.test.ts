@@ -5,18 +5,13 @@
 // The TLS front counts the connections clients really opened: the ground truth of the recording.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { runNode } from '../helpers/runNode';
-import { startDynalite, type LocalDynamo } from '../helpers/dynalite';
-import { makeCertificates, startThrottlingStandIn, startTlsFront, type RunningFront, type RunningThrottle, type TestCertificates } from '../helpers/tlsFront';
-import { toAnalysisJson } from '../../src/cli/analyzeJson';
-import { renderAnalysisText } from '../../src/cli/analyzeText';
-import { analyzeFile } from '../../src/core/analysis/analyzeFile';
-import { readRunRecord, requestInputOf } from '../../src/core/compare/runRecord';
-import { resolveRequests } from '../../src/core/compare/requestCount';
+import { analysedRun, removeDir, startConnectionServers, type ConnectionServers, type ServiceRun } from '../helpers/connectionServers';
+import { readRunRecord } from '../../src/core/compare/runRecord';
 import { compareFiles } from '../../src/core/compare/compareFiles';
 import { formatComparisonText } from '../../src/core/compare/format/formatText';
 
@@ -30,64 +25,37 @@ const REQUESTS = 120;
 const BATCH = 25;
 const WRITES = (REQUESTS / 10) * BATCH;
 
-type Json = ReturnType<typeof toAnalysisJson>;
-interface Run {
-  readonly out: string;
-  readonly json: Json;
-  readonly text: string;
-  readonly frontHandshakes: number;
-  readonly stored: number;
-}
-
 describe('connections and throttling: the Node service, churning and fixed', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dhp-conn-node-'));
-  let certs: TestCertificates;
-  let dynamo: LocalDynamo;
-  let throttle: RunningThrottle;
-  let front: RunningFront;
-  let auditFront: RunningFront;
-  const runs: Partial<Record<'churn' | 'fixed', Run>> = {};
+  let servers: ConnectionServers;
+  const runs: Partial<Record<'churn' | 'fixed', ServiceRun>> = {};
 
-  async function record(variant: 'churn' | 'fixed'): Promise<Run> {
+  const record = (variant: 'churn' | 'fixed') => {
     const out = join(dir, `${variant}.pb.gz`);
-    const table = `events-${variant}`;
-    const handshakesBefore = front.handshakes();
-    const r = await runNode(
-      [join(dir, 'cli.js'), 'record', '--out', out, '--', process.execPath, `${ROOT}/service.js`, '--variant', variant, '--dynamo', front.url, '--audit', auditFront.url, '--requests', String(REQUESTS), '--concurrency', '4', '--out', `${out}.json`, '--events-table', table, '--cert', certs.certFile, '--key', certs.keyFile],
-      { ...process.env, NODE_PATH: join(process.cwd(), 'node_modules'), NODE_EXTRA_CA_CERTS: certs.caFile, AWS_NODEJS_CONNECTION_REUSE_ENABLED: '' },
-    );
-    assert.equal(r.status, 0, r.stderr);
-    const frontHandshakes = front.handshakes() - handshakesBefore;
-    const runRecord = await readRunRecord(`${out}.json`);
-    const { analysis } = await analyzeFile(out, { root: ROOT });
-    const requests = resolveRequests(requestInputOf(runRecord), analysis.durationNs);
-    const json = toAnalysisJson(analysis, { root: ROOT, top: 20, requests });
-    return { out, json, text: renderAnalysisText(analysis, { root: ROOT, top: 20, requests }), frontHandshakes, stored: (await dynamo.scan(table)).length };
-  }
+    const { front, audit, certs } = servers;
+    return analysedRun(servers, variant, out, ROOT, async () => {
+      const r = await runNode(
+        [join(dir, 'cli.js'), 'record', '--out', out, '--', process.execPath, `${ROOT}/service.js`, '--variant', variant, '--dynamo', front.url, '--audit', audit.url, '--requests', String(REQUESTS), '--concurrency', '4', '--out', `${out}.json`, '--events-table', `events-${variant}`, '--cert', certs.certFile, '--key', certs.keyFile],
+        { ...process.env, NODE_PATH: join(process.cwd(), 'node_modules'), NODE_EXTRA_CA_CERTS: certs.caFile, AWS_NODEJS_CONNECTION_REUSE_ENABLED: '' },
+      );
+      assert.equal(r.status, 0, r.stderr);
+    });
+  };
 
   before(async () => {
     await build({ entryPoints: [{ in: 'src/cli/main.ts', out: 'cli' }, { in: 'src/record/preload.ts', out: 'record' }], outdir: dir, bundle: true, platform: 'node', target: 'node20', format: 'cjs', external: ['@datadog/pprof'], logLevel: 'warning', nodePaths: [join(process.cwd(), 'node_modules')] });
-    certs = makeCertificates();
-    dynamo = await startDynalite();
-    for (const table of ['orders', 'events-churn', 'events-fixed']) await dynamo.createTable(table);
     // A bucket of 20 writes, refilled at 50/s: every batch of 25 finds it short, however fast the machine runs the service.
-    throttle = await startThrottlingStandIn(dynamo.endpoint, 50, ['events-churn', 'events-fixed'], 20);
-    front = await startTlsFront(throttle.url, certs);
-    auditFront = await startTlsFront(dynamo.endpoint, certs);
+    servers = await startConnectionServers(50, 20);
     runs.churn = await record('churn');
     runs.fixed = await record('fixed');
   });
 
   after(async () => {
-    await auditFront?.close();
-    await front?.close();
-    await throttle?.close();
-    await dynamo?.close();
-    certs?.remove();
-    rmSync(dir, { recursive: true, force: true });
+    await servers?.close();
+    removeDir(dir);
   });
 
-  const site = (run: Run, file: string, line: number) => run.json.connections.callSites.find((s) => s.file === file && s.line === line);
+  const site = (run: ServiceRun, file: string, line: number) => run.json.connections.callSites.find((s) => s.file === file && s.line === line);
 
   it('counts every TLS connection the service opened to DynamoDB, as the TLS front saw them', () => {
     for (const run of [runs.churn!, runs.fixed!]) assert.equal(run.json.connections.counted?.handshakes, run.frontHandshakes);
@@ -141,7 +109,7 @@ describe('connections and throttling: the Node service, churning and fixed', () 
   });
 
   it('compare shows handshakes and throttled calls per request before and after', async () => {
-    const c = await compareFiles({ path: runs.churn!.out, runRecord: await readRunRecord(`${runs.churn!.out}.json`) }, { path: runs.fixed!.out, runRecord: await readRunRecord(`${runs.fixed!.out}.json`) }, { root: ROOT });
+    const c = await compareFiles({ path: runs.churn!.profile, runRecord: await readRunRecord(`${runs.churn!.profile}.json`) }, { path: runs.fixed!.profile, runRecord: await readRunRecord(`${runs.fixed!.profile}.json`) }, { root: ROOT });
     const text = formatComparisonText(c.comparison);
     const { before: b, after: a } = c.comparison.connections;
     assert.ok(b.perRequest!.handshakes! > 1 && a.perRequest!.handshakes! < 0.1);

@@ -8,7 +8,7 @@
  * Counts come only from recorders (`record`, the Go call labels): a CPU profile cannot count
  * handshakes or calls, so without them only CPU shares are given, never an invented count.
  */
-import { addCallStats, NO_STATS, throttledOf, totalOf, type CallStats } from './callStats';
+import { addCallStats, NO_STATS, throttledOf, type CallStats } from './callStats';
 import type { SiteStats } from './siteStats';
 import type { Analysis } from './types';
 
@@ -123,9 +123,4 @@ function perRequestOf(handshakeWeight: number, counted: CallStats | undefined, r
     handshakeWeight: handshakeWeight / n,
     ...(counted ? { handshakes: counted.handshakes / n, throttledRetries: throttled!.retries / n, throttledErrors: throttled!.errors / n, droppedItems: droppedItemsOf(counted) / n } : {}),
   };
-}
-
-/** Failed calls of `stats`, all codes. */
-export function failedCallsOf(stats: CallStats): number {
-  return totalOf(stats.errors);
 }

@@ -127,7 +127,6 @@ export async function checkPaths(paths: readonly string[], options: CheckOptions
     }
     const project = projectOf(file);
     const env = {
-      concurrency: options.concurrency ?? 10,
       minTimeoutMs: options.minTimeoutMs ?? 100,
       get connectionReuseEnv() {
         if (!reuse.has(project)) reuse.set(project, projectSetsReuse(project));

@@ -16,8 +16,7 @@ import { hoistFix } from './hoist';
 
 /** What the checks of a file are told of its project and the thresholds. */
 export interface ScriptCheckEnv {
-  /** Idle connections per host the service needs (an agent's `maxSockets` below this is not flagged here; kept for the message). */
-  readonly concurrency: number;
+  /** A timeout shorter than this (ms) around a DynamoDB call is flagged. */
   readonly minTimeoutMs: number;
   /** True when the project names AWS_NODEJS_CONNECTION_REUSE_ENABLED somewhere (deployment files, scripts): aws-sdk v2 may keep connections alive through it. */
   readonly connectionReuseEnv: boolean;
