@@ -4,13 +4,13 @@
  * findings, and the error findings that block it — and, when a benchmark of this server measured
  * the SDK, the projected change of CPU per request.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { CallSite } from '../core/analysis/types';
 import { MIGRATIONS } from '../core/detect/migrations';
 import { profileVerdict, shareOfCallSite, type BenchSdk } from '../core/bench/profileContext';
 import type { BenchReport } from '../core/bench/suiteTypes';
-import type { CheckResult } from '../core/check/types';
+import type { CheckFinding, CheckResult } from '../core/check/types';
 import { collectTargets, type MigrationFindingRecord, type MigrationRun } from '../cli/migrateRun';
 import { projectRootOf, type MigrateTarget } from '../cli/migrateTargets';
 import { agentChecks } from './agentChecks';
@@ -20,6 +20,10 @@ import { functionSpans } from './functionSpan';
 const CONNECTIONS_FIX = 'reuse-connections';
 /** Files the connection checks read (core/check/checkPaths.ts). */
 const CHECKED_FILE = /\.((m|c)?[jt]sx?|go)$/;
+/** Findings about how a client is set up: they concern every call of that client, wherever the client is made. */
+const CLIENT_SETUP = new Set(['default-http-client', 'small-idle-pool', 'keep-alives-disabled', 'no-keep-alive', 'retries-below-default']);
+/** At most this many files of a call site's folder are checked with it. */
+const MAX_FOLDER_FILES = 50;
 
 /** Migrations `migrate` (and so `preview_migration`) rewrites code for. */
 const CODE_MIGRATIONS = new Set(['go-sdk-v2', 'go-attributevalue', 'go-guregu-dynamo-v2', 'js-util-dynamodb', 'js-lib-dynamodb']);
@@ -39,8 +43,12 @@ export interface BlockingFinding extends FixFinding {
   readonly file: string;
 }
 
-/** A check_code finding of a reuse-connections call site: what is wrong, what to do, and the title of its quick fix when one is safe. */
+/**
+ * A check_code finding of a reuse-connections call site: what is wrong, what to do, and the title
+ * of its quick fix when one is safe; `file` (relative to the root) when it is in another file of the folder.
+ */
 export interface FixCheck extends FixFinding {
+  readonly file?: string;
   readonly fix: string;
   readonly quickFix?: string;
 }
@@ -156,11 +164,48 @@ function previewOf(site: CallSite, scope: SiteScope, run: MigrationRun, root: st
   };
 }
 
-/** The check_code findings of a reuse-connections call site: in its function, and at its file's top level (where clients are usually made). */
-function checksOf(site: CallSite, scope: SiteScope, result: CheckResult): FixCheck[] {
-  return result.findings
-    .filter((f) => f.file === site.absolutePath && (scope.within(f.line) || scope.topLevel(f.line)))
-    .map((f) => ({ line: f.line, column: f.column, severity: f.severity, code: f.code, message: f.message, fix: f.fix, ...(f.quickFix ? { quickFix: f.quickFix.title } : {}) }));
+/**
+ * The check_code findings of a reuse-connections call site: in its function and at its file's top
+ * level, any; elsewhere in its file and in the other files of its folder (a Go package; a
+ * JavaScript module's neighbours), those about how a client is set up ({@link CLIENT_SETUP}),
+ * since clients are made where the calls are not.
+ */
+function checksOf(site: CallSite, scope: SiteScope, result: CheckResult, root: string): FixCheck[] {
+  const folder = dirname(site.absolutePath);
+  const own = (f: CheckFinding) => f.file === site.absolutePath && (scope.within(f.line) || scope.topLevel(f.line));
+  const setUp = (f: CheckFinding) => CLIENT_SETUP.has(f.code) && dirname(f.file) === folder && sameLanguage(f.file, site.absolutePath);
+  const picked = result.findings.filter((f) => own(f) || setUp(f));
+  const ordered = [...picked.filter((f) => f.file === site.absolutePath), ...picked.filter((f) => f.file !== site.absolutePath)];
+  return ordered.map((f) => ({
+    ...(f.file === site.absolutePath ? {} : { file: relativeTo(root, f.file) }),
+    line: f.line,
+    column: f.column,
+    severity: f.severity,
+    code: f.code,
+    message: f.message,
+    fix: f.fix,
+    ...(f.quickFix ? { quickFix: f.quickFix.title } : {}),
+  }));
+}
+
+function sameLanguage(a: string, b: string): boolean {
+  return a.endsWith('.go') === b.endsWith('.go');
+}
+
+/** The call site's file and the other files of its folder in its language (Go: the package, tests left out), at most {@link MAX_FOLDER_FILES}. */
+function folderFiles(file: string): string[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dirname(file));
+  } catch {
+    return [file];
+  }
+  const others = names
+    .map((n) => join(dirname(file), n))
+    .filter((f) => f !== file && CHECKED_FILE.test(f) && !f.endsWith('_test.go') && !/\.d\.[mc]?ts$/.test(f) && sameLanguage(f, file))
+    .sort()
+    .slice(0, MAX_FOLDER_FILES - 1);
+  return [file, ...others];
 }
 
 function benchSdkOf(site: CallSite): BenchSdk | undefined {
@@ -223,7 +268,7 @@ export async function callSiteFixes(sites: readonly CallSite[], options: FixOpti
   const checkedFiles = [...new Set(connectionSites.map((s) => s.absolutePath))].filter((f) => existsSync(f) && CHECKED_FILE.test(f));
   if (checkedFiles.length) {
     try {
-      checked = await agentChecks(checkedFiles, { goAllowed: options.goAllowed, ...(options.signal ? { signal: options.signal } : {}) });
+      checked = await agentChecks([...new Set(checkedFiles.flatMap(folderFiles))], { goAllowed: options.goAllowed, ...(options.signal ? { signal: options.signal } : {}) });
     } catch (err) {
       options.signal?.throwIfAborted();
       checkFailure = `the connection checks failed: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`;
@@ -248,7 +293,7 @@ export async function callSiteFixes(sites: readonly CallSite[], options: FixOpti
       id,
       title: info?.title ?? id,
       ...(run && !skipped ? { preview: previewOf(site, scope!, run, options.root) } : { previewSkipped: skipped ?? 'no preview' }),
-      ...(withChecks ? { checks: checksOf(site, scope!, checked!) } : {}),
+      ...(withChecks ? { checks: checksOf(site, scope!, checked!, options.root) } : {}),
       ...(change ? { expectedChange: change } : {}),
     };
   });

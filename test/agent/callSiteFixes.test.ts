@@ -5,9 +5,10 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { basename, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { CallSite } from '../../src/core/analysis/types';
 import { callSiteFixes } from '../../src/agent/callSiteFixes';
+import { setWorkspaceTrust } from '../../src/core/exec/workspaceTrust';
 
 const HANDLER = resolve('test/fixtures/check/js/v2app/handler.js');
 
@@ -65,5 +66,21 @@ describe('callSiteFixes', () => {
     const [lost, kept] = await callSiteFixes([site(3, 'reuse-connections', gone), site(18, 'reuse-connections')], { root: resolve('test/fixtures/check/js/v2app'), preview: true, goAllowed: false, benchmarks: [], totalWeight: 1000 });
     assert.equal(lost?.checks, undefined);
     assert.equal(kept?.checks?.length, 7);
+  });
+
+  it('a Go call site gets its function\'s findings and how the package\'s clients are set up in its other files', async () => {
+    const root = resolve('test/fixtures/check/go/svc');
+    setWorkspaceTrust(true);
+    const [fix] = await callSiteFixes([site(31, 'reuse-connections', join(root, 'handlers.go'))], { root, preview: true, goAllowed: true, benchmarks: [], totalWeight: 1000 });
+    assert.deepEqual(fix?.checks?.map((c) => `${c.file ?? ''}:${c.line} ${c.code}`), [
+      ':30 short-call-timeout',
+      'clients.go:22 small-idle-pool',
+      'clients.go:25 default-http-client',
+      'clients.go:32 retries-below-default',
+      'clients.go:33 keep-alives-disabled',
+      'clients.go:50 retries-below-default',
+      'clients.go:52 retries-below-default',
+      'clients.go:55 small-idle-pool',
+    ], fix?.previewSkipped);
   });
 });
