@@ -79,6 +79,7 @@ const (
 	pathV1Session  = "github.com/aws/aws-sdk-go/aws/session"
 	pathV1Aws      = "github.com/aws/aws-sdk-go/aws"
 	pathV1Client   = "github.com/aws/aws-sdk-go/aws/client"
+	pathLambda     = "github.com/aws/aws-lambda-go/lambda"
 	pathV2DynamoDB = "github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	pathV2Config   = "github.com/aws/aws-sdk-go-v2/config"
 	pathV2Aws      = "github.com/aws/aws-sdk-go-v2/aws"
@@ -276,11 +277,19 @@ func concurrencyEvidence(f *checkFile) bool {
 	return found
 }
 
-// lambda reports whether the package hands a function to lambda.Start: one invocation at a time
-// per instance, so one idle connection is enough.
+// lambda reports whether the package calls lambda.Start (whatever the handler: a function, or
+// an http.Handler wrapped into one): one invocation at a time per instance, so one idle
+// connection is enough.
 func (p *pkgCheck) lambda() bool {
 	for _, f := range p.files {
-		if len(f.lambdaHandlers()) > 0 {
+		starts := false
+		ast.Inspect(f.file, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok && f.isPkgFunc(call, pathLambda, lambdaStarts...) {
+				starts = true
+			}
+			return !starts
+		})
+		if starts {
 			return true
 		}
 	}

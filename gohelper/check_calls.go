@@ -266,7 +266,9 @@ func (p *pkgCheck) checkThrottling(f *checkFile) {
 			stack = append(stack, n)
 			switch n := n.(type) {
 			case *ast.Ident:
-				if strings.Contains(strings.ToLower(n.Name), "throttl") {
+				// Retryable: aws-sdk-go v1 sets a request's Retryable from its retryer, which counts every
+				// throttling code (request.IsErrorThrottle): a test of it covers ThrottlingException.
+				if strings.Contains(strings.ToLower(n.Name), "throttl") || n.Name == "Retryable" {
 					mentions = true
 				}
 			case *ast.BasicLit:
@@ -289,6 +291,7 @@ func (p *pkgCheck) checkThrottling(f *checkFile) {
 		if mentions {
 			continue
 		}
+		refs = f.testedRefs(refs, parents)
 		// One finding per function: its first reference (the others are the same test).
 		if len(refs) > 1 {
 			refs = refs[:1]
@@ -329,6 +332,27 @@ func (p *pkgCheck) throttlingFix(f *checkFile, ref ast.Expr, parents map[ast.Nod
 		return f.quickFix("Also handle ThrottlingException", edit{f.off(parent.Pos()), f.off(parent.End()), text})
 	}
 	return nil
+}
+
+// testedRefs keeps the references that test an error, leaving out those that make one — the
+// argument of awserr.New (a fake or a wrapper answering throttling) or the type of a literal
+// (&types.ProvisionedThroughputExceededException{…}).
+func (f *checkFile) testedRefs(refs []ast.Expr, parents map[ast.Node]ast.Node) []ast.Expr {
+	var out []ast.Expr
+	for _, ref := range refs {
+		switch parent := parents[ref].(type) {
+		case *ast.CallExpr:
+			if f.isPkgFunc(parent, "github.com/aws/aws-sdk-go/aws/awserr", "New", "NewRequestFailure", "NewBatchError") {
+				continue
+			}
+		case *ast.CompositeLit:
+			if parent.Type == ref {
+				continue
+			}
+		}
+		out = append(out, ref)
+	}
+	return out
 }
 
 // usesKinesis reports whether f imports a Kinesis client (v1 or v2).

@@ -6,6 +6,7 @@ package main
 import (
 	"fmt"
 	"go/ast"
+	"strings"
 )
 
 // clientConstructor names what call builds (a DynamoDB client, a session or a config that brings
@@ -59,12 +60,15 @@ func (f *checkFile) handlerKind(fn ast.Node, lambdaHandlers map[string]bool) str
 	return ""
 }
 
+// lambdaStarts are the functions of aws-lambda-go/lambda that run a handler.
+var lambdaStarts = []string{"Start", "StartWithOptions", "StartHandlerFunc"}
+
 // lambdaHandlers names the functions f passes to lambda.Start (by name, or a literal by position).
 func (f *checkFile) lambdaHandlers() map[string]bool {
 	out := map[string]bool{}
 	ast.Inspect(f.file, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
-		if !ok || len(call.Args) == 0 || !f.isPkgFunc(call, "github.com/aws/aws-lambda-go/lambda", "Start", "StartWithOptions", "StartHandlerFunc") {
+		if !ok || len(call.Args) == 0 || !f.isPkgFunc(call, pathLambda, lambdaStarts...) {
 			return true
 		}
 		switch h := call.Args[0].(type) {
@@ -133,12 +137,16 @@ func (p *pkgCheck) checkHTTPClients(f *checkFile) {
 	seen := map[ast.Node]bool{}
 	funcBodies(f.file, func(fn ast.Node, body *ast.BlockStmt) {
 		defs := definitions(body)
+		clientConfigHasHTTPClient := p.v1ClientGetsHTTPClient(f, body, defs) || f.buildsOtherV1ServicesOnly(body)
 		ast.Inspect(body, func(n ast.Node) bool {
 			if _, ok := n.(*ast.FuncLit); ok && n != fn {
 				return false
 			}
 			switch n := n.(type) {
 			case *ast.CallExpr:
+				if clientConfigHasHTTPClient && f.isPkgFunc(n, pathV1Session, "NewSession", "New", "NewSessionWithOptions") {
+					break
+				}
 				if f.isPkgFunc(n, pathV1Session, "NewSession", "New") {
 					p.checkV1Session(f, n, n.Args, defs)
 				}
@@ -178,6 +186,54 @@ func (p *pkgCheck) checkHTTPClients(f *checkFile) {
 			return true
 		})
 	})
+}
+
+// v1ClientGetsHTTPClient reports whether body builds the DynamoDB client with a config of its own
+// carrying an HTTP client, as in dynamodb.New(sess, aws.NewConfig().WithHTTPClient(c)): the
+// client's config overrides the session's, so the session's http.DefaultClient is not used.
+func (p *pkgCheck) v1ClientGetsHTTPClient(f *checkFile, body *ast.BlockStmt, defs map[string][]ast.Expr) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if found || !ok || len(call.Args) < 2 || !f.isPkgFunc(call, pathV1DynamoDB, "New") {
+			return !found
+		}
+		for _, cfg := range call.Args[1:] {
+			for _, value := range p.resolveAll(cfg, defs) {
+				found = found || containsWord(f.text(value), "HTTPClient")
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// buildsOtherV1ServicesOnly reports whether body builds aws-sdk-go v1 clients of other services
+// (s3.New(sess)) and no DynamoDB client: its session's HTTP client is none of DynamoDB's business.
+// A body building no client (a session handed back to its caller) may serve DynamoDB.
+func (f *checkFile) buildsOtherV1ServicesOnly(body *ast.BlockStmt) bool {
+	other, dynamo := false, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "New" {
+			return true
+		}
+		for path := range f.imports {
+			if strings.HasPrefix(path, "github.com/aws/aws-sdk-go/service/") && f.isPkgSel(sel, path) {
+				if path == pathV1DynamoDB {
+					dynamo = true
+				} else {
+					other = true
+				}
+			}
+		}
+		return true
+	})
+	return other && !dynamo
 }
 
 // checkV1Session: a session made without an HTTP client sends through http.DefaultClient, whose

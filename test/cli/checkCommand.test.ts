@@ -18,7 +18,7 @@ describe('check', () => {
     const at = lines.findIndex((l) => l.startsWith('test/fixtures/check/js/v2app/handler.js:7:17 '));
     assert.match(lines[at + 1]!, /^ {4}why: aws-sdk v2 keeps connections alive only with an https\.Agent/);
     assert.match(lines[at + 2]!, /^ {4}fix: .*\(quick fix: Keep connections alive \(https\.Agent with keepAlive\)\)$/);
-    assert.match(r.stderr, /^9 findings in 1 file; 3 files checked\n$/);
+    assert.match(r.stderr, /^9 findings in 1 file; 4 files checked\n$/);
     const brief = runCli(['check', 'test/fixtures/check/js/v2app', '--brief']);
     assert.equal(brief.stdout.trim().split('\n').length, 9);
   });
@@ -29,9 +29,9 @@ describe('check', () => {
     const doc = JSON.parse(r.stdout) as { findings: { code: string }[] };
     assert.ok(validate(doc), JSON.stringify(validate.errors));
     const pools = (d: { findings: { code: string }[] }) => d.findings.filter((f) => f.code === 'small-idle-pool').length;
-    assert.equal(pools(doc), 2);
-    assert.equal(pools(JSON.parse(runCli(['check', 'test/fixtures/check/go', '--json', '--concurrency', '3']).stdout)), 1);
-    assert.equal(pools(JSON.parse(runCli(['check', 'test/fixtures/check/go', '--json', '--concurrency', '100']).stdout)), 3);
+    assert.equal(pools(doc), 3);
+    assert.equal(pools(JSON.parse(runCli(['check', 'test/fixtures/check/go', '--json', '--concurrency', '3']).stdout)), 2);
+    assert.equal(pools(JSON.parse(runCli(['check', 'test/fixtures/check/go', '--json', '--concurrency', '100']).stdout)), 4);
   });
 
   it('exits 0 on right code, 2 for bad input, 3 when a file cannot be checked', () => {

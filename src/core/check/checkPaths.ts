@@ -12,7 +12,7 @@ import { CheckInputError, type CheckFinding, type CheckOptions, type CheckResult
 
 const SCRIPT = /\.(m|c)?[jt]sx?$/;
 /** Folders never walked: dependencies, VCS data, build output. */
-const SKIPPED_DIRS = new Set(['node_modules', 'vendor', 'dist', 'build', 'out', 'coverage', 'cdk.out', 'testdata']);
+const SKIPPED_DIRS = new Set(['node_modules', 'vendor', 'dist', 'build', 'out', 'coverage', 'cdk.out', 'testdata', '__tests__', '__mocks__']);
 /** Files larger than this are not read (generated or bundled code). */
 const MAX_FILE_BYTES = 2 << 20;
 /** The variable that turns keep-alive on in aws-sdk v2. */
@@ -20,6 +20,11 @@ const REUSE_ENV = 'AWS_NODEJS_CONNECTION_REUSE_ENABLED';
 
 function isScript(file: string): boolean {
   return SCRIPT.test(file) && !/\.d\.[mc]?ts$/.test(file);
+}
+
+/** A JavaScript/TypeScript test (`x.test.ts`, `x.spec.js`): its clients are set up against local endpoints and mocks. */
+function isScriptTest(file: string): boolean {
+  return /\.(test|spec)\.(m|c)?[jt]sx?$/.test(file);
 }
 
 function isGo(file: string): boolean {
@@ -38,14 +43,15 @@ function walk(dir: string, out: string[]): void {
     const path = join(dir, e.name);
     if (e.isDirectory()) {
       if (!SKIPPED_DIRS.has(e.name)) walk(path, out);
-    } else if (e.isFile() && (isScript(path) || isGo(path))) out.push(path);
+    } else if (e.isFile() && ((isScript(path) && !isScriptTest(path)) || isGo(path))) out.push(path);
   }
 }
 
 /**
  * The files to check under `paths`: files named are checked as they are; folders are walked,
- * leaving out dependency and build folders and Go tests (`_test.go`: set-up code builds clients
- * in loops on purpose). @throws CheckInputError for a path that is not there.
+ * leaving out dependency and build folders and tests (Go `_test.go`, JavaScript/TypeScript
+ * `*.test.*`, `*.spec.*`, `__tests__`: set-up code builds clients in loops and against local
+ * endpoints on purpose). @throws CheckInputError for a path that is not there.
  */
 export function checkTargets(paths: readonly string[]): string[] {
   const files: string[] = [];

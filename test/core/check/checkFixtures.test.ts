@@ -50,13 +50,13 @@ describe('code checks on their fixtures', () => {
 
   it('JavaScript/TypeScript: exactly the marked lines, none on right code (the project that sets AWS_NODEJS_CONNECTION_REUSE_ENABLED included)', () => {
     assert.deepEqual(js.unchecked, []);
-    assert.equal(js.checkedFiles, 5);
+    assert.equal(js.checkedFiles, 6);
     assert.deepEqual(found(js), wanted(join(FIXTURES, 'js')));
   });
 
   it('Go: exactly the marked lines, none on right code or in a package without DynamoDB', () => {
     assert.deepEqual(go.unchecked, []);
-    assert.equal(go.checkedFiles, 4);
+    assert.equal(go.checkedFiles, 6);
     assert.deepEqual(found(go), wanted(join(FIXTURES, 'go')));
   });
 

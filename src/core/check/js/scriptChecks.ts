@@ -131,7 +131,7 @@ class ScriptChecker {
     const httpOptions = obj ? this.objectOf(propertyValue(obj, 'httpOptions')) : undefined;
     const agent = httpOptions ? propertyValue(httpOptions, 'agent') : undefined;
     if (agent) this.checkAgent(agent, 'aws-sdk v2');
-    else if (!this.env.connectionReuseEnv && !this.globalAgent() && this.usedRepeatedly(node)) {
+    else if (!this.env.connectionReuseEnv && !this.globalAgent() && this.usedRepeatedly(node) && !this.buildsSetsOnly(node)) {
       const imported = httpsImport(this.edits, this.bindings);
       const agentText = `new ${imported.name}.Agent({ keepAlive: true, maxSockets: 50 })`;
       const edit = httpOptions
@@ -186,6 +186,32 @@ class ScriptChecker {
     };
     visit(this.sf);
     return repeated || (ts.canHaveModifiers(declaration.parent.parent) && (ts.getModifiers(declaration.parent.parent) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
+  }
+
+  /**
+   * True when the client made by `node` is assigned to a name (`docClient`, `internals.docClient`)
+   * used in this file for `createSet` alone: a DocumentClient kept to build DynamoDB sets sends no
+   * request and opens no connection (dynogels' serializer). A name used otherwise, or handed on, is a client.
+   */
+  private buildsSetsOnly(node: ts.Expression): boolean {
+    const parent = node.parent;
+    const target = ts.isVariableDeclaration(parent) && parent.initializer === node ? parent.name : ts.isBinaryExpression(parent) && parent.right === node && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken ? parent.left : undefined;
+    if (!target || !(ts.isIdentifier(target) || ts.isPropertyAccessExpression(target))) return false;
+    const name = target.getText(this.sf).replace(/\s+/g, '');
+    let uses = 0;
+    let setsOnly = true;
+    const visit = (n: ts.Node): void => {
+      if (!setsOnly) return;
+      if ((ts.isIdentifier(n) || ts.isPropertyAccessExpression(n)) && n !== target && n.getText(this.sf).replace(/\s+/g, '') === name) {
+        uses++;
+        const p = n.parent;
+        setsOnly = ts.isPropertyAccessExpression(p) && p.expression === n && p.name.text === 'createSet' && ts.isCallExpression(p.parent) && p.parent.expression === p;
+        return;
+      }
+      ts.forEachChild(n, visit);
+    };
+    visit(this.sf);
+    return setsOnly && uses > 0;
   }
 
   /** `AWS.config.update({ httpOptions: { agent } })` or `AWS.config.httpOptions.agent = …` in the file. */
