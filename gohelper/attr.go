@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
-	"reflect"
 	"strings"
 )
 
@@ -38,8 +37,7 @@ func (m *fileMigration) migrateAttr() {
 		}
 	}
 	m.note(spec, "information", "go-dynamodbattribute", "aws-sdk-go v1 dynamodbattribute → aws-sdk-go-v2 feature/dynamodb/attributevalue (same function names; AWS measured ~50 % less serialization CPU in v2)")
-	m.note(spec, "warning", "go-empty-values", "what is stored changes for empty values: v1 wrote empty strings and empty []byte as NULL (its Encoder's NullEmptyString/NullEmptyByteSlice default to true), v2 writes S:\"\" and B:\"\"; add omitempty to fields that must stay absent (conditions such as attribute_not_exists and sparse indexes see the difference)")
-	seen := map[*types.Named]bool{}
+	m.note(spec, "warning", "go-empty-values", "what is stored changes for empty values: v1 wrote empty strings, empty []byte and empty (non-nil) lists and maps as NULL, v2 writes S:\"\", B:\"\", L:[] and M:{} (nil slices and maps, and empty sets, stay NULL); add omitempty to fields that must stay absent (conditions such as attribute_not_exists and sparse indexes see the difference). The fields concerned are named at each call")
 	ast.Inspect(m.file, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
@@ -55,9 +53,14 @@ func (m *fileMigration) migrateAttr() {
 		}
 		if noTwin[obj.Name()] {
 			m.note(call, "error", "go-dynamodbattribute", "dynamodbattribute."+obj.Name()+" has no attributevalue equivalent: use attributevalue.Marshal/Unmarshal (or MarshalMap/UnmarshalMap) by hand, then migrate")
+			return true
 		}
-		for _, arg := range call.Args {
-			m.checkTags(arg, call, seen)
+		if (obj.Name() == "NewEncoder" || obj.Name() == "NewDecoder") && len(call.Args) > 0 {
+			m.note(call, "error", "go-dynamodbattribute", "dynamodbattribute."+obj.Name()+" options set fields of v1's Encoder/Decoder (MarshalOptions, EnableEmptyCollections, …), which attributevalue's EncoderOptions/DecoderOptions do not have (v2 always writes empty lists and maps, and reads TagKey, NullEmptySets, UseEncodingMarshalers…): rewrite these options by hand, then migrate")
+			return true
+		}
+		if i, ok := itemArg[obj.Name()]; ok && i < len(call.Args) {
+			m.itemTypeNotes(call, sel, obj.Name(), call.Args[i], m.localName(spec))
 		}
 		return true
 	})
@@ -90,48 +93,4 @@ func (m *fileMigration) v1ClientUses() string {
 		list = append(list[:4], fmt.Sprintf("and %d more", len(list)-4))
 	}
 	return strings.Join(list, ", ")
-}
-
-// checkTags warns, at the call, about tags of the struct behind arg (in any file or package)
-// that attributevalue reads differently: `json` tags without `dynamodbav`, and omitemptyelem.
-func (m *fileMigration) checkTags(arg ast.Expr, call *ast.CallExpr, seen map[*types.Named]bool) {
-	t := m.l.Info.TypeOf(arg)
-	for {
-		switch u := t.(type) {
-		case *types.Pointer:
-			t = u.Elem()
-			continue
-		case *types.Slice:
-			t = u.Elem()
-			continue
-		}
-		break
-	}
-	named, ok := t.(*types.Named)
-	if !ok || seen[named] {
-		return
-	}
-	seen[named] = true
-	st, ok := named.Underlying().(*types.Struct)
-	if !ok {
-		return
-	}
-	where := m.l.Fset.Position(named.Obj().Pos())
-	var jsonOnly, elem []string
-	for i := 0; i < st.NumFields(); i++ {
-		tag := reflect.StructTag(st.Tag(i))
-		_, hasAV := tag.Lookup("dynamodbav")
-		if _, hasJSON := tag.Lookup("json"); hasJSON && !hasAV {
-			jsonOnly = append(jsonOnly, st.Field(i).Name())
-		}
-		if strings.Contains(tag.Get("dynamodbav"), "omitemptyelem") {
-			elem = append(elem, st.Field(i).Name())
-		}
-	}
-	if len(jsonOnly) > 0 {
-		m.note(call, "warning", "go-json-tags", fmt.Sprintf("%s (%s:%d) names fields with `json` tags only (%s): dynamodbattribute read them, attributevalue does not (it uses the Go field names). Add `dynamodbav` tags, or use attributevalue.NewEncoder/NewDecoder with TagKey = \"json\"", named.Obj().Name(), where.Filename, where.Line, strings.Join(jsonOnly, ", ")))
-	}
-	if len(elem) > 0 {
-		m.note(call, "warning", "go-omitemptyelem", fmt.Sprintf("%s (%s:%d) has omitemptyelem fields (%s): attributevalue writes empty maps and lists for them where dynamodbattribute omitted them (aws-sdk-go-v2#3117) — sparse indexes and attribute_not_exists conditions see the difference", named.Obj().Name(), where.Filename, where.Line, strings.Join(elem, ", ")))
-	}
 }

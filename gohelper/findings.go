@@ -31,6 +31,16 @@ type fileMigration struct {
 	newImports map[string]string
 	// takeOver marks v1 imports whose path is switched to their v2 twin (same local name).
 	takeOver map[string]bool
+	// pkg is what the package's files share (see scanPackage).
+	pkg *packageState
+	// removedImports are the import specs an edit deletes.
+	removedImports map[*ast.ImportSpec]bool
+	// usesConfigPkg is set when generated code names aws-sdk-go-v2's config package (cfgPkg).
+	usesConfigPkg bool
+	// calls holds the argument types of every call in the loaded packages (see callsites.go).
+	calls callSites
+	// configsMade names the config made from each session statement already rewritten.
+	configsMade map[*ast.AssignStmt]string
 }
 
 func (m *fileMigration) note(n ast.Node, severity, code, message string) {

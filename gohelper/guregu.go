@@ -61,13 +61,21 @@ func (m *fileMigration) migrateGuregu() {
 		m.setImportPath(spec, gureguV2)
 		m.note(spec, "information", "go-dynamo-v1", "guregu/dynamo v1 (aws-sdk-go v1) → guregu/dynamo/v2 (aws-sdk-go-v2): executors take a context first. guregu/dynamo ≥ 1.22 already caches type information on SDK v1, so part of the gain may come from upgrading within v1")
 	}
+	m.planTakeOver()
+	assigns := map[ast.Expr]*ast.AssignStmt{}
+	ast.Inspect(m.file, func(n ast.Node) bool {
+		if a, ok := n.(*ast.AssignStmt); ok && len(a.Lhs) == 1 && len(a.Rhs) == 1 {
+			assigns[a.Lhs[0]] = a
+		}
+		return true
+	})
 	ast.Inspect(m.file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
 			m.gureguCall(n)
 		case *ast.SelectorExpr:
-			if obj := m.pkgObjOf(n); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == gureguV1 && obj.Name() == "RetryTimeout" {
-				m.note(n, "error", "go-dynamo-v1", "dynamo.RetryTimeout is gone in guregu/dynamo v2: retries follow the aws.Config retryer (config.WithRetryMaxAttempts / config.WithRetryer); remove this by hand, then migrate")
+			if isRetryTimeout(m.l, n) {
+				m.retryTimeoutUse(n, assigns[n])
 			}
 		}
 		return true
@@ -75,8 +83,13 @@ func (m *fileMigration) migrateGuregu() {
 }
 
 func (m *fileMigration) gureguCall(call *ast.CallExpr) {
-	if obj := m.funcObj(call); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == gureguV1 && obj.Name() == "New" {
-		m.gureguNew(call)
+	if obj := m.funcObj(call); obj != nil && obj.Pkg() != nil && obj.Pkg().Path() == gureguV1 {
+		switch obj.Name() {
+		case "New":
+			m.gureguNew(call)
+		case "NewFromIface":
+			m.gureguNewFromIface(call)
+		}
 		return
 	}
 	key, sel := m.gureguMethod(call)

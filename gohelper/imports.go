@@ -2,8 +2,10 @@ package main
 
 import (
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -58,6 +60,53 @@ func (m *fileMigration) setImportPath(s *ast.ImportSpec, path string) {
 	m.ed.replace(s.Path.Pos(), s.Path.End(), strconv.Quote(path))
 }
 
+// pruneImports removes the imports the edits leave unused: every use lies in text an edit
+// replaces and no edit's new text names the import (a v1 import taken over by its v2 twin stays
+// when the twin is needed: addImports repoints it).
+func (m *fileMigration) pruneImports() {
+	for _, s := range m.file.Imports {
+		name := m.localName(s)
+		path, _ := strconv.Unquote(s.Path.Value)
+		if name == "" || m.edited(s.Pos(), s.End()) {
+			continue
+		}
+		if _, needed := m.newImports[v2Of[path]]; m.takeOver[path] && needed {
+			continue
+		}
+		if m.usesOf(s, nil) == 0 || m.usesOf(s, m.editedRanges()) > 0 {
+			continue
+		}
+		mentioned := false
+		for _, e := range m.ed.edits {
+			mentioned = mentioned || strings.Contains(e.text, name+".")
+		}
+		if !mentioned {
+			m.removeImport(s)
+		}
+	}
+}
+
+// edited reports whether an edit touches the source between two positions.
+func (m *fileMigration) edited(from, to token.Pos) bool {
+	a, b := m.ed.off(from), m.ed.off(to)
+	for _, e := range m.ed.edits {
+		if e.start < b && a < e.end || (e.start == e.end && a <= e.start && e.start < b) {
+			return true
+		}
+	}
+	return false
+}
+
+// editedRanges are the source ranges the edits replace.
+func (m *fileMigration) editedRanges() [][2]token.Pos {
+	base := token.Pos(m.ed.fset.File(m.file.Pos()).Base())
+	var out [][2]token.Pos
+	for _, e := range m.ed.edits {
+		out = append(out, [2]token.Pos{base + token.Pos(e.start), base + token.Pos(e.end)})
+	}
+	return out
+}
+
 // removeImport deletes an import spec (its whole declaration when it is alone).
 func (m *fileMigration) removeImport(s *ast.ImportSpec) {
 	for _, d := range m.file.Decls {
@@ -72,19 +121,21 @@ func (m *fileMigration) removeImport(s *ast.ImportSpec) {
 				} else {
 					m.removeLine(s.Pos(), s.End())
 				}
+				m.removedImports[s] = true
 				return
 			}
 		}
 	}
 }
 
-// addImports inserts the imports the edits need into the first import declaration.
+// addImports inserts the imports the edits need where goimports would put them: a standard
+// library path in the file's standard-library group, another path in the group whose path shares
+// the most elements with it (golang.org/x/tools/go/ast/astutil.AddNamedImport's rule), a new
+// group when the file has none of its kind (standard library first, others last, a blank line
+// between); gofmt then sorts each group, as the edited import declaration is laid out whole.
 func (m *fileMigration) addImports() {
-	if len(m.newImports) == 0 {
-		return
-	}
-	text, std := "", ""
-	for path, name := range m.newImports {
+	var paths []string
+	for path := range m.newImports {
 		if m.importOf(path) != nil {
 			continue
 		}
@@ -92,36 +143,183 @@ func (m *fileMigration) addImports() {
 			m.setImportPath(taken, path)
 			continue
 		}
-		line := "\n\t" + strconv.Quote(path)
-		if name != "" {
-			line = "\n\t" + name + " " + strconv.Quote(path)
-		}
-		if isStd(path) {
-			std += line
-		} else {
-			text += line
-		}
+		paths = append(paths, path)
 	}
-	// Standard-library imports join the file's standard-library group when it has one (goimports' layout).
-	if last := m.lastStdImport(); std != "" && last != nil {
-		m.ed.insert(last.End(), std)
-	} else {
-		text = std + text
-	}
-	if text == "" {
+	if len(paths) == 0 {
 		return
 	}
-	for _, d := range m.file.Decls {
-		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
-			if g.Lparen.IsValid() {
-				m.ed.insert(g.Rparen, text[1:]+"\n")
-			} else {
-				m.ed.insert(g.End(), "\nimport ("+text+"\n)")
-			}
-			return
+	sort.Strings(paths)
+	specLine := func(path string) string {
+		if name := m.newImports[path]; name != "" {
+			return name + " " + strconv.Quote(path)
+		}
+		return strconv.Quote(path)
+	}
+	decl := m.firstImportDecl()
+	if decl == nil || !decl.Lparen.IsValid() {
+		m.newImportBlock(decl, paths, specLine)
+		return
+	}
+	groups := m.importGroups(decl)
+	if len(groups) == 0 { // every import of the block is removed: the new ones fill it
+		var lines []string
+		for _, path := range paths {
+			lines = append(lines, specLine(path))
+		}
+		m.ed.insertAt(m.ed.off(decl.Lparen)+1, "\n\t"+strings.Join(lines, "\n\t"))
+		return
+	}
+	var topGroup, bottomGroup []string
+	after := map[*ast.ImportSpec][]string{}
+	for _, path := range paths {
+		if best := bestImportGroup(groups, path); best != nil {
+			last := best[len(best)-1]
+			after[last] = append(after[last], specLine(path))
+		} else if isStd(path) {
+			topGroup = append(topGroup, specLine(path))
+		} else {
+			bottomGroup = append(bottomGroup, specLine(path))
 		}
 	}
-	m.ed.insert(m.file.Name.End(), "\n\nimport ("+text+"\n)")
+	for spec, lines := range after {
+		m.ed.insertAt(m.lineEnd(spec.End()), "\n\t"+strings.Join(lines, "\n\t"))
+	}
+	if len(topGroup) > 0 {
+		first := groups[0][0]
+		at := first.Pos()
+		if first.Doc != nil {
+			at = first.Doc.Pos()
+		}
+		m.ed.insertAt(m.lineStart(at), "\t"+strings.Join(topGroup, "\n\t")+"\n\n")
+	}
+	if len(bottomGroup) > 0 {
+		last := groups[len(groups)-1]
+		m.ed.insertAt(m.lineEnd(last[len(last)-1].End()), "\n\n\t"+strings.Join(bottomGroup, "\n\t"))
+	}
+}
+
+// newImportBlock makes the import block when the file has none (after the package clause) or only
+// a one-line `import "x"` (which it replaces): standard library paths, a blank line, the others.
+func (m *fileMigration) newImportBlock(decl *ast.GenDecl, paths []string, specLine func(string) string) {
+	var std, other []string
+	if decl != nil {
+		for _, s := range decl.Specs {
+			text := m.ed.text(s.Pos(), s.End())
+			if p, _ := strconv.Unquote(s.(*ast.ImportSpec).Path.Value); isStd(p) {
+				std = append(std, text)
+			} else {
+				other = append(other, text)
+			}
+		}
+	}
+	for _, p := range paths {
+		if isStd(p) {
+			std = append(std, specLine(p))
+		} else {
+			other = append(other, specLine(p))
+		}
+	}
+	var groups []string
+	for _, g := range [][]string{std, other} {
+		if len(g) > 0 {
+			groups = append(groups, "\t"+strings.Join(g, "\n\t")+"\n")
+		}
+	}
+	block := "import (\n" + strings.Join(groups, "\n") + ")"
+	if decl != nil {
+		m.ed.replace(decl.Pos(), decl.End(), block)
+	} else {
+		m.ed.insert(m.file.Name.End(), "\n\n"+block)
+	}
+}
+
+// firstImportDecl is the file's first import declaration, or nil.
+func (m *fileMigration) firstImportDecl() *ast.GenDecl {
+	for _, d := range m.file.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			return g
+		}
+	}
+	return nil
+}
+
+// importGroups splits a parenthesised import declaration into its groups: runs of specs on
+// consecutive lines, as gofmt sorts them (a blank line ends a group).
+func (m *fileMigration) importGroups(decl *ast.GenDecl) [][]*ast.ImportSpec {
+	var groups [][]*ast.ImportSpec
+	lastLine := -1
+	for _, spec := range decl.Specs {
+		s := spec.(*ast.ImportSpec)
+		first := s.Pos()
+		if s.Doc != nil {
+			first = s.Doc.Pos()
+		}
+		if len(groups) == 0 || m.ed.fset.Position(first).Line > lastLine+1 {
+			groups = append(groups, nil)
+		}
+		if !m.removedImports[s] {
+			groups[len(groups)-1] = append(groups[len(groups)-1], s)
+		}
+		lastLine = m.ed.fset.Position(s.End()).Line
+		if s.Comment != nil {
+			lastLine = m.ed.fset.Position(s.Comment.End()).Line
+		}
+	}
+	kept := groups[:0]
+	for _, g := range groups {
+		if len(g) > 0 {
+			kept = append(kept, g)
+		}
+	}
+	return kept
+}
+
+// bestImportGroup is the group a new import path joins, or nil when no group holds a path of its
+// kind (standard library or not): the group of the path sharing the most path elements with it;
+// among equals, the first (for a non-standard path with nothing shared: the first non-standard).
+func bestImportGroup(groups [][]*ast.ImportSpec, path string) []*ast.ImportSpec {
+	var best []*ast.ImportSpec
+	bestLen := -1
+	for _, g := range groups {
+		for _, s := range g {
+			p, _ := strconv.Unquote(s.Path.Value)
+			if isStd(p) != isStd(path) {
+				continue
+			}
+			if n := sharedElements(p, path); n > bestLen {
+				best, bestLen = g, n
+			}
+		}
+	}
+	return best
+}
+
+// sharedElements counts the slashes in the common prefix of two import paths (astutil's matchLen).
+func sharedElements(a, b string) int {
+	n := 0
+	for i := 0; i < len(a) && i < len(b) && a[i] == b[i]; i++ {
+		if a[i] == '/' {
+			n++
+		}
+	}
+	return n
+}
+
+// lineStart and lineEnd are the byte offsets of the start of pos's line and of its newline.
+func (m *fileMigration) lineStart(pos token.Pos) int {
+	off := m.ed.off(pos)
+	for off > 0 && m.ed.src[off-1] != '\n' {
+		off--
+	}
+	return off
+}
+
+func (m *fileMigration) lineEnd(pos token.Pos) int {
+	off := m.ed.off(pos)
+	for off < len(m.ed.src) && m.ed.src[off] != '\n' && m.ed.src[off] != '\r' {
+		off++
+	}
+	return off
 }
 
 // takenOverFor is the v1 import spec that becomes path (see planTakeOver), or nil.
@@ -156,21 +354,19 @@ func isStd(path string) bool {
 	return !strings.Contains(first, ".")
 }
 
-// lastStdImport is the last standard-library import spec of the first import block, or nil.
-func (m *fileMigration) lastStdImport() *ast.ImportSpec {
-	var last *ast.ImportSpec
-	for _, d := range m.file.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.IMPORT || !g.Lparen.IsValid() {
-			continue
-		}
-		for _, spec := range g.Specs {
-			s := spec.(*ast.ImportSpec)
-			if p, _ := strconv.Unquote(s.Path.Value); isStd(p) {
-				last = s
-			}
-		}
-		return last
+// importDeclRanges are the byte ranges of the import declarations of a Go source (none when its
+// import section does not parse).
+func importDeclRanges(src []byte) [][2]int {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ImportsOnly)
+	if err != nil {
+		return nil
 	}
-	return nil
+	var out [][2]int
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			out = append(out, [2]int{fset.Position(g.Pos()).Offset, fset.Position(g.End()).Offset})
+		}
+	}
+	return out
 }

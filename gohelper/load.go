@@ -45,7 +45,10 @@ func load(fset *token.FileSet, pkg Package, exports map[string]string) (*Loaded,
 		l.Names[f] = name
 	}
 	lookup := func(path string) (io.ReadCloser, error) {
-		file, ok := exports[path]
+		file, ok := pkg.ImportOverrides[path]
+		if !ok {
+			file, ok = exports[path]
+		}
 		if !ok || file == "" {
 			return nil, fmt.Errorf("no export data for %q", path)
 		}

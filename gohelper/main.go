@@ -15,11 +15,15 @@ import (
 	"os"
 )
 
-// Package is one package to read: its import path, folder and the files to parse (absolute).
+// Package is one package to read: its import path, folder and the files to parse (absolute; a
+// package's internal _test.go files are among them, its external p_test package is a Package of
+// its own). ImportOverrides maps import paths to the export data to use for them instead of the
+// request's (the external test package imports the test variant of the package under test).
 type Package struct {
-	ImportPath string   `json:"importPath"`
-	Dir        string   `json:"dir"`
-	Files      []string `json:"files"`
+	ImportPath      string            `json:"importPath"`
+	Dir             string            `json:"dir"`
+	Files           []string          `json:"files"`
+	ImportOverrides map[string]string `json:"importOverrides,omitempty"`
 }
 
 // Request is what the caller sends.

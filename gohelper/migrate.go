@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"path/filepath"
 	"sort"
@@ -10,6 +11,7 @@ import (
 // FileResult is one file's outcome: the new text when the fix is made, and every finding.
 type FileResult struct {
 	Path     string    `json:"path"`
+	Package  string    `json:"package"`
 	NewText  *string   `json:"newText,omitempty"`
 	Findings []Finding `json:"findings"`
 }
@@ -24,21 +26,37 @@ type MigrateResponse struct {
 func migrate(req Request) (*MigrateResponse, error) {
 	fset := token.NewFileSet()
 	resp := &MigrateResponse{Files: []FileResult{}, TypeErrors: []string{}}
+	var loaded []*Loaded
 	for _, pkg := range req.Packages {
 		l, err := load(fset, pkg, req.Exports)
-		if err != nil {
-			return nil, err
+		if err != nil { // a file that does not parse: the package is reported, the others go on
+			for _, name := range pkg.Files {
+				resp.Files = append(resp.Files, FileResult{Path: name, Package: pkg.ImportPath, Findings: []Finding{{File: name, Severity: "error", Code: "go-rewrite", Message: "the package cannot be read: " + err.Error()}}})
+			}
+			continue
 		}
+		loaded = append(loaded, l)
+	}
+	calls := indexCalls(loaded)
+	for _, l := range loaded {
+		pkg := l.Pkg
 		resp.TypeErrors = append(resp.TypeErrors, l.TypeErrors...)
 		var results []FileResult
 		var blockers []Finding
+		state := scanPackage(l)
 		for _, f := range l.Files {
-			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}}
+			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}, pkg: state, configsMade: map[*ast.AssignStmt]string{}, removedImports: map[*ast.ImportSpec]bool{}, calls: calls}
 			m.migrateGuregu()
 			m.migrateAttr()
-			m.awsErrNotes()
-			res := FileResult{Path: m.name, Findings: m.findings}
+			if state.usesGuregu || state.usesAttr && !state.v1Client {
+				m.migrateMarshalers()
+				m.v1AssertionNotes()
+			}
+			m.migrateAwsErr()
+			res := FileResult{Path: m.name, Package: pkg.ImportPath, Findings: m.findings}
 			if len(m.ed.edits) > 0 && !m.blocked {
+				m.resolveConfigPkg()
+				m.pruneImports()
 				m.addImports()
 				out, err := m.ed.apply()
 				if err != nil {
@@ -47,6 +65,10 @@ func migrate(req Request) (*MigrateResponse, error) {
 				} else {
 					text := string(out)
 					res.NewText = &text
+					if m.ed.reformatted {
+						m.note(f.Name, "information", "go-rewrite", "this file is far from gofmt's layout, so the rewritten file is gofmt'ed as a whole: lines without DynamoDB code change too (run gofmt on the original first to see only the migration's lines)")
+						res.Findings = m.findings
+					}
 				}
 			}
 			if res.Findings == nil {

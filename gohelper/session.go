@@ -20,86 +20,200 @@ const (
 
 // sessionOrigin is where a v1 session passed to dynamo.New comes from.
 type sessionOrigin struct {
-	// stmt defines the session variable (`s, err := session.NewSession(…)`), nil for an inline call.
+	// stmt defines the session variable (`s, err := session.NewSession(…)`); nil when the session
+	// is made inline, in the argument itself (`dynamo.New(session.New(), cfg)`).
 	stmt *ast.AssignStmt
-	// call is session.NewSession / session.New, inside session.Must when must is set.
-	call *ast.CallExpr
+	// fn is the session function: NewSession, NewSessionWithOptions or New; args its arguments.
+	fn   string
+	args []ast.Expr
+	// must is set inside session.Must (which panics on error).
 	must bool
-	obj  types.Object
+	// obj is the session variable (nil inline).
+	obj types.Object
 }
 
-// gureguNew rewrites dynamo.New(session, cfgs…) to dynamo.New(cfg), building cfg with
-// config.LoadDefaultConfig from the session's options where the session is made in the same
-// function; anything else is reported at error level and blocks the fix.
+// gureguNew rewrites dynamo.New(session, cfgs…) to dynamo.New(cfg) (see rewriteDBConstruction).
 func (m *fileMigration) gureguNew(call *ast.CallExpr) {
-	if len(call.Args) == 0 {
-		return
-	}
-	if isNamed(m.l.Info.TypeOf(call.Args[0]), awsV2, "Config") {
+	if len(call.Args) == 0 || isNamed(m.l.Info.TypeOf(call.Args[0]), awsV2, "Config") {
 		return // already an aws-sdk-go-v2 config: dynamo.New(cfg) is v2's signature
 	}
-	origin := m.sessionOrigin(call.Args[0])
+	m.rewriteDBConstruction(call, call.Args[0], call.Args[1:], call.Args[0].Pos(), call.Args[len(call.Args)-1].End())
+}
+
+// gureguNewFromIface rewrites dynamo.NewFromIface(dynamodb.New(session, cfgs…)) to
+// dynamo.New(cfg): guregu v2's NewFromIface takes its own interface of aws-sdk-go-v2 client
+// methods, and dynamo.New builds that client from the config. Any other v1 client blocks.
+func (m *fileMigration) gureguNewFromIface(call *ast.CallExpr) {
+	if len(call.Args) != 1 {
+		return
+	}
+	arg := call.Args[0]
+	if inner, ok := arg.(*ast.CallExpr); ok && len(inner.Args) > 0 {
+		if f := m.funcObj(inner); f != nil && f.Pkg().Path() == v1DynamoDB && f.Name() == "New" {
+			sel := call.Fun.(*ast.SelectorExpr)
+			if m.rewriteDBConstruction(call, inner.Args[0], inner.Args[1:], inner.Pos(), inner.End()) {
+				m.ed.replace(sel.Sel.Pos(), sel.Sel.End(), "New")
+			}
+			return
+		}
+	}
+	typ := types.TypeString(m.l.Info.TypeOf(arg), func(p *types.Package) string { return p.Name() })
+	m.note(call, "error", "go-dynamo-new", "dynamo.NewFromIface takes guregu/dynamo/v2's DynamoDBAPI (the aws-sdk-go-v2 client's methods), and this is an aws-sdk-go v1 client ("+typ+"): build the DB with dynamo.New(cfg) from an aws-sdk-go-v2 config, or move this client (and the mocks that implement dynamodbiface.DynamoDBAPI) to aws-sdk-go-v2 in the same change, then migrate")
+}
+
+// rewriteDBConstruction replaces source[from:to] — the session (and v1 configs) given to
+// dynamo.New — with an aws-sdk-go-v2 config built by config.LoadDefaultConfig from the session's
+// options, the extra v1 configs and the carried retry budget. Where the session is made decides
+// where the config is made: in its own statement, or (made inline) in statements placed before
+// the call's statement, or in a function literal at package level. Anything it cannot carry is an
+// error finding, and it returns false.
+func (m *fileMigration) rewriteDBConstruction(call *ast.CallExpr, sess ast.Expr, extra []ast.Expr, from, to token.Pos) bool {
+	origin := m.sessionOrigin(sess)
 	if origin == nil {
 		m.note(call, "error", "go-dynamo-new", "dynamo.New takes an aws.Config in guregu/dynamo v2, and this session is made elsewhere (a parameter, a field or another function): build an aws-sdk-go-v2 config there (config.LoadDefaultConfig with the session's options) and pass it, then migrate")
-		return
+		return false
 	}
-	if origin.stmt == nil {
-		m.note(call, "error", "go-dynamo-new", "dynamo.New(session…) inline: move the session into a variable first, then migrate")
-		return
+	if name, done := m.configsMade[origin.stmt]; done && origin.stmt != nil {
+		m.ed.replace(from, to, name) // a second dynamo.New of the same session: the config exists
+		return true
 	}
-	rewritten := [][2]token.Pos{{origin.stmt.Pos(), origin.stmt.End()}, {call.Pos(), call.End()}}
-	m.planTakeOver(rewritten)
-	var cfgs []ast.Expr
-	cfgs = append(cfgs, origin.call.Args...)
-	cfgs = append(cfgs, call.Args[1:]...)
-	opts, ok := m.configOptions(cfgs)
+	opts, maxRetries, spread, ok := m.sessionOptions(origin, extra)
 	if !ok {
-		return
+		return false
 	}
-	ctx := m.contextIn(call.Pos())
+	retry, ok := m.retryOption(call, maxRetries)
+	if !ok {
+		return false
+	}
+	opts = append(opts, retry)
+	m.usesConfigPkg = true
+	switch {
+	case origin.stmt != nil && !origin.must && origin.fn != "New":
+		// s, err := session.NewSession(…) → cfg, err := config.LoadDefaultConfig(ctx, …)
+		name := m.configName(origin)
+		m.ed.replace(origin.stmt.Rhs[0].Pos(), origin.stmt.Rhs[0].End(), m.loadConfig(origin.stmt.Pos(), opts, spread))
+		m.renameSession(origin, name)
+		m.configsMade[origin.stmt] = name
+		m.ed.replace(from, to, name)
+	case origin.stmt != nil:
+		// s := session.Must(session.NewSession(…)) / session.New(…) → the config, panicking on error.
+		name := m.configName(origin)
+		errName := m.freshName(origin.stmt.Pos(), "err", "cfgErr")
+		m.ed.replace(origin.stmt.Pos(), origin.stmt.End(), fmt.Sprintf("%s, %s := %s\nif %s != nil {\npanic(%s)\n}", name, errName, m.loadConfig(origin.stmt.Pos(), opts, spread), errName, errName))
+		m.configsMade[origin.stmt] = name
+		m.ed.replace(from, to, name)
+	default:
+		m.inlineConfig(call, opts, spread, from, to)
+	}
+
+	if origin.fn == "New" {
+		m.note(call, "warning", "go-dynamo-new", "session.New never failed: a configuration error made every request fail later. config.LoadDefaultConfig reports it at once, and the rewrite panics on it (as session.Must does); handle the error where the program can")
+	}
+	m.note(call, "information", "go-dynamo-new", "the aws-sdk-go v1 session becomes an aws-sdk-go-v2 config (config.LoadDefaultConfig reads the same environment and shared files); region, endpoint, static credentials, shared-config profile, HTTP client and the retry budget are carried")
+	return true
+}
+
+// loadConfig is the config.LoadDefaultConfig call with the context in scope at pos.
+func (m *fileMigration) loadConfig(pos token.Pos, opts []string, spread string) string {
+	ctx := m.contextIn(pos)
 	if ctx == "" {
 		ctx = "context.TODO()"
 		m.needImport("context", "")
 	}
-	load := fmt.Sprintf("config.LoadDefaultConfig(%s)", ctx)
-	if len(opts) > 0 {
-		load = fmt.Sprintf("config.LoadDefaultConfig(%s,\n%s,\n)", ctx, strings.Join(opts, ",\n"))
+	if spread != "" && len(opts) == 0 {
+		return fmt.Sprintf("%s.LoadDefaultConfig(%s, %s...)", cfgPkg, ctx, spread)
 	}
-	m.needImport(awsV2Config, "")
-	name := m.configName(origin)
-	if origin.must {
-		m.ed.replace(origin.stmt.Pos(), origin.stmt.End(), fmt.Sprintf("%s, err := %s\nif err != nil {\npanic(err)\n}", name, load))
-	} else {
-		m.ed.replace(origin.stmt.Rhs[0].Pos(), origin.stmt.Rhs[0].End(), load)
-		if name != origin.obj.Name() {
-			lhs := origin.stmt.Lhs[0]
-			m.ed.replace(lhs.Pos(), lhs.End(), name)
+	if spread != "" {
+		return fmt.Sprintf("%s.LoadDefaultConfig(%s, append(%s,\n%s,\n)...)", cfgPkg, ctx, spread, strings.Join(opts, ",\n"))
+	}
+	if len(opts) == 0 {
+		return fmt.Sprintf("%s.LoadDefaultConfig(%s)", cfgPkg, ctx)
+	}
+	return fmt.Sprintf("%s.LoadDefaultConfig(%s,\n%s,\n)", cfgPkg, ctx, strings.Join(opts, ",\n"))
+}
+
+// inlineConfig makes the config of a session made inline: statements before the statement that
+// holds the call (inside a function), or a function literal in place (at package level).
+func (m *fileMigration) inlineConfig(call *ast.CallExpr, opts []string, spread string, from, to token.Pos) {
+	stmt := m.enclosingBlockStatement(call)
+	if stmt == nil {
+		awsName := m.importName(awsV2, "aws", call.Pos())
+		m.ed.replace(from, to, fmt.Sprintf("func() %s.Config {\ncfg, err := %s\nif err != nil {\npanic(err)\n}\nreturn cfg\n}()", awsName, m.loadConfig(call.Pos(), opts, spread)))
+		return
+	}
+	name := m.freshName(stmt.Pos(), "cfg", "awsCfg")
+	errName := m.freshName(stmt.Pos(), "err", "cfgErr")
+	m.ed.insert(stmt.Pos(), fmt.Sprintf("%s, %s := %s\nif %s != nil {\npanic(%s)\n}\n", name, errName, m.loadConfig(stmt.Pos(), opts, spread), errName, errName))
+	m.ed.replace(from, to, name)
+}
+
+// renameSession renames the session variable's definition to name (its uses are session
+// arguments of DB constructions, each replaced by rewriteDBConstruction).
+func (m *fileMigration) renameSession(origin *sessionOrigin, name string) {
+	if name == origin.obj.Name() {
+		return
+	}
+	for id, o := range m.l.Info.Defs {
+		if o == origin.obj {
+			m.ed.replace(id.Pos(), id.End(), name)
 		}
 	}
-	if name != origin.obj.Name() {
-		for id, o := range m.l.Info.Uses {
-			if o == origin.obj {
-				m.ed.replace(id.Pos(), id.End(), name)
-			}
-		}
+}
+
+// cfgPkg stands for aws-sdk-go-v2's config package in generated code until the file's name for it
+// is known (resolveConfigPkg): "config" unless the file already uses that name (as
+// authorizerdev/authorizer's internal/config package).
+const cfgPkg = "\x00config"
+
+// resolveConfigPkg imports aws-sdk-go-v2/config under a free name and puts it into the edits.
+func (m *fileMigration) resolveConfigPkg() {
+	if !m.usesConfigPkg {
+		return
 	}
-	if len(call.Args) > 1 {
-		m.ed.replace(call.Args[0].End(), call.Args[len(call.Args)-1].End(), "")
-	}
-	m.note(origin.stmt, "information", "go-dynamo-new", "the aws-sdk-go v1 session becomes an aws-sdk-go-v2 config (config.LoadDefaultConfig reads the same environment and shared files); region, endpoint, static credentials, HTTP client and retries are carried (v1 MaxRetries n = v2 RetryMaxAttempts n+1)")
-	m.dropIfUnused(awsV1Session, rewritten)
-	for path := range m.takeOver {
-		if _, needed := m.newImports[v2Of[path]]; !needed {
-			m.dropIfUnused(path, rewritten)
-		}
+	name := m.importName(awsV2Config, "config", m.file.Name.End())
+	for i := range m.ed.edits {
+		m.ed.edits[i].text = strings.ReplaceAll(m.ed.edits[i].text, cfgPkg, name)
 	}
 }
 
 // v2Of maps the v1 packages a rewrite can take over to their v2 twins.
 var v2Of = map[string]string{awsV1: awsV2, awsV1Credentials: awsV2Credentials}
 
-// sessionOrigin follows a dynamo.New argument to the statement that made the session.
+// sessionCall recognises session.NewSession(…), session.NewSessionWithOptions(…), session.New(…)
+// and session.Must around one of the first two.
+func (m *fileMigration) sessionCall(e ast.Expr) (origin *sessionOrigin) {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil
+	}
+	fn := m.funcObj(call)
+	if fn == nil || fn.Pkg().Path() != awsV1Session {
+		return nil
+	}
+	switch fn.Name() {
+	case "NewSession", "NewSessionWithOptions", "New":
+		return &sessionOrigin{fn: fn.Name(), args: call.Args}
+	case "Must":
+		if len(call.Args) == 1 {
+			if inner := m.sessionCall(call.Args[0]); inner != nil && inner.fn != "New" {
+				inner.must = true
+				return inner
+			}
+		}
+	}
+	return nil
+}
+
+// sessionOrigin follows a dynamo.New argument to where its session is made: inline, or a
+// statement of the same file that defines the variable. Every other use of that variable must be
+// a dynamo.New argument too (else the session stays and an error says where it is used).
 func (m *fileMigration) sessionOrigin(arg ast.Expr) *sessionOrigin {
+	if inline := m.sessionCall(arg); inline != nil {
+		if inline.fn == "New" || inline.must {
+			return inline
+		}
+		return nil
+	}
 	id, ok := arg.(*ast.Ident)
 	if !ok {
 		return nil
@@ -111,26 +225,13 @@ func (m *fileMigration) sessionOrigin(arg ast.Expr) *sessionOrigin {
 	var origin *sessionOrigin
 	ast.Inspect(m.file, func(n ast.Node) bool {
 		a, ok := n.(*ast.AssignStmt)
-		if !ok || len(a.Rhs) != 1 || len(a.Lhs) == 0 {
+		if !ok || len(a.Rhs) != 1 || len(a.Lhs) == 0 || a.Tok != token.DEFINE {
 			return origin == nil
 		}
-		lhs, ok := a.Lhs[0].(*ast.Ident)
-		if !ok || (m.l.Info.Defs[lhs] != obj && m.l.Info.Uses[lhs] != obj) {
-			return true
-		}
-		call, ok := a.Rhs[0].(*ast.CallExpr)
-		if !ok {
-			return true
-		}
-		fn := m.funcObj(call)
-		switch {
-		case fn != nil && fn.Pkg().Path() == awsV1Session && fn.Name() == "NewSession":
-			origin = &sessionOrigin{stmt: a, call: call, obj: obj}
-		case fn != nil && fn.Pkg().Path() == awsV1Session && fn.Name() == "Must" && len(call.Args) == 1:
-			if inner, ok := call.Args[0].(*ast.CallExpr); ok {
-				if f := m.funcObj(inner); f != nil && f.Name() == "NewSession" {
-					origin = &sessionOrigin{stmt: a, call: inner, must: true, obj: obj}
-				}
+		if lhs, ok := a.Lhs[0].(*ast.Ident); ok && m.l.Info.Defs[lhs] == obj {
+			if o := m.sessionCall(a.Rhs[0]); o != nil && (len(a.Lhs) == 2) == (o.fn != "New" && !o.must) {
+				o.stmt, o.obj = a, obj
+				origin = o
 			}
 		}
 		return origin == nil
@@ -138,9 +239,8 @@ func (m *fileMigration) sessionOrigin(arg ast.Expr) *sessionOrigin {
 	if origin == nil {
 		return nil
 	}
-	// Every other use of the session must be a dynamo.New argument, or the session must stay.
 	for use, o := range m.l.Info.Uses {
-		if o == obj && !m.isGureguNewArg(use) {
+		if o == obj && !m.isSessionForDB(use) {
 			m.note(use, "error", "go-dynamo-new", "this aws-sdk-go v1 session is also used here: it cannot become an aws-sdk-go-v2 config until this use moves to aws-sdk-go-v2 too")
 			return nil
 		}
@@ -148,12 +248,26 @@ func (m *fileMigration) sessionOrigin(arg ast.Expr) *sessionOrigin {
 	return origin
 }
 
-func (m *fileMigration) isGureguNewArg(id *ast.Ident) bool {
+// isSessionForDB reports whether id is the session argument of dynamo.New, or of dynamodb.New
+// inside dynamo.NewFromIface.
+func (m *fileMigration) isSessionForDB(id *ast.Ident) bool {
 	found := false
 	ast.Inspect(m.file, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok && len(c.Args) > 0 && c.Args[0] == id {
-			if f := m.funcObj(c); f != nil && f.Pkg().Path() == gureguV1 && f.Name() == "New" {
-				found = true
+		c, ok := n.(*ast.CallExpr)
+		if !ok || len(c.Args) == 0 {
+			return !found
+		}
+		f := m.funcObj(c)
+		if f == nil || f.Pkg().Path() != gureguV1 {
+			return !found
+		}
+		switch {
+		case f.Name() == "New" && c.Args[0] == id:
+			found = true
+		case f.Name() == "NewFromIface":
+			if inner, ok := c.Args[0].(*ast.CallExpr); ok && len(inner.Args) > 0 && inner.Args[0] == id {
+				g := m.funcObj(inner)
+				found = g != nil && g.Pkg().Path() == v1DynamoDB && g.Name() == "New"
 			}
 		}
 		return !found
@@ -161,48 +275,156 @@ func (m *fileMigration) isGureguNewArg(id *ast.Ident) bool {
 	return found
 }
 
-// configOptions turns v1 *aws.Config literals into config.LoadDefaultConfig options.
-func (m *fileMigration) configOptions(cfgs []ast.Expr) ([]string, bool) {
-	var opts []string
-	for _, c := range cfgs {
-		u, ok := c.(*ast.UnaryExpr)
-		lit, ok2 := (*ast.CompositeLit)(nil), false
-		if ok && u.Op == token.AND {
-			lit, ok2 = u.X.(*ast.CompositeLit)
-		}
-		if !ok2 || !isNamed(m.l.Info.TypeOf(lit), awsV1, "Config") {
-			m.note(c, "error", "go-dynamo-new", "only &aws.Config{…} literals can be carried to aws-sdk-go-v2 automatically: write this configuration as config.LoadDefaultConfig options by hand, then migrate")
-			return nil, false
+// sessionOptions turns the session's arguments and the extra v1 configs into config.LoadDefaultConfig
+// options; maxRetries is the MaxRetries value when one is set.
+func (m *fileMigration) sessionOptions(origin *sessionOrigin, extra []ast.Expr) (opts []string, maxRetries *configField, spread string, ok bool) {
+	cfgs := append([]ast.Expr(nil), origin.args...)
+	if origin.fn == "NewSessionWithOptions" {
+		cfgs = nil
+		lit, isLit := unparen(origin.args[0]).(*ast.CompositeLit)
+		if !isLit {
+			m.note(origin.args[0], "error", "go-dynamo-new", "only a session.Options{…} literal can be carried to aws-sdk-go-v2 automatically: write it as config.LoadDefaultConfig options by hand, then migrate")
+			return nil, nil, "", false
 		}
 		for _, el := range lit.Elts {
-			kv, ok := el.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			key := kv.Key.(*ast.Ident).Name
-			switch key {
-			case "Region":
-				opts = append(opts, "config.WithRegion("+m.stringValue(kv.Value)+")")
-			case "Endpoint":
-				m.needImport(awsV2, m.v2AwsName())
-				opts = append(opts, fmt.Sprintf("config.WithEndpointResolverWithOptions(%[1]s.EndpointResolverWithOptionsFunc(func(service, region string, _ ...interface{}) (%[1]s.Endpoint, error) {\nreturn %[1]s.Endpoint{URL: %[2]s}, nil\n}))", m.v2AwsName(), m.stringValue(kv.Value)))
-			case "HTTPClient":
-				opts = append(opts, "config.WithHTTPClient("+m.ed.text(kv.Value.Pos(), kv.Value.End())+")")
-			case "MaxRetries":
-				opts = append(opts, "config.WithRetryMaxAttempts("+m.plusOne(kv.Value)+")")
-			case "Credentials":
-				creds, ok := m.staticCredentials(kv.Value)
-				if !ok {
-					return nil, false
-				}
-				opts = append(opts, "config.WithCredentialsProvider("+creds+")")
+			kv, _ := el.(*ast.KeyValueExpr)
+			key, _ := kv.Key.(*ast.Ident)
+			switch {
+			case key != nil && key.Name == "Config":
+				cfgs = append(cfgs, kv.Value)
+			case key != nil && key.Name == "Profile":
+				opts = append(opts, cfgPkg+".WithSharedConfigProfile("+m.ed.text(kv.Value.Pos(), kv.Value.End())+")")
+			case key != nil && key.Name == "SharedConfigState":
+				// aws-sdk-go-v2 always reads the shared config files, as SharedConfigEnable did.
 			default:
-				m.note(kv, "error", "go-dynamo-new", "aws.Config."+key+" has no automatic aws-sdk-go-v2 equivalent here: carry it by hand (a config.LoadDefaultConfig option or a dynamodb.Options func), then migrate")
-				return nil, false
+				m.note(el, "error", "go-dynamo-new", "this session.Options field has no automatic aws-sdk-go-v2 equivalent here: carry it by hand (a config.LoadDefaultConfig option), then migrate")
+				return nil, nil, "", false
 			}
 		}
 	}
-	return opts, true
+	cfgs = append(cfgs, extra...)
+	for _, c := range cfgs {
+		if name, retries, handled, ok := m.configVariable(c); handled {
+			if !ok {
+				return nil, nil, "", false
+			}
+			if spread != "" {
+				m.note(c, "error", "go-dynamo-new", "two aws.Config variables are merged here: write their options as one list by hand, then migrate")
+				return nil, nil, "", false
+			}
+			spread, maxRetries = name, firstNonNil(retries, maxRetries)
+			continue
+		}
+		fields, ok := m.configFields(c)
+		if !ok {
+			m.note(c, "error", "go-dynamo-new", "only aws.Config{…} literals, aws.NewConfig().WithX(…) chains and local aws.Config variables set field by field can be carried to aws-sdk-go-v2 automatically: write this configuration as config.LoadDefaultConfig options by hand, then migrate")
+			return nil, nil, "", false
+		}
+		for _, f := range fields {
+			opt, ok := m.fieldOption(f)
+			switch {
+			case !ok:
+				return nil, nil, "", false
+			case f.key == "MaxRetries":
+				f := f
+				maxRetries = &f
+			case opt != "":
+				opts = append(opts, opt)
+			}
+		}
+	}
+	return opts, maxRetries, spread, true
+}
+
+func firstNonNil(a, b *configField) *configField {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// fieldOption is the config.LoadDefaultConfig option for one v1 aws.Config setting ("" for
+// MaxRetries, which goes into the retryer, and for settings that only shaped v1's logging); ok is
+// false, with an error finding, when it has no automatic equivalent.
+func (m *fileMigration) fieldOption(f configField) (string, bool) {
+	switch f.key {
+	case "Region":
+		return cfgPkg + ".WithRegion(" + m.fieldString(f) + ")", true
+	case "Endpoint":
+		return cfgPkg + ".WithBaseEndpoint(" + m.endpointValue(f) + ")", true
+	case "HTTPClient":
+		return cfgPkg + ".WithHTTPClient(" + m.ed.text(f.value.Pos(), f.value.End()) + ")", true
+	case "MaxRetries":
+		return "", true
+	case "CredentialsChainVerboseErrors":
+		m.note(f.at, "information", "go-dynamo-new", "aws.Config.CredentialsChainVerboseErrors only made aws-sdk-go v1's credential errors longer; aws-sdk-go-v2 reports each provider it tried, so it is dropped")
+		return "", true
+	case "Credentials":
+		creds, ok := m.staticCredentials(f.value)
+		if !ok {
+			return "", false
+		}
+		return cfgPkg + ".WithCredentialsProvider(" + creds + ")", true
+	}
+	m.note(f.at, "error", "go-dynamo-new", "aws.Config."+f.key+" has no automatic aws-sdk-go-v2 equivalent here: carry it by hand (a config.LoadDefaultConfig option or a dynamodb.Options func), then migrate")
+	return "", false
+}
+
+// configField is one setting of a v1 aws.Config: a literal's Key: value (value a pointer, e.g.
+// aws.String(x)) or a builder's .WithKey(value) (value plain).
+type configField struct {
+	key   string
+	value ast.Expr
+	plain bool
+	at    ast.Node
+}
+
+// configFields reads &aws.Config{…}, aws.Config{…} and aws.NewConfig().WithX(…)… chains.
+func (m *fileMigration) configFields(c ast.Expr) ([]configField, bool) {
+	e := unparen(c)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = unparen(u.X)
+	}
+	if lit, ok := e.(*ast.CompositeLit); ok && isNamed(m.l.Info.TypeOf(lit), awsV1, "Config") {
+		var fields []configField
+		for _, el := range lit.Elts {
+			if kv, ok := el.(*ast.KeyValueExpr); ok {
+				fields = append(fields, configField{key: kv.Key.(*ast.Ident).Name, value: kv.Value, at: kv})
+			}
+		}
+		return fields, true
+	}
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return nil, false
+	}
+	if f := m.funcObj(call); f != nil && f.Pkg().Path() == awsV1 && f.Name() == "NewConfig" {
+		return nil, true
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 || !strings.HasPrefix(sel.Sel.Name, "With") || !isNamed(m.l.Info.TypeOf(sel.X), awsV1, "Config") {
+		return nil, false
+	}
+	fields, ok := m.configFields(sel.X)
+	return append(fields, configField{key: strings.TrimPrefix(sel.Sel.Name, "With"), value: call.Args[0], plain: true, at: call}), ok
+}
+
+// fieldString is the Go text of a string setting's value.
+func (m *fileMigration) fieldString(f configField) string {
+	if f.plain {
+		return m.ed.text(f.value.Pos(), f.value.End())
+	}
+	return m.stringValue(f.value)
+}
+
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
 }
 
 // stringValue is the Go text of a *string's value: aws.String(e) → e, else *x.
@@ -215,14 +437,33 @@ func (m *fileMigration) stringValue(e ast.Expr) string {
 	return "*" + m.ed.text(e.Pos(), e.End())
 }
 
-// plusOne is v1 MaxRetries (*int) as v2 RetryMaxAttempts: aws.Int(2) → 3, aws.Int(n) → n + 1.
-func (m *fileMigration) plusOne(e ast.Expr) string {
-	if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 1 {
-		if tv := m.l.Info.Types[c.Args[0]]; tv.Value != nil {
-			if n, ok := constant.Int64Val(tv.Value); ok {
-				return fmt.Sprint(n + 1)
-			}
+// endpointValue is v1's Endpoint as v2's BaseEndpoint, which needs a scheme: v1 added https://
+// to an endpoint without one (DisableSSL is not carried, so it is added here for a constant).
+func (m *fileMigration) endpointValue(f configField) string {
+	text, e := m.fieldString(f), f.value
+	if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 1 && !f.plain {
+		e = c.Args[0] // aws.String(x)
+	}
+	if tv := m.l.Info.Types[e]; tv.Value != nil && tv.Value.Kind() == constant.String {
+		if v := constant.StringVal(tv.Value); !strings.Contains(v, "://") {
+			return fmt.Sprintf("%q", "https://"+v)
 		}
+		return text
+	}
+	m.note(f.value, "information", "go-dynamo-new", "the endpoint becomes config.WithBaseEndpoint, which needs a scheme (http:// or https://); aws-sdk-go v1 added https:// when it had none")
+	return text
+}
+
+// plusOne is v1 MaxRetries as a v2 attempt count: aws.Int(2) → 3, aws.Int(n) → n + 1, a builder's n → n + 1.
+func (m *fileMigration) plusOne(f configField) string {
+	e := f.value
+	if n, ok := m.intValue(e); ok {
+		return fmt.Sprint(n + 1)
+	}
+	if f.plain {
+		return m.ed.text(e.Pos(), e.End()) + " + 1"
+	}
+	if c, ok := e.(*ast.CallExpr); ok && len(c.Args) == 1 {
 		if f := m.funcObj(c); f != nil && f.Pkg().Path() == awsV1 && f.Name() == "Int" {
 			return m.ed.text(c.Args[0].Pos(), c.Args[0].End()) + " + 1"
 		}
@@ -235,46 +476,38 @@ func (m *fileMigration) staticCredentials(e ast.Expr) (string, bool) {
 	c, ok := e.(*ast.CallExpr)
 	if ok {
 		if f := m.funcObj(c); f != nil && f.Pkg().Path() == awsV1Credentials && f.Name() == "NewStaticCredentials" && len(c.Args) == 3 {
-			m.needImport(awsV2Credentials, m.v2CredentialsName())
-			return m.v2CredentialsName() + ".NewStaticCredentialsProvider(" + m.ed.text(c.Args[0].Pos(), c.Args[2].End()) + ")", true
+			name := m.importName(awsV2Credentials, "credentials", c.Pos())
+			return name + ".NewStaticCredentialsProvider(" + m.ed.text(c.Args[0].Pos(), c.Args[2].End()) + ")", true
 		}
 	}
 	m.note(e, "error", "go-dynamo-new", "only credentials.NewStaticCredentials can be carried automatically; other v1 credential providers need their aws-sdk-go-v2 equivalent (config.WithCredentialsProvider / WithSharedConfigProfile), then migrate")
 	return "", false
 }
 
-// v2AwsName is the local name for aws-sdk-go-v2's aws package: "aws" unless v1's aws keeps it.
-func (m *fileMigration) v2AwsName() string {
-	if m.importOf(awsV1) != nil && !m.takeOver[awsV1] {
-		return "awsv2"
-	}
-	return "aws"
-}
-
-// v2CredentialsName is the local name for aws-sdk-go-v2's credentials package.
-func (m *fileMigration) v2CredentialsName() string {
-	if m.importOf(awsV1Credentials) != nil && !m.takeOver[awsV1Credentials] {
-		return "credentialsv2"
-	}
-	return "credentials"
-}
-
-// planTakeOver marks the v1 imports (aws, credentials) whose every use lies in the rewritten
-// ranges: their import then points at the v2 package under the same name instead.
-func (m *fileMigration) planTakeOver(rewritten [][2]token.Pos) {
+// planTakeOver marks the v1 imports (aws, credentials) whose every use lies in the ranges the
+// DB constructions rewrite: their import then points at the v2 package under the same name.
+func (m *fileMigration) planTakeOver() {
+	var rewritten [][2]token.Pos
+	ast.Inspect(m.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if f := m.funcObj(n); f != nil && f.Pkg().Path() == gureguV1 && (f.Name() == "New" || f.Name() == "NewFromIface") {
+				rewritten = append(rewritten, [2]token.Pos{n.Pos(), n.End()})
+			}
+		case *ast.AssignStmt:
+			// a session statement, or the definition / a field of an aws.Config variable (configvar.go)
+			if len(n.Rhs) == 1 && (m.sessionCall(n.Rhs[0]) != nil || isNamed(m.l.Info.TypeOf(n.Lhs[0]), awsV1, "Config")) {
+				rewritten = append(rewritten, [2]token.Pos{n.Pos(), n.End()})
+			} else if sel, ok := n.Lhs[0].(*ast.SelectorExpr); ok && len(n.Lhs) == 1 && isNamed(m.l.Info.TypeOf(sel.X), awsV1, "Config") {
+				rewritten = append(rewritten, [2]token.Pos{n.Pos(), n.End()})
+			}
+		}
+		return true
+	})
 	for _, path := range []string{awsV1, awsV1Credentials} {
 		if spec := m.importOf(path); spec != nil && m.usesOf(spec, rewritten) == 0 && m.localName(spec) == defaultName(path) {
 			m.takeOver[path] = true
 		}
-	}
-}
-
-func defaultName(path string) string { return path[strings.LastIndexByte(path, '/')+1:] }
-
-// dropIfUnused removes the import of path when every use of it lies in the given (rewritten) ranges.
-func (m *fileMigration) dropIfUnused(path string, rewritten [][2]token.Pos) {
-	if spec := m.importOf(path); spec != nil && m.usesOf(spec, rewritten) == 0 {
-		m.removeImport(spec)
 	}
 }
 

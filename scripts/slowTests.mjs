@@ -8,6 +8,7 @@ export const SLOW_TEST_FILES = [
   'test/cli/benchCommand.test.ts',
   'test/cli/benchGo.test.ts',
   'test/cli/migrateCommand.test.ts',
+  'test/cli/migrateGo.test.ts',
   'test/connections/goService.test.ts',
   'test/connections/nodeService.test.ts',
   'test/core/bench/goRunnerTimeout.test.ts',
@@ -19,6 +20,7 @@ export const SLOW_TEST_FILES = [
   'test/mcp/mcpServer.test.ts',
   'test/npmPackage.test.ts',
   'test/record/recordService.test.ts',
+  'test/server/goMigrateRequest.test.ts',
   'test/record/wrapperCallers.test.ts',
   'test/vsixContents.test.ts',
 ];

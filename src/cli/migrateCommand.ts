@@ -9,15 +9,21 @@ import { collectMigration } from './migrateRun';
 import { fileDiff, toMigrationJson } from './migrateJson';
 import { CliUsageError } from './usage';
 
-const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify] [--json]
+const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify] [--test] [--go-get] [--json]
 
 Migrates aws-sdk v2 DynamoDB code (DocumentClient, the low-level DynamoDB client, Converter) to
 AWS SDK v3 with the options that keep stored and returned items identical, and guregu/dynamo v1 /
 dynamodbattribute to their v2 successors (Go). A folder is migrated as one TypeScript program
 (JavaScript included): a client changes together with all its uses across files, or not at all.
 Files named one by one belong to the project of their nearest package.json; only they may change.
-Go files are rewritten per package with Go's own parser and type checker (needs go on PATH) and
-checked with go build -overlay; a rewrite that does not build is not made.
+Go files are rewritten with Go's own parser and type checker (needs go on PATH), their packages'
+_test.go files with them; packages that pass guregu/dynamo values to a named one move with it.
+The whole module is checked with go build ./... and go vet ./... through -overlay (your files are
+not touched by the check); a rewrite that does not build is not made. --test also runs the
+module's go test ./... before and after (in a sandbox) and prints both pass counts; a rewrite that
+makes a passing test fail is not made. go.mod is never changed unasked: --go-get runs go get for
+the modules the rewrite needs (and removes guregu/dynamo v1 / aws-sdk-go v1 when nothing imports
+them any more) and prints the go.mod diff: on a copy without --write, in the module with it.
 
 The migrated files and the files importing them are type-checked in memory, against the type
 definitions the project has installed (v3 included), and every error the migration adds is an
@@ -46,7 +52,7 @@ export async function run(args: string[]): Promise<number> {
     process.stdout.write(help);
     return 0;
   }
-  const flags = ['--write', '--verify', '--no-verify', '--json'];
+  const flags = ['--write', '--verify', '--no-verify', '--test', '--go-get', '--json'];
   const write = args.includes('--write');
   const json = args.includes('--json');
   const verify = args.includes('--verify') ? 'always' : args.includes('--no-verify') ? 'never' : 'by default';
@@ -55,12 +61,15 @@ export async function run(args: string[]): Promise<number> {
   const paths = args.filter((a) => !a.startsWith('-'));
   if (paths.length === 0) throw new CliUsageError(`no files or directories given\n\n${help}`);
 
-  const result = await collectMigration(paths, { verify });
+  const go = { write, test: args.includes('--test'), goGet: args.includes('--go-get'), onProgress: (line: string) => process.stderr.write(`${line}\n`) };
+  const result = await collectMigration(paths, { verify, go });
   if (!json) for (const line of result.log) process.stderr.write(`${line}\n`);
   for (const change of result.changes) {
     if (write) await writeFile(change.file, change.after, 'utf8');
     else if (!json) process.stdout.write(fileDiff(change));
   }
+  // go.mod as --go-get changed it: already in the module with --write, so shown, never written here.
+  if (!json) for (const change of result.goMod) process.stdout.write(fileDiff(change));
   if (json) process.stdout.write(`${JSON.stringify(toMigrationJson(result, { written: write }), null, 2)}\n`);
   const { changes, considered, errors } = result;
   const verb = write ? 'changed' : 'would change';

@@ -1,14 +1,19 @@
 /**
  * The Go part of `dynamo-hotpath migrate`: the typed migration (core/migrate/go/typedMigrate.ts)
- * per module, collected (nothing printed, nothing written): every finding (error, warning and
- * information) as `file:line:col: severity code: message`, the rewritten files, each legacy file's
- * outcome and the module's build result. A fix whose package does not build is not made (its error
- * says so); go is never asked to change go.mod (`go get` is yours to run, given as a next step).
+ * per module — the packages named and those that must move with them, checked with go build and
+ * go vet over the whole module, and with `test` go test ./... before and after — collected (nothing
+ * printed but the progress, no source written): every finding (error, warning and information) as
+ * `file:line:col: severity code: message`, the rewritten files, each legacy file's outcome and the
+ * module's lines (what moved together, build, vet, tests). A fix whose package does not build is
+ * not made (its error says so). go.mod is never changed unasked: `goGet` runs `go get` for the
+ * modules the rewrite needs (on a copy of go.mod without `write`, in the module with it) and gives
+ * go.mod's change.
  */
 import { relative } from 'node:path';
 import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 import { findModuleRoot } from '../core/go/goModule';
-import { migrateGoPackages } from '../core/migrate/go/typedMigrate';
+import { migrateGoPackages, type GoMigrationResult } from '../core/migrate/go/typedMigrate';
+import { goGetArgs, goSumChange, runGoGet } from '../core/migrate/go/goGet';
 import type { FileOutcome } from '../core/migrate/program/result';
 import { goFailureCause, goFailureLines, usesLegacyDynamo } from './goFailureFindings';
 import { lineCol } from './migrateReport';
@@ -22,7 +27,21 @@ export interface GoMigrateOutcome {
   /** Module-level lines: the build check, the `go get` to run. */
   notes: string[];
   log: string[];
+  /** go.mod as `goGet` changed it (with `write`, already in the module). */
+  goMod: FileChange[];
   errors: number;
+}
+
+/** The Go options of `migrate`. */
+export interface GoMigrateOptions {
+  readonly signal?: AbortSignal;
+  /** Run the module's tests before and after (`--test`). */
+  readonly test?: boolean;
+  /** Run go get for the modules the rewrite needs (`--go-get`); in the module only with `write`. */
+  readonly goGet?: boolean;
+  readonly write?: boolean;
+  /** Told each step as it starts, prefixed with its module. */
+  readonly onProgress?: (line: string) => void;
 }
 
 const shownPath = (path: string) => {
@@ -30,9 +49,16 @@ const shownPath = (path: string) => {
   return rel && !rel.startsWith('..') ? rel : path;
 };
 
+/** The module as the lines name it: `.` for the current folder, relative inside it, else absolute. */
+const moduleLabel = (root: string) => {
+  const rel = relative(process.cwd(), root);
+  return rel === '' ? '.' : rel.startsWith('..') ? root : rel;
+};
+
 /** Migrates `files` (Go files) in memory. Never throws for Go's own failures; rejects when `signal` aborts. */
-export async function migrateGoFiles(files: string[], signal?: AbortSignal): Promise<GoMigrateOutcome> {
-  const outcome: GoMigrateOutcome = { changes: [], findings: [], outcomes: [], notes: [], log: [], errors: 0 };
+export async function migrateGoFiles(files: string[], options: GoMigrateOptions = {}): Promise<GoMigrateOutcome> {
+  const { signal } = options;
+  const outcome: GoMigrateOutcome = { changes: [], findings: [], outcomes: [], notes: [], log: [], goMod: [], errors: 0 };
   if (files.length === 0) return outcome;
   const go = findGoBinary();
   const fail = (group: readonly string[], cause: string): void => {
@@ -63,9 +89,9 @@ export async function migrateGoFiles(files: string[], signal?: AbortSignal): Pro
       fail(group, 'no go.mod above it: Go files are migrated per module');
       continue;
     }
-    let result;
+    let result: GoMigrationResult;
     try {
-      result = await migrateGoPackages({ goBinary: go, paths: group, ...(signal ? { signal } : {}) });
+      result = await migrateGoPackages({ goBinary: go, paths: group, test: options.test, ...(signal ? { signal } : {}), onProgress: (step) => options.onProgress?.(`${moduleLabel(root)}: ${step}`) });
     } catch (err) {
       signal?.throwIfAborted();
       fail(group, goFailureCause((err as Error).message, root));
@@ -86,11 +112,41 @@ export async function migrateGoFiles(files: string[], signal?: AbortSignal): Pro
         outcome.outcomes.push({ fileName: f.path, status, reasons: errors.length || status !== 'not migrated' ? errors : ['no rewrite applies to its DynamoDB uses'] });
       }
     }
-    if (result.build.checked) {
-      note(result.build.ok ? `${root}: the rewritten packages build with ${result.goVersion} (go build -overlay; your files were not touched by the check)` : `${root}: the rewrite does not build with ${result.goVersion}; no change made`);
+    for (const line of summary(result, root)) note(line);
+    const changed = result.files.filter((f) => f.after !== undefined);
+    if (!changed.length) continue;
+    const args = await goGetArgs(go, root, new Map(changed.map((f) => [f.path, f.after!])));
+    if (!args.length) continue;
+    if (!options.goGet) {
+      note(`${moduleLabel(root)}: go.mod not changed; the rewrite needs: go get ${args.join(' ')} (run it, or migrate again with --go-get)`);
+      continue;
     }
-    const imports = result.files.filter((f) => f.after).flatMap((f) => [...f.after!.matchAll(/"(github\.com\/(?:guregu\/dynamo\/v2|aws\/aws-sdk-go-v2\/[\w/-]+))"/g)].map((m) => m[1]!));
-    if (imports.length) note(`${root}: next, in the module: go get ${[...new Set(imports)].sort().join(' ')} (not run for you)`);
+    const got = await runGoGet(go, root, args, options.write === true);
+    if (!got.ok) {
+      const message = `${got.command} failed, go.mod unchanged: ${got.output.split('\n').slice(-3).join(' ')}`;
+      outcome.errors++;
+      outcome.findings.push({ file: `${root}/go.mod`, line: 1, column: 1, severity: 'error', code: 'go-get-required', message });
+      outcome.log.push(`${moduleLabel(root)}/go.mod:1:1: error go-get-required: ${message}`);
+      continue;
+    }
+    const sum = goSumChange(got.goSumBefore, got.goSumAfter);
+    note(`${moduleLabel(root)}: ${got.applied ? 'ran' : 'previewed on a copy of go.mod (--write runs it in the module)'}: ${got.command}; go.sum +${sum.added} −${sum.removed} lines`);
+    outcome.goMod.push({ file: `${root}/go.mod`, before: got.goModBefore, after: got.goModAfter });
   }
   return outcome;
+}
+
+/** The module-level lines: what moved together, what else would, the build, vet and tests. */
+function summary(result: GoMigrationResult, root: string): string[] {
+  const at = moduleLabel(root);
+  const out: string[] = [];
+  for (const g of result.packages.filter((p) => p.length > 1)) out.push(`${at}: these packages move together (they pass guregu/dynamo or DynamoDB values between them): ${g.join(', ')}`);
+  if (result.otherPackages.length) out.push(`${at}: other packages of the module use guregu/dynamo v1 or dynamodbattribute and were not named: ${result.otherPackages.join(', ')} (name them, or the module root, to migrate them too)`);
+  if (result.build.checked) out.push(result.build.ok ? `${at}: the module builds with the rewrite (${result.goVersion}, go build ./... and go vet ./... through -overlay; vet findings ${result.vet.before} before, ${result.vet.after} after)` : `${at}: the rewrite does not build with ${result.goVersion}; no change made`);
+  if (result.tests) {
+    const t = result.tests;
+    const after = t.after ? `${t.after.passed.length} passed, ${t.after.failed.length} failed after` : 'not run after (nothing changed or the build failed)';
+    out.push(`${at}: go test ./...: ${t.before.passed.length} passed, ${t.before.failed.length} failed before; ${after}${t.regressed.length ? `; ${t.regressed.length} passed before and not after` : ''}`);
+  }
+  return out;
 }

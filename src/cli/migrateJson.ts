@@ -27,8 +27,9 @@ export function toMigrationJson(run: MigrationRun, options: { written: boolean; 
     schema: MIGRATE_JSON_SCHEMA,
     base: base.replace(/\\/g, '/'),
     written: options.written,
-    diff: run.changes.map((c) => fileDiff(c, base)).join(''),
-    changedFiles: run.changes.map((c) => shown(c.file)),
+    // go.mod as --go-get changed it comes last (with --write it is already in the module).
+    diff: [...run.changes, ...run.goMod].map((c) => fileDiff(c, base)).join(''),
+    changedFiles: [...run.changes, ...run.goMod].map((c) => shown(c.file)),
     findings: run.findings.map((f) => ({ file: shown(f.file), line: f.line, column: f.column, severity: f.severity, code: f.code, message: f.message })),
     files: run.outcomes.map((o) => ({ file: shown(o.fileName), status: o.status, reasons: o.reasons })),
     verify: run.verify.map((v) => ({ ...v, root: shown(v.root) })),

@@ -12,7 +12,7 @@ import { migrateFolder } from '../core/migrate/program/migrateFolder';
 import { verifyMigration } from '../core/migrate/program/verify';
 import { verifyByDefault } from '../core/migrate/program/verifyByDefault';
 import type { FileOutcome } from '../core/migrate/program/result';
-import { migrateGoFiles } from './migrateGo';
+import { migrateGoFiles, type GoMigrateOptions } from './migrateGo';
 import { findingLine, lineCol, outcomeLine } from './migrateReport';
 import { migrateTargets, type MigrateTarget } from './migrateTargets';
 
@@ -69,6 +69,8 @@ export interface MigrationRun {
   readonly notes: string[];
   /** The report as `migrate` prints it on stderr (findings, notes, outcomes), without the closing count. */
   readonly log: string[];
+  /** go.mod as `--go-get` changed it (with `--write`, already in the module: not written again). */
+  readonly goMod: FileChange[];
   /** Files considered (JS/TS files that use aws-sdk, and Go files). */
   considered: number;
   /** Findings at error level: something is not migrated. */
@@ -84,6 +86,8 @@ export interface CollectOptions {
   readonly onProject?: (root: string, index: number, count: number) => void;
   /** The folder messages name files relative to, when a project is inside it (default: the current folder). */
   readonly base?: string;
+  /** The Go part's own options (`migrate --test`, `--go-get`, `--write`, its progress lines). */
+  readonly go?: Omit<GoMigrateOptions, 'signal'>;
 }
 
 /** Messages name files as the finding lines do: relative to `base` (the current folder) when the project is inside it. */
@@ -111,7 +115,7 @@ export function collectMigration(paths: readonly string[], options: CollectOptio
 
 /** Migrates `targets` (see migrateTargets.ts) in memory. @throws Error with the signal's reason when aborted */
 export async function collectTargets(targets: readonly MigrateTarget[], options: CollectOptions): Promise<MigrationRun> {
-  const run: MigrationRun = { changes: [], findings: [], subjects: [], outcomes: [], verify: [], notes: [], log: [], considered: 0, errors: 0 };
+  const run: MigrationRun = { changes: [], findings: [], subjects: [], outcomes: [], verify: [], notes: [], log: [], goMod: [], considered: 0, errors: 0 };
   const note = (line: string) => {
     run.notes.push(line);
     run.log.push(line);
@@ -157,12 +161,13 @@ export async function collectTargets(targets: readonly MigrateTarget[], options:
   if (goFiles.length) {
     options.signal?.throwIfAborted();
     options.onProject?.('Go', targets.length, targets.length + 1);
-    const go = await migrateGoFiles(goFiles, options.signal);
+    const go = await migrateGoFiles(goFiles, { ...options.go, ...(options.signal ? { signal: options.signal } : {}) });
     run.changes.push(...go.changes);
     run.findings.push(...go.findings);
     run.outcomes.push(...go.outcomes);
     run.log.push(...go.log);
     run.notes.push(...go.notes);
+    run.goMod.push(...go.goMod);
     run.errors += go.errors;
     run.considered += goFiles.length;
   }

@@ -16,6 +16,7 @@ import { workspaceTrusted } from '../core/exec/workspaceTrust';
 import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 import { findModuleRoot } from '../core/go/goModule';
 import { migrateGoPackages } from '../core/migrate/go/typedMigrate';
+import { goGetArgs } from '../core/migrate/go/goGet';
 
 /** Why the Go migration cannot start in this editor at all (no go run needed to know). */
 export const UNTRUSTED_GO_REASON = 'The Go migration runs go list and go build on this workspace, which executes its code: trust the workspace first (Workspaces: Manage Workspace Trust).';
@@ -58,15 +59,27 @@ function firstError(result: MigrateGoResult): string | undefined {
   return undefined;
 }
 
-/** What {@link GoFixChecks} runs: the typed migration of the package of a Go file (a test passes its own). */
-export type GoMigrationRunner = (path: string, goBinary: string, signal?: AbortSignal) => Promise<MigrateGoResult>;
+/**
+ * What {@link GoFixChecks} runs: the typed migration of the package of a Go file (a test passes its
+ * own); `test` also runs the module's go test ./... before and after.
+ */
+export type GoMigrationRunner = (path: string, goBinary: string, signal?: AbortSignal, test?: boolean) => Promise<MigrateGoResult>;
 
-/** The real runner: core/migrate/go/typedMigrate.ts, its findings as 0-based positions in the file as it is. */
-export const runTypedGoMigration: GoMigrationRunner = async (path, goBinary, signal) => {
-  const r = await migrateGoPackages({ goBinary, paths: [path], ...(signal ? { signal } : {}) });
+/**
+ * The real runner: core/migrate/go/typedMigrate.ts (the packages that move together, checked over
+ * the whole module), its findings as 0-based positions in the file as it is, the test counts, and
+ * the go get the rewrite needs (not run).
+ */
+export const runTypedGoMigration: GoMigrationRunner = async (path, goBinary, signal, test = false) => {
+  const r = await migrateGoPackages({ goBinary, paths: [path], test, ...(signal ? { signal } : {}) });
+  const changed = r.files.filter((f) => f.after !== undefined);
+  const t = r.tests;
   return {
     goVersion: r.goVersion,
     builds: r.build.ok,
+    packages: r.packages,
+    ...(t ? { tests: { passedBefore: t.before.passed.length, failedBefore: t.before.failed.length, passedAfter: t.after?.passed.length, failedAfter: t.after?.failed.length, regressed: t.regressed } } : {}),
+    goGet: changed.length ? await goGetArgs(goBinary, r.moduleRoot, new Map(changed.map((f) => [f.path, f.after!])), signal) : [],
     files: r.files.map((f) => ({
       uri: pathToFileURL(f.path).href,
       ...(f.after !== undefined ? { after: f.after } : {}),
@@ -75,8 +88,17 @@ export const runTypedGoMigration: GoMigrationRunner = async (path, goBinary, sig
   };
 };
 
+/** The kept entry still describes the code: no .go file changed in the package or in a package it rewrites. */
+function current(entry: Entry, dir: string): boolean {
+  if (entry.signature !== packageSignature(dir)) return false;
+  for (const [d, signature] of entry.movedWith ?? []) if (packageSignature(d) !== signature) return false;
+  return true;
+}
+
 interface Entry {
   signature: string;
+  /** The other packages' folders the result rewrites, with their signatures when it arrived: a change there makes it stale too. */
+  movedWith?: Map<string, string>;
   running?: Promise<MigrateGoResult>;
   result?: MigrateGoResult;
   failure?: string;
@@ -86,6 +108,11 @@ export class GoFixChecks {
   private readonly packages = new Map<string, Entry>();
 
   constructor(private readonly runner: GoMigrationRunner = runTypedGoMigration, private readonly goBinary: () => string | undefined = findGoBinary) {}
+
+  /** The go binary the migration runs (undefined: none found). */
+  goBinaryPath(): string | undefined {
+    return this.goBinary();
+  }
 
   /** Why the migration cannot start for `uri` at all (untrusted, no go, no go.mod), or undefined. */
   blocker(uri: string): string | undefined {
@@ -102,7 +129,7 @@ export class GoFixChecks {
     if (blocked) return { state: 'blocked', reason: blocked };
     const dir = dirname(fileURLToPath(uri));
     const entry = this.packages.get(dir);
-    if (!entry || entry.signature !== packageSignature(dir)) return { state: 'unknown' };
+    if (!entry || !current(entry, dir)) return { state: 'unknown' };
     if (entry.failure) return { state: 'blocked', reason: entry.failure };
     if (!entry.result) return { state: 'checking' };
     const changed = entry.result.files.some((f) => f.after !== undefined);
@@ -113,17 +140,19 @@ export class GoFixChecks {
 
   /**
    * The migration of `uri`'s package: the kept outcome while no .go file of the package changed,
-   * the run in progress, or a new run. Rejects with the blocker's sentence when it cannot start,
-   * and with the run's error.
+   * the run in progress, or a new run. With `test` (the module's tests before and after) always a
+   * new run, not kept. Rejects with the blocker's sentence when it cannot start, and with the
+   * run's error.
    */
-  result(uri: string, signal?: AbortSignal): Promise<MigrateGoResult> {
+  result(uri: string, signal?: AbortSignal, test = false): Promise<MigrateGoResult> {
     const blocked = this.blocker(uri);
     if (blocked) return Promise.reject(new Error(blocked));
     const path = fileURLToPath(uri);
+    if (test) return this.runner(path, this.goBinary()!, signal, true);
     const dir = dirname(path);
     const signature = packageSignature(dir);
     const entry = this.packages.get(dir);
-    if (entry?.signature === signature) {
+    if (entry && current(entry, dir)) {
       if (entry.result) return Promise.resolve(entry.result);
       if (entry.failure) return Promise.reject(new Error(entry.failure));
       if (entry.running) return entry.running;
@@ -133,6 +162,9 @@ export class GoFixChecks {
     fresh.running = this.runner(path, this.goBinary()!, signal).then(
       (result) => {
         fresh.result = result;
+        fresh.movedWith = new Map(
+          [...new Set(result.files.map((f) => dirname(fileURLToPath(f.uri))))].filter((d) => d !== dir).map((d) => [d, packageSignature(d)]),
+        );
         fresh.running = undefined;
         return result;
       },

@@ -324,9 +324,13 @@ export type FromReportMessage =
 // Go migration (typed, built with the user's go) and Workspace Trust
 // ---------------------------------------------------------------------------------------
 
-/** Params of {@link MigrateGoRequest}: a Go file; its package (and only it) is migrated. */
+/**
+ * Params of {@link MigrateGoRequest}: a Go file; its package is migrated, with the packages that
+ * must move with it. `test` also runs the module's go test ./... before and after (in a sandbox).
+ */
 export interface MigrateGoParams {
   readonly uri: string;
+  readonly test?: boolean;
 }
 
 /** One finding of the Go migration, 0-based line/character (UTF-16) in the file as it is now. */
@@ -342,8 +346,34 @@ export interface GoMigrationFindingWire {
 export interface MigrateGoResult {
   readonly goVersion: string;
   readonly files: readonly { readonly uri: string; readonly after?: string; readonly findings: readonly GoMigrationFindingWire[] }[];
-  /** The rewrite built (go build -overlay); false when it was withheld (see the error findings). */
+  /** The rewrite built (go build and go vet of the whole module, -overlay); false when it was withheld (see the error findings). */
   readonly builds: boolean;
+  /** The groups of packages that change together or not at all (import paths). */
+  readonly packages: readonly (readonly string[])[];
+  /** With `test`: go test ./... counts before and after, and the tests that passed before but not after. */
+  readonly tests?: { readonly passedBefore: number; readonly failedBefore: number; readonly passedAfter?: number; readonly failedAfter?: number; readonly regressed: readonly string[] };
+  /** The `go get` arguments the rewrite needs; go.mod is not changed by the migration ({@link GoGetRequest} runs them). */
+  readonly goGet: readonly string[];
+}
+
+/** Params of {@link GoGetRequest}: the module of `uri`, the arguments a {@link MigrateGoResult} named, and whether to run them in the module. */
+export interface GoGetParams {
+  readonly uri: string;
+  readonly args: readonly string[];
+  readonly apply: boolean;
+}
+
+/** Result of {@link GoGetRequest}: go.mod before and after (after: of the copy, for a preview), the go.sum change. */
+export interface GoGetResult {
+  readonly command: string;
+  readonly ok: boolean;
+  readonly output: string;
+  readonly goModUri: string;
+  readonly goModBefore: string;
+  readonly goModAfter: string;
+  readonly goSumAdded: number;
+  readonly goSumRemoved: number;
+  readonly applied: boolean;
 }
 
 /**
@@ -352,6 +382,14 @@ export interface MigrateGoResult {
  * workspace (it runs go list / go build on the workspace).
  */
 export const MigrateGoRequest = new RequestType<MigrateGoParams, MigrateGoResult, void>('dynamoHotpath/migrateGo');
+
+/**
+ * Client → server: the user's own `go get` for a migrated module, on a copy of go.mod (`apply`
+ * false: a preview to show) or in the module (after the user confirmed the change). Only the
+ * aws-sdk-go-v2 / guregu/dynamo/v2 packages and the v1 removals a migration names are accepted;
+ * refused in an untrusted workspace.
+ */
+export const GoGetRequest = new RequestType<GoGetParams, GoGetResult, void>('dynamoHotpath/goGet');
 
 /** Client → server: whether the workspace is trusted (sent at start and when trust is granted). */
 export const WorkspaceTrustNotification = new NotificationType<{ readonly trusted: boolean }>('dynamoHotpath/workspaceTrust');

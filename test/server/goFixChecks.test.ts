@@ -29,8 +29,8 @@ function module(): { root: string; file: string; uri: string } {
   return { root, file, uri: pathToFileURL(file).href };
 }
 
-const BLOCKED = (uri: string): MigrateGoResult => ({ goVersion: 'go1.26.0', builds: false, files: [{ uri, findings: [{ line: 15, character: 1, severity: 'error', code: 'go-dynamodbattribute', message: 'this file still works with aws-sdk-go v1 items: no change made' }] }] });
-const APPLIES = (uri: string): MigrateGoResult => ({ goVersion: 'go1.26.0', builds: true, files: [{ uri, after: 'package repo // v2\n', findings: [] }] });
+const BLOCKED = (uri: string): MigrateGoResult => ({ goVersion: 'go1.26.0', builds: false, packages: [['example.com/repo']], goGet: [], files: [{ uri, findings: [{ line: 15, character: 1, severity: 'error', code: 'go-dynamodbattribute', message: 'this file still works with aws-sdk-go v1 items: no change made' }] }] });
+const APPLIES = (uri: string): MigrateGoResult => ({ goVersion: 'go1.26.0', builds: true, packages: [['example.com/repo']], goGet: ['github.com/guregu/dynamo/v2'], files: [{ uri, after: 'package repo // v2\n', findings: [] }] });
 
 function counting(answer: (uri: string) => MigrateGoResult): { runner: GoMigrationRunner; runs: () => number; release: () => void } {
   let runs = 0;
@@ -104,5 +104,33 @@ describe('the Go fix, known before it runs', () => {
     assert.equal(action!.title, 'Migrate This Go Package (checked: the rewrite builds with go1.26.0)');
     assert.equal(action!.disabled, undefined);
     assert.equal(action!.isPreferred, true);
+  });
+
+  it('a result that rewrites another package goes stale when that package changes; a run with tests is never kept', async () => {
+    setWorkspaceTrust(true);
+    const { root, uri } = module();
+    mkdirSync(join(root, 'api'));
+    const caller = join(root, 'api', 'api.go');
+    writeFileSync(caller, 'package api\n');
+    const both = (u: string): MigrateGoResult => ({ ...APPLIES(u), packages: [['example.com/m/repo', 'example.com/m/api']], files: [...APPLIES(u).files, { uri: pathToFileURL(caller).href, after: 'package api // v2\n', findings: [] }] });
+    let runs = 0;
+    const tested: boolean[] = [];
+    const checks = new GoFixChecks(async (path, _go, _signal, test) => {
+      runs++;
+      tested.push(test === true);
+      return both(pathToFileURL(path).href);
+    }, () => '/usr/bin/go');
+    await checks.result(uri);
+    assert.equal(checks.known(uri).state, 'applies');
+    await checks.result(uri);
+    assert.equal(runs, 1);
+    writeFileSync(caller, 'package api\n\n// edited by the user\n');
+    assert.deepEqual(checks.known(uri), { state: 'unknown' });
+    await checks.result(uri);
+    assert.equal(runs, 2);
+    await checks.result(uri, undefined, true);
+    await checks.result(uri, undefined, true);
+    assert.deepEqual(tested, [false, false, true, true]);
+    assert.equal(checks.known(uri).state, 'applies');
   });
 });

@@ -268,6 +268,35 @@ export const FRAME_RULES: readonly FrameRule[] = [
     source: 'github.com/aws/smithy-go/encoding/json (Object/Value/Array encoder used by the generated serializers)',
   },
   {
+    // aws-sdk-go-v2 since mid-2026 (aws/aws-sdk-go-v2#3432; service/dynamodb ≥ 1.7x): the client
+    // (de)serializes through smithy-go schemas — awsjson.(*Protocol).DeserializeResponse calls the
+    // shape's Deserialize, which walks smithy-go ReadStruct/ReadList/ReadMap/ReadUnion over a JSON
+    // ShapeDeserializer; no awsAwsjson10_* frame is left. Seen in
+    // fixtures/go-adserver/profiles/current (scripts/fixtures/goProfilesCurrent.sh).
+    id: 'go-v2-schema-serde',
+    sdk: 'aws-sdk-go-v2',
+    generation: 'current',
+    family: 'protocol',
+    mechanism: 'generated',
+    label: 'aws-sdk-go-v2 schema serde (smithy-go)',
+    goNamePrefixes: [
+      'github.com/aws/aws-sdk-go-v2/service/dynamodb.',
+      'github.com/aws/aws-sdk-go-v2/service/dynamodb/types.',
+      'github.com/aws/smithy-go.Read',
+      'github.com/aws/smithy-go.Write',
+      'github.com/aws/smithy-go/internal/serde.',
+      'github.com/aws/smithy-go/transport/http/protocol/',
+    ],
+    nameFilter: /[Dd]eserial|[Ss]erial|smithy-go\.(Read|Write)|internal\/serde\.|protocol\//,
+    nameExclude: /Middleware\)|\.Handle(Serialize|Deserialize|Finalize|Build|Initialize)\b|ResolveEndpoint|awsAwsjson10_/,
+    directions: [
+      [/[Dd]eserial|\.Read[A-Z]|Read(Struct|List|Map|Union)|ShapeDeserializer/, 'unmarshal'],
+      [/[Ss]erial|\.Write[A-Z]|ShapeSerializer/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go-v2 service/dynamodb schema serde (types.(*AttributeValueMember*).Deserialize, deserializeItemList) and smithy-go ReadStruct/ReadList/ReadMap/ReadUnion, awsjson.(*Protocol) (aws/aws-sdk-go-v2#3432)',
+  },
+  {
     id: 'go-v2-attributevalue',
     sdk: 'aws-sdk-go-v2',
     generation: 'current',

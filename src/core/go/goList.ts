@@ -1,4 +1,4 @@
-/** `go list -json` in a sandbox: the packages of some folders, their dependencies and export data. */
+/** `go list -json` in a sandbox: the packages of a module, their tests, dependencies and export data. */
 import { execGroup } from './goExec';
 import type { GoSandbox } from './goSandbox';
 
@@ -9,6 +9,15 @@ export interface ListedPackage {
   Name: string;
   GoFiles?: string[];
   CgoFiles?: string[];
+  /** `_test.go` files of the package itself, and of its external `_test` package. */
+  TestGoFiles?: string[];
+  XTestGoFiles?: string[];
+  /** Imports of the package, its tests and its external tests (import paths). */
+  Imports?: string[];
+  TestImports?: string[];
+  XTestImports?: string[];
+  /** Set on a test variant (`p [p.test]`, `p_test [p.test]`): the package under test. */
+  ForTest?: string;
   /** Compiler export data file (with -export). */
   Export?: string;
   /** True for dependencies that were not asked for. */
@@ -36,13 +45,14 @@ export function parseJsonStream(text: string): unknown[] {
 }
 
 /**
- * Lists `patterns` (e.g. `./internal/store`) and every dependency with export data (`-export`
- * compiles what is not in the build cache yet). Errors of single packages are kept in `Error`
- * (`-e`); throws Error with go's output only when go list itself fails.
+ * Lists `patterns` (e.g. `./...`) and every dependency with export data (`-export` compiles what
+ * is not in the build cache yet); with `-test`, also the test variants (`p [p.test]`, the
+ * external `p_test [p.test]`) and the dependencies of the tests. Errors of single packages are
+ * kept in `Error` (`-e`); throws Error with go's output only when go list itself fails.
  */
 export async function listWithExports(goBinary: string, box: GoSandbox, patterns: string[], signal?: AbortSignal): Promise<ListedPackage[]> {
-  const fields = 'ImportPath,Dir,Name,GoFiles,CgoFiles,Export,DepOnly,Error';
-  const r = await execGroup(goBinary, ['list', '-e', '-export', '-deps', `-json=${fields}`, ...box.flags(), ...patterns], { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal });
+  const fields = 'ImportPath,Dir,Name,GoFiles,CgoFiles,TestGoFiles,XTestGoFiles,Imports,TestImports,XTestImports,ForTest,Export,DepOnly,Error';
+  const r = await execGroup(goBinary, ['list', '-e', '-export', '-deps', '-test', `-json=${fields}`, ...box.flags(), ...patterns], { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal });
   if (r.cancelled) throw new Error('go list cancelled');
   if (r.code !== 0 && !r.stdout.trim()) throw new Error(`go list ${patterns.join(' ')} failed${r.timedOut ? ' (time limit)' : ''}:\n${r.stderr.trim()}`);
   return parseJsonStream(r.stdout) as ListedPackage[];

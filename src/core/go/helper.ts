@@ -27,10 +27,10 @@ export function findHelperSource(baseDir = __dirname): string {
   throw new GoHelperError(`the Go helper's sources (gohelper/go.mod) were not found above ${baseDir}`);
 }
 
-/** sha256 (hex, first 16) over the helper's go.mod and .go files, in name order. */
+/** sha256 (hex, first 16) over the helper's go.mod and .go files (tests left out: they are not in the binary), in name order. */
 export function helperSourceHash(sourceDir: string): string {
   const hash = createHash('sha256');
-  for (const name of readdirSync(sourceDir).filter((n) => n === 'go.mod' || n.endsWith('.go')).sort()) {
+  for (const name of readdirSync(sourceDir).filter((n) => n === 'go.mod' || (n.endsWith('.go') && !n.endsWith('_test.go'))).sort()) {
     hash.update(name).update('\0').update(readFileSync(join(sourceDir, name))).update('\0');
   }
   return hash.digest('hex').slice(0, 16);

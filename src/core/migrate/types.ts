@@ -64,7 +64,10 @@ export type MigrationCode =
   | 'go-awserr'
   | 'go-rewrite'
   | 'go-build'
-  | 'go-blocked';
+  | 'go-blocked'
+  | 'go-vet'
+  | 'go-tests'
+  | 'go-boundary';
 
 /** What a finding is: a legacy call (with a fix) or a note on behaviour a fix cannot keep. */
 export interface MigrationFinding {

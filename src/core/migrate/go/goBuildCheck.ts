@@ -1,13 +1,14 @@
 /**
  * Checks rewritten Go files with the user's toolchain without touching their tree: the files go
- * to `go build` through `-overlay` in a sandbox (copied go.mod via -modfile). Errors are read
- * from go's `file:line:col: message` lines.
+ * to `go build` and `go vet` through `-overlay` in a sandbox (copied go.mod via -modfile), over
+ * the whole module (`./...`: every package importing a rewritten one, tests type-checked by vet).
+ * Errors and vet findings are read from go's `file:line:col: message` lines.
  */
 import { join } from 'node:path';
 import { execGroup } from '../../go/goExec';
 import type { GoSandbox } from '../../go/goSandbox';
 
-/** One compiler error. `file` is absolute; line and column are 1-based (column in bytes). */
+/** One compiler error or vet finding. `file` is absolute; line and column are 1-based (column in bytes). */
 export interface GoBuildError {
   file: string;
   line: number;
@@ -15,9 +16,10 @@ export interface GoBuildError {
   message: string;
 }
 
-const ERROR_LINE = /^(.+?\.go):(\d+):(?:(\d+):)? (.*)$/;
+/** `vet: ` marks a type error found while vetting (a test file that does not compile). */
+const ERROR_LINE = /^(?:vet: )?(.+?\.go):(\d+):(?:(\d+):)? (.*)$/;
 
-/** Reads go build output; relative file names are resolved against `cwd`. */
+/** Reads go build / go vet output; relative file names are resolved against `cwd`. */
 export function parseBuildErrors(output: string, cwd: string): GoBuildError[] {
   const out: GoBuildError[] = [];
   for (const line of output.split('\n')) {
@@ -29,32 +31,43 @@ export function parseBuildErrors(output: string, cwd: string): GoBuildError[] {
   return out;
 }
 
-/** Result of a build: ok, or the errors (and go's raw output when no error line could be read). */
+/** Result of a build or vet run: ok, or the errors (and go's raw output when no error line could be read). */
 export interface BuildOutcome {
   ok: boolean;
   errors: GoBuildError[];
   output: string;
 }
 
+/** Runs `go <args> -overlay… <patterns>` in the sandbox and reads its error lines. */
+async function run(goBinary: string, box: GoSandbox, args: string[], patterns: string[], withOverlay: boolean, signal?: AbortSignal): Promise<BuildOutcome & { raw: string }> {
+  const flags = box.flags().filter((f) => withOverlay || !f.startsWith('-overlay='));
+  const r = await execGroup(goBinary, [...args, ...flags, ...patterns], { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal });
+  if (r.cancelled) throw new Error('cancelled');
+  const raw = (r.stderr + r.stdout).trim();
+  const errors = parseBuildErrors(raw, box.moduleRoot).map((e) => ({ ...e, file: box.overlaidPath(e.file) }));
+  return { ok: r.code === 0, errors, output: r.code === 0 ? '' : raw, raw };
+}
+
 /**
- * `go build` of each of `patterns` in the sandbox (overlay included when `withOverlay`), outputs
- * to the sandbox. Rejects only when go cannot start; a cancelled run rejects with Error('cancelled').
+ * `go build` of `patterns` in the sandbox (overlay included when `withOverlay`), main packages'
+ * binaries written to the sandbox, never to the module. Rejects only when go cannot start; a
+ * cancelled run rejects with Error('cancelled').
  */
 export async function goBuild(goBinary: string, box: GoSandbox, patterns: string[], withOverlay: boolean, signal?: AbortSignal): Promise<BuildOutcome> {
-  const flags = box.flags().filter((f) => withOverlay || !f.startsWith('-overlay='));
-  const outcome: BuildOutcome = { ok: true, errors: [], output: '' };
-  // One package per build, each to its own output file in the sandbox: main packages included,
-  // nothing lands in the user's tree.
-  for (const [i, pattern] of patterns.entries()) {
-    const out = join(box.dir, `build-${withOverlay ? 'after' : 'before'}-${i}`);
-    const r = await execGroup(goBinary, ['build', '-gcflags=-e', '-o', out, ...flags, pattern], { cwd: box.moduleRoot, env: box.env(), timeoutMs: 600_000, signal });
-    if (r.cancelled) throw new Error('cancelled');
-    if (r.code === 0) continue;
-    const output = (r.stderr + r.stdout).trim();
-    outcome.ok = false;
-    outcome.output += `${output}\n`;
-    outcome.errors.push(...parseBuildErrors(output, box.moduleRoot).map((e) => ({ ...e, file: box.overlaidPath(e.file) })));
-  }
-  outcome.output = outcome.output.trim();
-  return outcome;
+  const out = join(box.dir, `bin-${withOverlay ? 'after' : 'before'}`) + '/';
+  const r = await run(goBinary, box, ['build', '-gcflags=-e', '-o', out], patterns, withOverlay, signal);
+  // -o <dir>/ refuses a set without a main package; without -o, such a set writes nothing anywhere.
+  if (!r.ok && /no main packages to build/.test(r.raw)) return run(goBinary, box, ['build', '-gcflags=-e'], patterns, withOverlay, signal);
+  return r;
+}
+
+/**
+ * `go vet` of `patterns` (tests included): type errors of test files come back as errors, vet's
+ * own findings as findings (a run with findings is not ok, go vet exits 1 for both).
+ */
+export async function goVet(goBinary: string, box: GoSandbox, patterns: string[], withOverlay: boolean, signal?: AbortSignal): Promise<BuildOutcome & { typeErrors: GoBuildError[] }> {
+  const r = await run(goBinary, box, ['vet'], patterns, withOverlay, signal);
+  const typeErrorLines = new Set(r.raw.split('\n').filter((l) => l.trim().startsWith('vet: ')).map((l) => l.trim().slice('vet: '.length)));
+  const typeErrors = r.errors.filter((e) => [...typeErrorLines].some((l) => l.endsWith(`:${e.line}:${e.column}: ${e.message}`) || l.endsWith(`:${e.line}: ${e.message}`)));
+  return { ...r, typeErrors };
 }

@@ -1,12 +1,16 @@
 /**
- * The typed Go migration: the Go helper (gohelper/, go/ast + go/types) rewrites whole packages —
- * guregu/dynamo v1 → v2 and dynamodbattribute → attributevalue, every rewritten call resolved to
- * a guregu/dynamo or aws-sdk-go type first — and the result is built with the user's toolchain
- * through -overlay before it is offered. A rewrite that does not build is not offered: its files
- * keep their text and an `error` finding lists go's errors by file:line. Nothing is written.
+ * The typed Go migration: the Go helper (gohelper/, go/ast + go/types) reads every package of the
+ * module with its tests and rewrites guregu/dynamo v1 → v2 and dynamodbattribute → attributevalue,
+ * every rewritten call resolved to a guregu/dynamo or aws-sdk-go type first. The packages named
+ * move together with every package connected to them that changes too (moveTogether.ts); a
+ * blocker in any of them blocks them all. The result is checked over the whole module with the
+ * user's toolchain through -overlay — go build ./..., go vet ./... (tests type-checked), and on
+ * request go test ./... before and after — and a rewrite that adds build errors, test-compile
+ * errors or failing tests is not offered: its files keep their text and an `error` finding says
+ * why. Nothing is written.
  */
 import { readFile } from 'node:fs/promises';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { statSync } from 'node:fs';
 import type { MigrationCode, MigrationFinding } from '../types';
 import { GoSandbox } from '../../go/goSandbox';
@@ -14,13 +18,18 @@ import { findModuleRoot } from '../../go/goModule';
 import { listWithExports } from '../../go/goList';
 import { ensureHelper, runHelper } from '../../go/helper';
 import { goVersion } from '../../bench/goEnvironment';
-import { goBuild, type GoBuildError } from './goBuildCheck';
+import type { GoBuildError } from './goBuildCheck';
+import { modulePackages, packagesMovingTogether } from './modulePackages';
+import { checkModule, type ModuleCheck } from './moduleCheck';
+import type { GoTestRun } from './goTestRun';
 
 /** One file of a migrated package. Offsets of findings are UTF-16 offsets into `before`. */
 export interface GoFileMigration {
   path: string;
+  /** Import path of its package (`p_test` for an external test file). */
+  package: string;
   before: string;
-  /** The rewritten, gofmt-clean text; absent when nothing changes or the fix is not made. */
+  /** The rewritten text; absent when nothing changes or the fix is not made. */
   after?: string;
   findings: MigrationFinding[];
 }
@@ -30,8 +39,16 @@ export interface GoMigrationResult {
   moduleRoot: string;
   goVersion: string;
   files: GoFileMigration[];
-  /** The build of the rewritten packages: ok, or the errors that made the fix be withheld. */
+  /** The groups of packages that change together or not at all (import paths): each holds a named package. */
+  packages: string[][];
+  /** Packages of the module that would change too but are not connected to the named ones. */
+  otherPackages: string[];
+  /** The build of the whole module with the rewrite: ok, or the errors that made the fix be withheld. */
   build: { ok: boolean; checked: boolean; errors: GoBuildError[]; preexisting: GoBuildError[] };
+  /** go vet of the whole module before and after (tests included): findings the rewrite adds. */
+  vet: ModuleCheck['vet'];
+  /** go test ./... before and after (with `test`), and the tests that passed before but not after. */
+  tests?: { before: GoTestRun; after?: GoTestRun; regressed: string[] };
 }
 
 /** Options of {@link migrateGoPackages}. */
@@ -40,6 +57,10 @@ export interface GoMigrateOptions {
   /** Go files or package folders, all in one module. */
   paths: string[];
   signal?: AbortSignal;
+  /** Also run the module's tests before and after, in the sandbox. */
+  test?: boolean;
+  /** Told each step as it starts (go list, the helper, build, vet, tests). */
+  onProgress?: (step: string) => void;
 }
 
 interface HelperFinding {
@@ -51,7 +72,7 @@ interface HelperFinding {
   message: string;
 }
 interface HelperAnswer {
-  files: Array<{ path: string; newText?: string; findings: HelperFinding[] }>;
+  files: Array<{ path: string; package: string; newText?: string; findings: HelperFinding[] }>;
   typeErrors: string[];
 }
 
@@ -60,69 +81,63 @@ export function utf16Offset(text: string, byteOffset: number): number {
   return Buffer.from(text, 'utf8').subarray(0, byteOffset).toString('utf8').length;
 }
 
-const key = (e: GoBuildError) => `${e.file}:${e.line}:${e.message}`;
-
 /**
  * Migrates the packages of `paths` (see the module comment). Rejects with Error when there is no
  * go.mod above the paths, the paths span modules, or go list / the helper fail.
  */
 export async function migrateGoPackages(options: GoMigrateOptions): Promise<GoMigrationResult> {
+  const progress = options.onProgress ?? (() => undefined);
   const dirs = [...new Set(options.paths.map((p) => resolve(statSync(p).isDirectory() ? p : dirname(p))))];
   const moduleRoot = findModuleRoot(dirs[0]!);
   if (!moduleRoot) throw new Error(`no go.mod at or above ${dirs[0]}: the Go migration works on a module`);
   for (const d of dirs) if (findModuleRoot(d) !== moduleRoot) throw new Error(`${d} is not in the module at ${moduleRoot}: migrate one module at a time`);
-  const patterns = dirs.map((d) => `./${relative(moduleRoot, d)}`.replace(/\/$/, ''));
   const box = await GoSandbox.create(moduleRoot);
   try {
     const version = (await goVersion(options.goBinary, moduleRoot, box.env())).split(' ')[0]!;
+    progress(`building the Go helper with ${version} (first use only)`);
     const helper = await ensureHelper(options.goBinary, version, { signal: options.signal });
-    const listed = await listWithExports(options.goBinary, box, patterns, options.signal);
-    const targets = listed.filter((p) => !p.DepOnly && dirs.includes(p.Dir));
-    const exports = Object.fromEntries(listed.filter((p) => p.Export).map((p) => [p.ImportPath, p.Export!]));
-    const packages = targets.map((p) => ({ importPath: p.ImportPath, dir: p.Dir, files: [...(p.GoFiles ?? []), ...(p.CgoFiles ?? [])].map((f) => resolve(p.Dir, f)) }));
-    const answer = await runHelper<HelperAnswer>(helper, { cmd: 'migrate', packages, exports }, { signal: options.signal });
+    progress('go list -test -deps -export ./... (type data of the module and its tests)');
+    const module = modulePackages(await listWithExports(options.goBinary, box, ['./...'], options.signal));
+    progress(`rewriting (${module.packages.length} packages read)`);
+    const answer = await runHelper<HelperAnswer>(helper, { cmd: 'migrate', packages: module.packages, exports: module.exports }, { signal: options.signal });
+    const touched = new Set(answer.files.filter((f) => f.newText !== undefined || f.findings.some((x) => x.severity === 'error')).map((f) => f.package));
+    const named = new Set(module.packages.filter((p) => dirs.includes(p.dir)).map((p) => p.importPath));
+    const groups = packagesMovingTogether(touched, named, module.imports);
+    const moving = new Set(groups.flat());
     const files: GoFileMigration[] = [];
-    for (const f of answer.files) {
+    for (const f of answer.files.filter((x) => moving.has(x.package) || named.has(x.package))) {
       const before = await readFile(f.path, 'utf8');
       files.push({
         path: f.path,
+        package: f.package,
         before,
         after: f.newText !== undefined && f.newText !== before ? f.newText : undefined,
         findings: f.findings.map((x) => ({ code: x.code as MigrationCode, start: utf16Offset(before, x.offset), end: utf16Offset(before, x.end), severity: x.severity, message: x.message })),
       });
     }
-    const changed = files.filter((f) => f.after !== undefined);
-    const build: GoMigrationResult['build'] = { ok: true, checked: false, errors: [], preexisting: [] };
-    if (changed.length) {
-      for (const f of changed) await box.overlayFile(f.path, f.after!);
-      const after = await goBuild(options.goBinary, box, patterns, true, options.signal);
-      build.checked = true;
-      if (!after.ok) {
-        const baseline = await goBuild(options.goBinary, box, patterns, false, options.signal);
-        const old = new Set(baseline.errors.map(key));
-        build.preexisting = after.errors.filter((e) => old.has(key(e)));
-        build.errors = after.errors.filter((e) => !old.has(key(e)));
-        // Withheld when the rewrite adds errors, or fails in a way that cannot be told from before.
-        if (build.errors.length || baseline.ok || (!after.errors.length && after.output !== baseline.output)) {
-          build.ok = false;
-          withhold(changed, build.errors, after.output, version, moduleRoot);
-        }
-      }
-    }
-    return { moduleRoot, goVersion: version, files, build };
+    for (const group of groups) holdTogether(files, group);
+    const otherPackages = [...touched].filter((p) => !moving.has(p) && answer.files.some((f) => f.package === p && f.newText !== undefined)).sort();
+    const checked = await checkModule({ goBinary: options.goBinary, box, files, version, test: options.test, signal: options.signal, progress });
+    return { moduleRoot, goVersion: version, files, packages: groups, otherPackages, ...checked };
   } finally {
     await box.dispose();
   }
 }
 
-/** Drops the rewrite of every changed file and says why at its first finding. */
-function withhold(changed: GoFileMigration[], errors: GoBuildError[], output: string, version: string, root: string): void {
-  const listed = errors.length
-    ? errors.slice(0, 8).map((e) => `${relative(root, e.file)}:${e.line}:${e.column}: ${e.message}`).join('; ') + (errors.length > 8 ? `; and ${errors.length - 8} more` : '')
-    : output.split('\n').slice(-4).join(' ');
-  for (const f of changed) {
+/**
+ * Packages that move together change together or not at all: when any of their files has an
+ * error finding, every rewrite among them is dropped and says where the first blocker is.
+ */
+function holdTogether(files: GoFileMigration[], group: readonly string[]): void {
+  const members = files.filter((f) => group.includes(f.package));
+  const blockers = members.flatMap((f) => f.findings.filter((x) => x.severity === 'error').map((x) => ({ f, x })));
+  if (!blockers.length) return;
+  const first = blockers[0]!;
+  const where = `${first.f.path.slice(first.f.path.lastIndexOf('/') + 1)}:${first.f.before.slice(0, first.x.start).split('\n').length}`;
+  for (const f of members) {
+    if (f.after === undefined) continue;
     f.after = undefined;
     const at = f.findings[0] ?? { start: 0, end: 0 };
-    f.findings.unshift({ code: 'go-build' as MigrationCode, start: at.start, end: at.end, severity: 'error', message: `no change made: the rewritten package does not build with ${version} (go build -overlay): ${listed}` });
+    f.findings.unshift({ code: 'go-blocked', start: at.start, end: at.end, severity: 'error', message: `no change made: ${blockers.length} finding(s) at error level block the packages that move together (${group.join(', ')}); the first in ${where} (${first.f.package}): ${first.x.message}` });
   }
 }
