@@ -10,6 +10,7 @@ import type { CallSite } from '../core/analysis/types';
 import { MIGRATIONS } from '../core/detect/migrations';
 import { profileVerdict, shareOfCallSite, type BenchSdk } from '../core/bench/profileContext';
 import type { BenchReport } from '../core/bench/suiteTypes';
+import { isCheckedSource } from '../core/check/checkPaths';
 import type { CheckFinding, CheckResult } from '../core/check/types';
 import { collectTargets, type MigrationFindingRecord, type MigrationRun } from '../cli/migrateRun';
 import { projectRootOf, type MigrateTarget } from '../cli/migrateTargets';
@@ -192,7 +193,7 @@ function sameLanguage(a: string, b: string): boolean {
   return a.endsWith('.go') === b.endsWith('.go');
 }
 
-/** The call site's file and the other files of its folder in its language (Go: the package, tests left out), at most {@link MAX_FOLDER_FILES}. */
+/** The call site's file and the other files of its folder in its language that a folder walk checks (Go: the package; tests left out), at most {@link MAX_FOLDER_FILES}. */
 function folderFiles(file: string): string[] {
   let names: string[] = [];
   try {
@@ -202,7 +203,7 @@ function folderFiles(file: string): string[] {
   }
   const others = names
     .map((n) => join(dirname(file), n))
-    .filter((f) => f !== file && CHECKED_FILE.test(f) && !f.endsWith('_test.go') && !/\.d\.[mc]?ts$/.test(f) && sameLanguage(f, file))
+    .filter((f) => f !== file && isCheckedSource(f) && sameLanguage(f, file))
     .sort()
     .slice(0, MAX_FOLDER_FILES - 1);
   return [file, ...others];

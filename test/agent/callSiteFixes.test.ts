@@ -78,9 +78,10 @@ describe('callSiteFixes', () => {
       'clients.go:25 default-http-client',
       'clients.go:32 retries-below-default',
       'clients.go:33 keep-alives-disabled',
-      'clients.go:50 retries-below-default',
-      'clients.go:52 retries-below-default',
-      'clients.go:55 small-idle-pool',
+      'clients.go:54 small-idle-pool',
+      'clients.go:59 retries-below-default',
+      'clients.go:61 retries-below-default',
+      'clients.go:64 small-idle-pool',
     ], fix?.previewSkipped);
   });
 });

@@ -131,11 +131,11 @@ describe('dynamo-hotpath mcp, driven by the MCP SDK client over stdio', () => {
     const result = await call(session, 'check_code', { paths: ['test/fixtures/check/js/v2app'] });
     const doc = structured(result, 'check');
     assert.equal(doc.findings.length, 9);
-    assert.equal(doc.checkedFiles, 3);
+    assert.equal(doc.checkedFiles, 4);
     const first = doc.findings[0];
     assert.deepEqual([first.file, first.line, first.column, first.code], ['test/fixtures/check/js/v2app/handler.js', 7, 17, 'no-keep-alive']);
     assert.equal(first.quickFix.title, 'Keep connections alive (https.Agent with keepAlive)');
-    assert.match(text(result), /^9 findings in 1 file \(3 checked\); paths relative to .*\nno-keep-alive: 1\n/);
+    assert.match(text(result), /^9 findings in 1 file \(4 checked\); paths relative to .*\nno-keep-alive: 1\n/);
     assert.match(text(result), /^test\/fixtures\/check\/js\/v2app\/handler\.js:7:17 warning no-keep-alive .* \(quick fix: Keep connections alive \(https\.Agent with keepAlive\)\)$/m);
   });
 
@@ -143,12 +143,12 @@ describe('dynamo-hotpath mcp, driven by the MCP SDK client over stdio', () => {
     const result = await call(session, 'check_code', { paths: ['test/fixtures/check/go/svc'] });
     const doc = structured(result, 'check');
     assert.deepEqual(doc, JSON.parse(runCli(['check', '--json', 'test/fixtures/check/go/svc']).stdout));
-    assert.equal(doc.checkedFiles, 2);
+    assert.equal(doc.checkedFiles, 3);
     assert.deepEqual(doc.unchecked, []);
-    assert.equal(doc.findings.length, 14);
+    assert.equal(doc.findings.length, 15);
     const pte = doc.findings.find((f: Doc) => f.code === 'throttling-pte-only');
     assert.deepEqual([pte.file, pte.line, pte.column, pte.quickFix.title], ['test/fixtures/check/go/svc/handlers.go', 73, 8, 'Also handle ThrottlingException']);
-    assert.match(text(result), /^14 findings in 2 files \(2 checked\); paths relative to /);
+    assert.match(text(result), /^15 findings in 2 files \(3 checked\); paths relative to /);
     assert.match(text(result), /^client-per-request: 3$/m);
   });
 

@@ -118,7 +118,7 @@ describe('the language-model tools in an untrusted workspace', () => {
     assert.deepEqual([...new Set(doc.findings.map((f: { file: string }) => f.file))], ['checks/handler.js']);
     assert.equal(doc.findings[0].code, 'no-keep-alive');
     const reason = 'the Go checks run go in the module folder, which follows its go.mod; trust the workspace first';
-    assert.deepEqual(doc.unchecked, [{ file: 'checks/svc/clients.go', reason }, { file: 'checks/svc/handlers.go', reason }]);
+    assert.deepEqual(doc.unchecked, ['clients.go', 'handlers.go', 'others.go'].map((f) => ({ file: `checks/svc/${f}`, reason })));
     assert.match(answer.summary, /^not checked: checks\/svc\/clients\.go: the Go checks run go/m);
   });
 });
