@@ -46,10 +46,10 @@ export const MIGRATION_CODE_ACTION_KINDS = [CodeActionKind.QuickFix, FIX_ALL_KIN
  * analysed with its whole project (`projectMigrations.ts`) in the migration worker, with all the
  * project's open documents, once changes pause; its diagnostics are published when the analysis
  * of their current version arrives, and `onAnalysed()` is called (the `▶ Benchmark` lenses sit on
- * the findings: the server refreshes its lenses). `more` adds other diagnostics (the connection
- * checks) to each publication, and their code actions. Returns `refresh()`, to call when the loaded
- * profile changes, `diagnosticsOf(doc, asFound?)`, the migration diagnostics of a document's
- * current version known now, and `publishDocument(doc)`, to publish one document again.
+ * the findings: the server refreshes its lenses). Returns `refresh()`, to call when the loaded profile changes,
+ * `diagnosticsOf(doc, asFound?)`, the migration diagnostics of a document's current version known now,
+ * and `publishDocument(doc)`. `more` adds other diagnostics to each publication (the connection
+ * checks) and their code actions.
  */
 export function registerMigrationFeature(
   connection: Connection,
