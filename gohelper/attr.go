@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 )
@@ -29,9 +30,10 @@ func (m *fileMigration) migrateAttr() {
 		return
 	}
 	m.setImportPath(spec, v2Attr)
+	dropped := m.emptyCollectionOptions()
 	if spec.Name == nil {
 		for id, obj := range m.l.Info.Uses {
-			if pn, ok := obj.(*types.PkgName); ok && pn.Imported().Path() == v1Attr && id.Pos() >= m.file.Pos() && id.Pos() < m.file.End() {
+			if pn, ok := obj.(*types.PkgName); ok && pn.Imported().Path() == v1Attr && id.Pos() >= m.file.Pos() && id.Pos() < m.file.End() && !dropped[id.Pos()] {
 				m.ed.replace(id.Pos(), id.End(), "attributevalue")
 			}
 		}
@@ -53,6 +55,11 @@ func (m *fileMigration) migrateAttr() {
 		}
 		if noTwin[obj.Name()] {
 			m.note(call, "error", "go-dynamodbattribute", "dynamodbattribute."+obj.Name()+" has no attributevalue equivalent: use attributevalue.Marshal/Unmarshal (or MarshalMap/UnmarshalMap) by hand, then migrate")
+			return true
+		}
+		if (obj.Name() == "NewEncoder" || obj.Name() == "NewDecoder") && len(call.Args) > 0 && onlyEmptyCollections(call.Args) {
+			m.ed.replace(call.Lparen+1, call.Rparen, "")
+			m.note(call, "information", "go-dynamodbattribute", "EnableEmptyCollections is dropped: attributevalue's "+obj.Name()+" writes empty lists and maps as L:[] and M:{} and reads them back as empty values by default, as this option made v1 do (empty strings still change: NULL in v1, S:\"\" in v2)")
 			return true
 		}
 		if (obj.Name() == "NewEncoder" || obj.Name() == "NewDecoder") && len(call.Args) > 0 {
@@ -93,4 +100,64 @@ func (m *fileMigration) v1ClientUses() string {
 		list = append(list[:4], fmt.Sprintf("and %d more", len(list)-4))
 	}
 	return strings.Join(list, ", ")
+}
+
+// emptyCollectionOptions: the positions of the identifiers inside the options of the
+// dynamodbattribute.NewEncoder/NewDecoder calls whose options are dropped (onlyEmptyCollections),
+// which the import's rename leaves to that deletion.
+func (m *fileMigration) emptyCollectionOptions() map[token.Pos]bool {
+	inside := map[token.Pos]bool{}
+	ast.Inspect(m.file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || len(call.Args) == 0 || !onlyEmptyCollections(call.Args) {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if obj := m.pkgObjOf(sel); obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != v1Attr || (obj.Name() != "NewEncoder" && obj.Name() != "NewDecoder") {
+			return true
+		}
+		for _, a := range call.Args {
+			ast.Inspect(a, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok {
+					inside[id.Pos()] = true
+				}
+				return true
+			})
+		}
+		return false
+	})
+	return inside
+}
+
+// onlyEmptyCollections: every option is a function literal whose body only sets its parameter's
+// EnableEmptyCollections to true, the one v1 Encoder/Decoder option attributevalue's defaults
+// already behave as (pinned by test/fixtures/go-migrate/v2deps/emptycollections_test.go).
+func onlyEmptyCollections(args []ast.Expr) bool {
+	for _, a := range args {
+		lit, ok := a.(*ast.FuncLit)
+		if !ok || len(lit.Type.Params.List) != 1 || len(lit.Type.Params.List[0].Names) != 1 || len(lit.Body.List) == 0 {
+			return false
+		}
+		param := lit.Type.Params.List[0].Names[0].Name
+		for _, st := range lit.Body.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+				return false
+			}
+			sel, ok := as.Lhs[0].(*ast.SelectorExpr)
+			if !ok || sel.Sel.Name != "EnableEmptyCollections" {
+				return false
+			}
+			if x, ok := sel.X.(*ast.Ident); !ok || x.Name != param {
+				return false
+			}
+			if v, ok := as.Rhs[0].(*ast.Ident); !ok || v.Name != "true" {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -8,7 +8,7 @@
  * of them alike. Each goal is printed as met or not (`lspGoals.ts`).
  *
  * Then the JavaScript/TypeScript migration analysis of a 50-file project (`lspProgram.ts`): open →
- * diagnostics, edit → diagnostics, and hovers meanwhile.
+ * diagnostics, edit → diagnostics, and hovers meanwhile, each project on every server in turn.
  *
  * Run directly: `npm run perf:lsp -- [--server LABEL=bundle.js …] [--runs N] [--requests N] [--no-big]
  * [--js-project DIR:FILE …] [--no-js]` (without `--server`: the server built from this tree).
@@ -132,13 +132,15 @@ export async function measureLsp(servers?: readonly LspServer[], options: { runs
     }
     const bigProfile = big ? await syntheticProfile(40) : undefined;
     const codeLens = await codeLensLatency(subjects, requests);
+    const programs = new Map(subjects.map((s) => [s, [] as ProgramTimings[]]));
+    // Each project is measured on every server in turn, so that machine load falls on all of them alike.
+    for (const project of jsProjects) for (const s of subjects) programs.get(s)!.push(await measureProgram(s.server.serverJs, project));
     const results: LspTimings[] = [];
     for (const s of subjects) {
       const duringLoad = bigProfile ? await hoverDuringLoad(s.lsp, s.uri, bigProfile) : undefined;
       const duringCompare = bigProfile ? await hoverDuringCompare(s.lsp, s.uri, bigProfile) : undefined;
-      const programs: ProgramTimings[] = [];
-      for (const project of jsProjects) programs.push(await measureProgram(s.server.serverJs, project));
-      results.push({ server: s.server.label, loadToLensesMs: loads.get(s)!, codeLens: codeLens.get(s)!, ...(duringLoad ? { duringLoad } : {}), ...(duringCompare ? { duringCompare } : {}), ...(programs.length ? { programs } : {}) });
+      const own = programs.get(s)!;
+      results.push({ server: s.server.label, loadToLensesMs: loads.get(s)!, codeLens: codeLens.get(s)!, ...(duringLoad ? { duringLoad } : {}), ...(duringCompare ? { duringCompare } : {}), ...(own.length ? { programs: own } : {}) });
     }
     return results;
   } finally {

@@ -15,6 +15,7 @@ export const SLOW_TEST_FILES = [
   'test/core/bench/runner.test.ts',
   'test/core/migrate/goTyped.test.ts',
   'test/core/migrate/goldenTypecheck.test.ts',
+  'test/core/migrate/program/verifyProject.test.ts',
   'test/core/migrate/service/service.test.ts',
   'test/core/sourcemap/toolOutputs.test.ts',
   'test/mcp/mcpServer.test.ts',

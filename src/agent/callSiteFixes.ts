@@ -114,10 +114,10 @@ function previewTargets(files: readonly string[]): MigrateTarget[] {
     if (isGo(f)) go.push(f);
     else {
       const root = projectRootOf(f).replace(/\\/g, '/');
-      byRoot.set(root, { root, scripts: 'all', goFiles: [] });
+      byRoot.set(root, { root, scripts: 'all', goFiles: [], skipped: [] });
     }
   }
-  return [...byRoot.values(), ...(go.length ? [{ root: dirname(go[0]!), scripts: 'none' as const, goFiles: go }] : [])];
+  return [...byRoot.values(), ...(go.length ? [{ root: dirname(go[0]!), scripts: 'none' as const, goFiles: go, skipped: [] }] : [])];
 }
 
 function relativeTo(root: string, file: string): string {

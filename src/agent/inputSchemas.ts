@@ -77,7 +77,7 @@ export const PREVIEW_MIGRATION_INPUT = {
   required: ['paths'],
   properties: {
     paths: { type: 'array', minItems: 1, maxItems: 200, items: pathText('A file or a folder.'), description: 'Folders (each a whole project: a client changes with all its uses) or files (only they change, within their project). JavaScript/TypeScript using aws-sdk v2, Go using aws-sdk-go dynamodbattribute or guregu/dynamo v1.' },
-    verify: { enum: ['by default', 'always', 'never'], description: 'Type-check the migrated code in memory: by default for TypeScript and checkJs projects; always (plain JavaScript too); never.' },
+    verify: { enum: ['by default', 'always', 'never'], description: 'Type-check the migrated code (tsc -p with the project\'s own TypeScript and tsconfig.json when it has one, else in memory; nothing runs but the compiler): by default for TypeScript and checkJs projects; always (plain JavaScript too); never.' },
   },
 } as const;
 

@@ -75,6 +75,11 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
     tlsInboundPercent: pct(a.tlsInboundWeight, t),
     connections: connectionsJson(a, options.requests),
     moduleLoadingPercent: pct(a.moduleLoadingWeight, t),
+    otherServices: {
+      percent: pct(a.otherServices.weight, t),
+      estimatedPercent: pct(a.otherServices.estimatedWeight, t),
+      byServicePercent: Object.fromEntries(a.otherServices.byService.map((s) => [s.name, pct(s.weight, t)])),
+    },
     callSites: a.callSites.slice(0, options.top).map((s) => ({
       file: s.relativePath,
       profileFile: s.profileFile,
@@ -91,6 +96,7 @@ export function toAnalysisJson(a: Analysis, options: { root: string; top: number
       ...(s.repair ? { repair: { repairedPercent: pct(s.repair.repairedWeight, t), sharedPercent: pct(s.repair.sharedWeight, t) } } : {}),
       ...(s.callers ? { callers: s.callers.map((c) => ({ file: c.relativePath, profileFile: c.profileFile, line: c.line, function: c.functionName, dynamoPercent: pct(c.dynamoWeight, t) })), noCallerPercent: pct(s.noCallerWeight ?? 0, t) } : {}),
       ...(s.thinWrapper ? { thinWrapper: true } : {}),
+      ...(s.through ? { through: s.through.map((t) => ({ file: t.relativePath, line: t.line, function: t.functionName })) } : {}),
       chain: s.chain.map((f) => ({ function: f.name, file: f.file, line: f.line, role: f.role, flatPercent: pct(f.flat, t), cumPercent: pct(f.cum, t) })),
     })),
     userFunctions: a.userFunctions.slice(0, options.top).map((f) => ({

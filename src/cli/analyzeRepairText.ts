@@ -14,11 +14,15 @@ export function truncationLines(a: Analysis): string[] {
     '',
     `Cut stacks: ${p(t.truncatedWeight)} of the profile reached the ${t.depthLimit}-frame stack limit; its root part was restored from stacks sharing their root-most frames:`,
     `  ${p(t.repairedWeight).padStart(6)}  repaired (one completion fits)`,
-    `  ${p(t.sharedWeight).padStart(6)}  shared among the completions that fit, in proportion to the same work measured under each (an estimate)`,
+    `  ${p(t.sharedWeight).padStart(6)}  shared among the completions that fit, in proportion to the same work measured under each`,
     `  ${p(t.stillCutWeight).padStart(6)}  still cut (no stack shares their root-most frames)`,
+    '  (a restored root part is read off other stacks, not the sample\'s own: what it credits to your lines is estimated, not measured)',
   ];
-  const estimated = a.callSites.filter((s) => (s.repair?.sharedWeight ?? 0) >= a.totalWeight / 2000);
-  for (const s of estimated) out.push(`  ${`${s.relativePath}:${s.line}`}: ${p(s.repair!.sharedWeight)} of its ${p(s.dynamoWeight)} is an estimated share of cut stacks`);
+  const estimated = a.callSites.filter((s) => s.repair && s.repair.repairedWeight + s.repair.sharedWeight >= a.totalWeight / 2000);
+  for (const s of estimated) {
+    const repaired = s.repair!.repairedWeight + s.repair!.sharedWeight;
+    out.push(`  ${`${s.relativePath}:${s.line}`}: ${p(repaired)} estimated from cut stacks (${p(s.repair!.sharedWeight)} of it shared with other lines), beside ${p(s.dynamoWeight)} measured`);
+  }
   return out;
 }
 

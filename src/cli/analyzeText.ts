@@ -12,6 +12,8 @@ import { sourceMapLines, truncationLines } from './analyzeRepairText';
 import { callSiteName, shownCallers } from '../core/analysis/callerBreakdown';
 import { attributionLine, attributionShares, unattributedSentences } from '../core/analysis/attributionText';
 import { plural } from '../core/plural';
+import { otherServicesLine } from '../core/analysis/otherServicesText';
+import { displayText } from '../core/text/displayText';
 
 export interface TextOptions {
   readonly root: string;
@@ -50,6 +52,8 @@ function summary(a: Analysis): string[] {
   }
   out.push(`  ${formatPercent(a.gcWeight, a.totalWeight).padStart(6)}  GC with no DynamoDB frame on the stack (reported apart)`);
   if (a.moduleLoadingWeight > 0) out.push(`  ${formatPercent(a.moduleLoadingWeight, a.totalWeight).padStart(6)}  SDK code run while Node loads the module (require; not counted as marshalling)`);
+  const others = otherServicesLine(a);
+  if (others) out.push(`  ${formatPercent(a.otherServices.weight, a.totalWeight).padStart(6)}  ${others}`);
   const shares = attributionShares(a);
   if (a.dynamoWeight > 0) {
     out.push(`  Credited to your code: ${attributionLine(shares)}`);
@@ -84,7 +88,7 @@ function callSiteTable(a: Analysis, top: number): string[] {
   }
   const callers = a.callSites.slice(0, top).some((s) => shownCallers(s).length > 0);
   const legend = [
-    ...(estimates ? ['  (dynamo: measured on the line; estimated: its estimated share of the marshalling no frame of yours reached, see above)'] : []),
+    ...(estimates ? ['  (dynamo: measured on the line — a frame of it on the sample\'s own stack, or its `record` label; estimated: credited to it by the methods above)'] : []),
     ...(callers ? ['  (← lines: the callers of the call site above and the part of its measured share each one\'s calls spent; included in its row, not added to the totals)'] : []),
   ];
   return ['', `Top call sites (${Math.min(top, a.callSites.length)} of ${a.callSites.length}):`, ...table(rows, new Set(estimates ? [2, 3, 4] : [2, 3])).map((l) => `  ${l}`), ...legend];
@@ -92,6 +96,7 @@ function callSiteTable(a: Analysis, top: number): string[] {
 
 /** `file:line`; a function-level call site (no line in the profile) says so, and never shows `:0`. */
 function callSiteColumn(site: Analysis['callSites'][number]): string {
+  if (site.through) return `${site.relativePath}:${site.line} via ${site.through.map((t) => `${t.relativePath}:${t.line}`).join(' → ')}`;
   if (site.precision !== 'function') return `${site.relativePath}:${site.line}`;
   return site.line > 0 ? `${site.relativePath}:${site.line} (function-level)` : `${site.relativePath} (function-level, declaration not found)`;
 }
@@ -112,13 +117,16 @@ function coverageLines(a: Analysis): string[] {
 function migrationLines(a: Analysis): string[] {
   if (a.migrations.length === 0) return [];
   const connections = (m: Analysis['migrations'][number]) =>
-    m.connectionWeight ? `\n          With it the aws-sdk v2 clients' TLS handshakes go too (AWS SDK v3 keeps connections alive): ${formatPercent(m.connectionWeight, a.totalWeight)} of the profile more.` : '';
-  return ['', 'Suggested migrations:', ...a.migrations.map((m) => `  ${formatPercent(m.weight, a.totalWeight).padStart(6)}  ${m.title}\n          ${m.detail}${connections(m)}`)];
+    m.connectionWeight ? [`          With it the aws-sdk v2 clients' TLS handshakes go too (AWS SDK v3 keeps connections alive): ${formatPercent(m.connectionWeight, a.totalWeight)} of the profile more.`] : [];
+  return ['', 'Suggested migrations:', ...a.migrations.flatMap((m) => [`  ${formatPercent(m.weight, a.totalWeight).padStart(6)}  ${m.title}`, `          ${m.detail}`, ...connections(m)])];
 }
 
-/** Renders an analysis as the CLI's text report (ends with a newline). */
+/**
+ * Renders an analysis as the CLI's text report (ends with a newline). Every line is escaped as
+ * one line ({@link displayText}): a name from the profile cannot break a line or act on the terminal.
+ */
 export function renderAnalysisText(a: Analysis, options: TextOptions): string {
   const lines = [...summary(a), ...callSiteTable(a, options.top), ...connectionLines(connectionReport(a, options.requests), a.totalWeight, a.unit), ...truncationLines(a), ...coverageLines(a), ...sourceMapLines(a), ...migrationLines(a)];
   for (const w of a.warnings) lines.push(`warning: ${w}`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map((line) => displayText(line)).join('\n')}\n`;
 }

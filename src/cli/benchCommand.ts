@@ -4,6 +4,7 @@
  * tables (or the JSON report with --json).
  */
 import { parseArgs } from 'node:util';
+import { writeRaw } from './terminalText';
 import { CliUsageError } from './usage';
 import { parseArgsMessage } from './options';
 import { readItemsFile, ItemSourceError } from '../core/bench/itemSource';
@@ -207,7 +208,8 @@ export async function run(args: string[]): Promise<number> {
           const line = p.caseCount ? `[${p.caseIndex}/${p.caseCount}] ${p.message}` : p.message;
           if (tty) {
             const precision = p.rmePercent === undefined ? '' : ` (${p.samples} samples, RME ±${p.rmePercent.toFixed(1)} %)`;
-            process.stderr.write(`\r\x1b[K${line}${precision}`);
+            writeRaw('stderr', '\r\x1b[K');
+            process.stderr.write(`${line}${precision}`);
           } else if (!seen.has(line)) {
             seen.add(line);
             process.stderr.write(`${line}\n`);
@@ -216,14 +218,15 @@ export async function run(args: string[]): Promise<number> {
       },
       goPlan,
     );
-    if (tty) process.stderr.write('\r\x1b[K');
+    if (tty) writeRaw('stderr', '\r\x1b[K');
     process.stdout.write(v.json ? `${JSON.stringify(report, null, 2)}\n` : reportToMarkdown(report));
     const notRun = report.suites.filter((suite) => suite.skipped);
     for (const suite of notRun) process.stderr.write(`dynamo-hotpath bench: the ${suite.title} suite did not run: ${suite.skipped}\n`);
     return notRun.length > 0 ? 3 : 0;
   } catch (err) {
     if (err instanceof BenchCancelledError || err instanceof BenchTimeoutError || err instanceof BenchWorkerError) {
-      process.stderr.write(`${tty ? '\r\x1b[K' : ''}dynamo-hotpath bench: ${err.message}\n`);
+      if (tty) writeRaw('stderr', '\r\x1b[K');
+      process.stderr.write(`dynamo-hotpath bench: ${err.message}\n`);
       return controller.signal.aborted ? 130 : 1;
     }
     throw err;

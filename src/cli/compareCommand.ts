@@ -19,6 +19,7 @@ import { formatComparisonText } from '../core/compare/format/formatText';
 import { parseRequestInput, RequestCountError } from '../core/compare/requestCount';
 import { readRunRecord, runRecordPathFor, RunRecordError } from '../core/compare/runRecord';
 import { WindowError } from '../core/compare/v8Window';
+import { parseRelativeWindow } from '../core/compare/loadWindow';
 import { ProfileError } from '../core/profile/errors';
 import { CliUsageError } from './usage';
 import { nonNegativeInteger, parseArgsMessage, parseMapping, profileLimitsOption } from './options';
@@ -48,6 +49,11 @@ options:
                         duration_s, window_start/end_monotonic_us to trim a .cpuprofile)
   --run-after FILE…     the same for the after profiles
   --run-records         use <profile>.json beside each profile as its run record
+  --window-before S..E… load window of each before .cpuprofile, in seconds from the start of its
+                        recording (e.g. 3..15): CPU per request divides that window only; without
+                        a run record or --window, a profile recorded by \`record\` uses the span of
+                        its DynamoDB requests, any other the whole recording (and the notes say so)
+  --window-after S..E…  the same for the after profiles
   --root DIR            workspace root holding your sources (default: current folder)
   --map FROM=TO         path-mapping rule, repeatable
   --sample-type T       value column to use (cpu, wall, samples…)
@@ -73,20 +79,38 @@ function requestsOption(name: string, text: string | undefined) {
   }
 }
 
-const LIST_FLAGS = ['before', 'after', 'requests-before', 'requests-after', 'run-before', 'run-after'];
+function windowOption(name: string, text: string) {
+  try {
+    return parseRelativeWindow(text, `--${name}`);
+  } catch (err) {
+    if (err instanceof WindowError) throw new CliUsageError(err.message);
+    throw err;
+  }
+}
+
+/** Request counts are per side: one side's alone would compare a count with nothing. */
+function checkCountPairs(lists: Record<string, string[]>): void {
+  for (const [given, missing] of [['requests-before', 'requests-after'], ['requests-after', 'requests-before']] as const) {
+    if (lists[given] && !lists[missing]) throw new CliUsageError(`--${given} is given but --${missing} is missing: per-request figures need the requests of both sides (give --${missing}, or neither)`);
+  }
+}
+
+const LIST_FLAGS = ['before', 'after', 'requests-before', 'requests-after', 'run-before', 'run-after', 'window-before', 'window-after'];
 
 /** Pairs each profile with its n-th request count and run record; counts must match the profiles. */
 async function sidesOf(kind: 'before' | 'after', paths: string[], lists: Record<string, string[]>, runRecords: boolean): Promise<CompareFileSide[]> {
   const requests = lists[`requests-${kind}`] ?? [];
   const runs = lists[`run-${kind}`] ?? [];
-  for (const [flag, list] of [[`--requests-${kind}`, requests], [`--run-${kind}`, runs]] as const) {
+  const windows = lists[`window-${kind}`] ?? [];
+  for (const [flag, list] of [[`--requests-${kind}`, requests], [`--run-${kind}`, runs], [`--window-${kind}`, windows]] as const) {
     if (list.length && list.length !== paths.length) throw new CliUsageError(`${flag} gives ${list.length} value${list.length === 1 ? '' : 's'} for ${paths.length} ${kind} profile${paths.length === 1 ? '' : 's'}`);
   }
   return Promise.all(
     paths.map(async (path, i) => {
       const count = requests[i] !== undefined ? requestsOption(`requests-${kind}`, requests[i]) : undefined;
       const runPath = runs[i] ?? (runRecords ? runRecordPathFor(path) : undefined);
-      return { path, ...(count ? { requests: count } : {}), ...(runPath ? { runRecord: await readRunRecord(runPath) } : {}) };
+      const window = windows[i] !== undefined ? windowOption(`window-${kind}`, windows[i]) : undefined;
+      return { path, ...(count ? { requests: count } : {}), ...(runPath ? { runRecord: await readRunRecord(runPath) } : {}), ...(window ? { window } : {}) };
     }),
   );
 }
@@ -152,6 +176,7 @@ export async function run(args: string[]): Promise<number> {
     const [before, after] = fleetSides
       ? [[fleetSides.before], [fleetSides.after]]
       : await Promise.all([sidesOf('before', beforePaths, lists, runRecords), sidesOf('after', afterPaths, lists, runRecords)]);
+    checkCountPairs(lists);
     const { comparison, ...sides } = await compareFileSets(before, after, {
       root,
       mappings,

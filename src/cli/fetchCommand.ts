@@ -12,6 +12,7 @@ import { fetchProfile, type FetchResult } from '../core/fleet/fetchProfile';
 import { defaultOutName } from '../core/fleet/fileNames';
 import { isoTime, parseRange } from '../core/fleet/timeSpec';
 import { prunedShare } from '../core/fleet/truncation';
+import { displayText } from '../core/text/displayText';
 import { isInputError } from './inputErrors';
 import { parseCommandLine, parseMapping } from './options';
 import { CONNECTION_HELP, labelSelectorOption, maxNodesOption, profileTypeOption, PYROSCOPE_OPTIONS, pyroscopeEndpoint, secretsOnCommandLine } from './fleetOptions';
@@ -121,7 +122,7 @@ function textSummary(s: Summary): string {
     `DynamoDB marshalling: ${s.dynamoPercent.toFixed(2)}% of the profile; pruned by the server into 'other': ${s.prunedPercent.toFixed(2)}%${s.prunedPercent > 0 ? ' (those stacks lost their inner frames)' : ''}`,
     `${s.callSites} call sites in your code; details: dynamo-hotpath analyze ${s.result.outPath}`,
   ];
-  return `${lines.join('\n')}\n`;
+  return `${lines.map((line) => displayText(line)).join('\n')}\n`;
 }
 
 function jsonSummary(s: Summary): object {

@@ -19,6 +19,7 @@ export const PYROSCOPE_OPTIONS = {
   proxy: { type: 'string' },
   cacert: { type: 'string', multiple: true },
   timeout: { type: 'string' },
+  deadline: { type: 'string' },
   'max-nodes': { type: 'string' },
   'profile-type': { type: 'string' },
   query: { type: 'string' },
@@ -55,6 +56,8 @@ export const CONNECTION_HELP = `connection:
   --cacert FILE         extra CA certificate(s) in PEM to trust (repeatable); Node's, the system's
                         and NODE_EXTRA_CA_CERTS are trusted too
   --timeout DURATION    give up after this long without progress (default 60s)
+  --deadline DURATION   give up on a fetch after this long in all, however it progresses
+                        (default 10m)
   --max-nodes N         node limit to ask for (default: the most the server allows)
 `;
 
@@ -126,17 +129,8 @@ function endpointFrom(text: string, o: { user?: string | undefined; password?: s
     if (err instanceof CaFileError) throw new CliUsageError(`--cacert: ${err.message}`);
     throw err;
   }
-  const timeout = str(o.values, 'timeout');
-  let timeoutMs: number | undefined;
-  if (timeout) {
-    try {
-      timeoutMs = parseDuration(timeout);
-    } catch (err) {
-      if (err instanceof TimeSpecError) throw new CliUsageError(`--timeout: ${err.message}`);
-      throw err;
-    }
-    if (timeoutMs <= 0) throw new CliUsageError('--timeout must be longer than 0');
-  }
+  const timeoutMs = durationOption(o.values, 'timeout');
+  const deadlineMs = durationOption(o.values, 'deadline');
   const proxy = str(o.values, 'proxy');
   return {
     url: parsed.url.href,
@@ -145,7 +139,23 @@ function endpointFrom(text: string, o: { user?: string | undefined; password?: s
     ...(proxy ? { proxy } : {}),
     ...(extraCaPem.length ? { extraCaPem } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(deadlineMs !== undefined ? { deadlineMs } : {}),
   };
+}
+
+/** `--<name> DURATION` in ms, undefined when absent. @throws CliUsageError for a malformed or zero duration */
+function durationOption(values: Values, name: 'timeout' | 'deadline'): number | undefined {
+  const text = str(values, name);
+  if (!text) return undefined;
+  let ms: number;
+  try {
+    ms = parseDuration(text);
+  } catch (err) {
+    if (err instanceof TimeSpecError) throw new CliUsageError(`--${name}: ${err.message}`);
+    throw err;
+  }
+  if (ms <= 0) throw new CliUsageError(`--${name} must be longer than 0`);
+  return ms;
 }
 
 /** `--max-nodes N`: a positive integer, or undefined (negotiate the server's maximum). @throws CliUsageError */

@@ -5,6 +5,7 @@
  */
 import type { FetchProgress } from '../core/fleet/fetchProfile';
 import { FleetError } from '../core/fleet/fleetError';
+import { writeRaw } from './terminalText';
 import { TimeSpecError } from '../core/fleet/timeSpec';
 
 /** Exit code for a server, network or data problem (2 stays "bad input"). */
@@ -31,7 +32,8 @@ export function progressPrinter(label: string): ((p: FetchProgress) => void) & {
       if (now - last < 200 && p.receivedBytes !== p.totalBytes) return;
       last = now;
       const of = p.totalBytes ? ` of ${megabytes(p.totalBytes)}` : '';
-      process.stderr.write(`\r${label}: ${megabytes(p.receivedBytes)}${of} (${p.method})   `);
+      writeRaw('stderr', '\r');
+      process.stderr.write(`${label}: ${megabytes(p.receivedBytes)}${of} (${p.method})   `);
     },
     { done: () => tty && last > 0 && process.stderr.write('\n') },
   );

@@ -6,6 +6,7 @@
 import { version } from '../../package.json';
 import { isCliUsageError } from './usage';
 import { handleOutputErrors } from './outputErrors';
+import { guardTerminalText } from './terminalText';
 import { redactUrlCredentials } from '../core/redact';
 import { SHORT_RUN_COMMANDS, tuneV8ForShortRun } from './v8Tuning';
 import { setWorkspaceTrust } from '../core/exec/workspaceTrust';
@@ -84,6 +85,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 handleOutputErrors();
+guardTerminalText();
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

@@ -4,12 +4,14 @@
  * and guregu/dynamo v1 / dynamodbattribute to their v2 successors in Go. See `help` for output
  * and exit codes.
  */
-import { writeFile } from 'node:fs/promises';
+import { writeFileSet } from './fileSet';
 import { collectMigration } from './migrateRun';
 import { fileDiff, toMigrationJson } from './migrateJson';
+import { checkedWrites, reportWriteOutcome } from './migrateWrites';
+import { writeExactUnlessTerminal } from './terminalText';
 import { CliUsageError } from './usage';
 
-const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify] [--test] [--go-get] [--json]
+const help = `usage: dynamo-hotpath migrate <dirs|files...> [--write] [--verify | --no-verify] [--remove-aws-sdk] [--test] [--go-get] [--json]
 
 Migrates aws-sdk v2 DynamoDB code (DocumentClient, the low-level DynamoDB client, Converter) to
 AWS SDK v3 with the options that keep stored and returned items identical, and guregu/dynamo v1 /
@@ -25,11 +27,20 @@ makes a passing test fail is not made. go.mod is never changed unasked: --go-get
 the modules the rewrite needs (and removes guregu/dynamo v1 / aws-sdk-go v1 when nothing imports
 them any more) and prints the go.mod diff: on a copy without --write, in the module with it.
 
-The migrated files and the files importing them are type-checked in memory, against the type
-definitions the project has installed (v3 included), and every error the migration adds is an
-error finding (code v3-verify) at the original line. This runs by default for TypeScript (a
+With a tsconfig.json, the migration is type-checked as the project checks itself: its own
+TypeScript (node_modules/typescript; the bundled one if it has none), its tsconfig.json as written
+(files, types, lib, skipLibCheck), every error tsc --noEmit prints, before and after. Otherwise
+the migrated files and the files importing them are type-checked in memory against the type
+definitions the project has installed (v3 included). Every error the migration adds is an error
+finding (code v3-verify) at the original line; one in a dependency's types names the fix (the
+@types/node the v3 types need, or skipLibCheck). This runs by default for TypeScript (a
 tsconfig.json, or a changed .ts file) and for a jsconfig.json with checkJs; --verify runs it for
 plain JavaScript too (checkJs), --no-verify skips it.
+
+When no source file loads aws-sdk any more (a global AWS.config is removed with the last v2
+client), the summary says aws-sdk can be removed from package.json; --remove-aws-sdk removes it
+(shown in the diff, written with --write). The v3 packages the migrated code imports and
+package.json does not list are named.
 
 Output: a unified diff on stdout (--write applies it instead); on stderr every finding as
   file:line:col severity code message
@@ -39,11 +50,19 @@ not migrated + reason, no DynamoDB use).
 --json prints all of it as one JSON document on stdout instead (the diff as a string, findings
 with line and column; JSON Schema: schemas/migrate.schema.json); with --write, after writing.
 
+--write changes files inside the folders given only: a file or folder reached through a symbolic
+link whose real path is outside is not changed (and named), links that lead nowhere are skipped
+with one line. The files are written as one set (each to a temporary file, then renamed over the
+original), listed as 'changed: FILE'; on Ctrl+C, SIGTERM or a failed write every file written is
+put back as it was, and the message says so.
+
 exit codes:
   0  nothing to change
   1  changes found (shown, or written with --write), everything migrated
   2  bad usage or bad input (unknown option, missing path, not a JS/TS/Go file)
   3  something is not migrated (error findings, JS/TS or Go); the other changes are still shown or written
+  4  --write could not write a file: every file is as it was (or the message names those that are not)
+  130 interrupted by Ctrl+C or SIGTERM while writing: every file is as it was
 `;
 
 /** Runs the subcommand; see `help` for arguments and exit codes. */
@@ -52,7 +71,7 @@ export async function run(args: string[]): Promise<number> {
     process.stdout.write(help);
     return 0;
   }
-  const flags = ['--write', '--verify', '--no-verify', '--test', '--go-get', '--json'];
+  const flags = ['--write', '--verify', '--no-verify', '--remove-aws-sdk', '--test', '--go-get', '--json'];
   const write = args.includes('--write');
   const json = args.includes('--json');
   const verify = args.includes('--verify') ? 'always' : args.includes('--no-verify') ? 'never' : 'by default';
@@ -62,18 +81,28 @@ export async function run(args: string[]): Promise<number> {
   if (paths.length === 0) throw new CliUsageError(`no files or directories given\n\n${help}`);
 
   const go = { write, test: args.includes('--test'), goGet: args.includes('--go-get'), onProgress: (line: string) => process.stderr.write(`${line}\n`) };
-  const result = await collectMigration(paths, { verify, go });
+  const result = await collectMigration(paths, { verify, go, removeAwsSdk: args.includes('--remove-aws-sdk') });
   if (!json) for (const line of result.log) process.stderr.write(`${line}\n`);
-  for (const change of result.changes) {
-    if (write) await writeFile(change.file, change.after, 'utf8');
-    else if (!json) process.stdout.write(fileDiff(change));
+  // go.mod as --go-get changed it comes last: already in the module with --write, so shown, never written here.
+  if (!json) for (const change of write ? result.goMod : [...result.changes, ...result.goMod]) writeExactUnlessTerminal(fileDiff(change));
+  const { considered } = result;
+  let { errors } = result;
+  let changed = result.changes.length;
+  let refused: string[] = [];
+  let failed: number | undefined;
+  if (write) {
+    // Every JS/TS, Go and package.json change as one set, each at its real path inside the folder migrated.
+    const set = checkedWrites(result.changes.map((c) => ({ path: c.file, text: c.after, root: c.root })));
+    refused = set.refused;
+    for (const line of refused) process.stderr.write(`${line}\n`);
+    errors += refused.length;
+    changed -= refused.length;
+    failed = reportWriteOutcome(await writeFileSet(set.writes), set.shown);
   }
-  // go.mod as --go-get changed it: already in the module with --write, so shown, never written here.
-  if (!json) for (const change of result.goMod) process.stdout.write(fileDiff(change));
-  if (json) process.stdout.write(`${JSON.stringify(toMigrationJson(result, { written: write }), null, 2)}\n`);
-  const { changes, considered, errors } = result;
+  if (json) process.stdout.write(`${JSON.stringify(toMigrationJson({ ...result, notes: [...result.notes, ...refused], errors }, { written: write && failed === undefined }), null, 2)}\n`);
+  if (failed !== undefined) return failed;
   const verb = write ? 'changed' : 'would change';
   const notMigrated = errors ? `; ${errors} error finding${errors === 1 ? '' : 's'}: something is not migrated` : '';
-  process.stderr.write(`${changes.length} of ${considered} file${considered === 1 ? '' : 's'} ${verb}${notMigrated}${write || changes.length === 0 ? '' : ' (run again with --write to apply)'}\n`);
-  return errors ? 3 : changes.length > 0 ? 1 : 0;
+  process.stderr.write(`${changed} of ${considered} file${considered === 1 ? '' : 's'} ${verb}${notMigrated}${write || changed === 0 ? '' : ' (run again with --write to apply)'}\n`);
+  return errors ? 3 : changed > 0 ? 1 : 0;
 }

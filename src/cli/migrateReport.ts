@@ -5,6 +5,7 @@
 import { isAbsolute, relative } from 'node:path';
 import type { ProgramFinding } from '../core/migrate/program/api';
 import type { FileOutcome } from '../core/migrate/program/result';
+import { displayText } from '../core/text/displayText';
 
 /** A path as the user should see it: relative to `base` (the current folder) when inside it. */
 export function shownPath(file: string, base = process.cwd()): string {
@@ -19,12 +20,12 @@ export function lineCol(text: string, offset: number): string {
   return `${line}:${offset - before.lastIndexOf('\n')}`;
 }
 
-/** `src/db.js:3:16 error v2-not-migrated DocumentClient created at … is not migrated: …` */
+/** `src/db.js:3:16 error v2-not-migrated DocumentClient created at … is not migrated: …`, one line (names from the code escaped). */
 export function findingLine(f: ProgramFinding, textOf: (file: string) => string): string {
-  return `${shownPath(f.fileName)}:${lineCol(textOf(f.fileName), f.start)} ${f.severity} ${f.code} ${f.message}`;
+  return displayText(`${shownPath(f.fileName)}:${lineCol(textOf(f.fileName), f.start)} ${f.severity} ${f.code} ${f.message}`);
 }
 
-/** `src/db.js: migrated` / `src/x.js: not migrated (DocumentClient created at …: why)`. */
+/** `src/db.js: migrated` / `src/x.js: not migrated (DocumentClient created at …: why)`, one line. */
 export function outcomeLine(o: FileOutcome): string {
-  return `${shownPath(o.fileName)}: ${o.status}${o.reasons.length ? ` (${o.reasons.join('; ')})` : ''}`;
+  return displayText(`${shownPath(o.fileName)}: ${o.status}${o.reasons.length ? ` (${o.reasons.join('; ')})` : ''}`);
 }

@@ -9,12 +9,15 @@ import { readFileSync } from 'node:fs';
 import { readInstalledVersions } from '../core/migrate/installedVersions';
 import { migrationAnalyzers } from '../core/migrate/program/analyzers';
 import { migrateFolder } from '../core/migrate/program/migrateFolder';
-import { verifyMigration } from '../core/migrate/program/verify';
 import { verifyByDefault } from '../core/migrate/program/verifyByDefault';
+import { listSourceFiles } from '../core/migrate/program/sourceFiles';
+import { linksOutside } from '../core/migrate/linkedPaths';
 import type { FileOutcome } from '../core/migrate/program/result';
 import { migrateGoFiles, type GoMigrateOptions } from './migrateGo';
-import { findingLine, lineCol, outcomeLine } from './migrateReport';
+import { manifestStep } from './migrateManifest';
+import { findingLine, lineCol, outcomeLine, shownPath } from './migrateReport';
 import { migrateTargets, type MigrateTarget } from './migrateTargets';
+import { typeCheck, type VerifyRecord } from './migrateVerify';
 
 /** Whether the migrated code is type-checked (see `migrate --help`). */
 export type VerifyMode = 'always' | 'never' | 'by default';
@@ -48,18 +51,16 @@ export interface FileChange {
   readonly after: string;
 }
 
-/** The type check of one project's migrated files (verify.ts). */
-export interface VerifyRecord {
+/** A source file or package.json the migration rewrites, with the folder being migrated: `--write` changes it only when its real path is inside (migrateWrites.ts). */
+export interface MigratedFile extends FileChange {
   readonly root: string;
-  readonly checkedFiles: number;
-  readonly errorsBefore: number;
-  readonly errorsAfter: number;
-  readonly newErrors: number;
 }
+
+export type { VerifyRecord } from './migrateVerify';
 
 /** Everything one run found; see the module comment. */
 export interface MigrationRun {
-  readonly changes: FileChange[];
+  readonly changes: MigratedFile[];
   readonly findings: MigrationFindingRecord[];
   readonly subjects: SubjectRecord[];
   /** Every JS/TS file that uses aws-sdk (or that the migration edits), and every Go file considered that uses a legacy package. */
@@ -88,6 +89,8 @@ export interface CollectOptions {
   readonly base?: string;
   /** The Go part's own options (`migrate --test`, `--go-get`, `--write`, its progress lines). */
   readonly go?: Omit<GoMigrateOptions, 'signal'>;
+  /** Remove aws-sdk from package.json once no source file loads it (`--remove-aws-sdk`): a change like the others. */
+  readonly removeAwsSdk?: boolean;
 }
 
 /** Messages name files as the finding lines do: relative to `base` (the current folder) when the project is inside it. */
@@ -122,16 +125,20 @@ export async function collectTargets(targets: readonly MigrateTarget[], options:
   };
   for (const [index, target] of targets.entries()) {
     options.signal?.throwIfAborted();
+    for (const line of target.skipped) note(line);
     if (target.scripts === 'none') continue;
     options.onProject?.(target.root, index, targets.length);
     const env = await readInstalledVersions(target.root);
     const only = target.scripts === 'all' ? undefined : target.scripts;
-    const folder = migrateFolder({ root: target.root, only, displayRoot: displayRootFor(target.root, options.base) }, { env, analyzers: migrationAnalyzers });
+    const notWritable = linksOutside(listSourceFiles(target.root).files, target.root);
+    for (const [file, why] of notWritable) note(`${shownPath(file, options.base)}: ${why}: it is not changed`);
+    const displayRoot = displayRootFor(target.root, options.base);
+    const folder = migrateFolder({ root: target.root, only, displayRoot, notWritable }, { env, analyzers: migrationAnalyzers });
     // Findings outside the program (package.json of a too-old jest) are placed in the file on disk.
     const textOf = (f: string) => folder.project.program.getSourceFile(f)?.text ?? readText(f);
     for (const p of folder.project.problems) note(p);
     const byDefault = options.verify === 'by default' && folder.texts.size ? verifyByDefault(target.root, folder.texts.keys()) : undefined;
-    const checked = folder.texts.size && (options.verify === 'always' || byDefault?.check) ? verifyMigration(target.root, folder.texts, displayRootFor(target.root, options.base)) : undefined;
+    const checked = folder.texts.size && (options.verify === 'always' || byDefault?.check) ? typeCheck(target.root, folder.texts, displayRoot) : undefined;
     const findings = [...folder.result.findings, ...(checked?.findings ?? [])].sort((a, b) => (a.fileName === b.fileName ? a.start - b.start : a.fileName < b.fileName ? -1 : 1));
     const position = (file: string, offset: number) => lineCol(textOf(file), offset).split(':').map(Number) as [number, number];
     for (const f of findings) {
@@ -146,8 +153,8 @@ export async function collectTargets(targets: readonly MigrateTarget[], options:
     run.errors += findings.filter((f) => f.severity === 'error').length;
     if (byDefault && !byDefault.check) note(`verify: not run (${byDefault.reason}; --verify type-checks it with checkJs)`);
     if (checked) {
-      run.verify.push({ root: target.root, checkedFiles: checked.checkedFiles, errorsBefore: checked.errorsBefore, errorsAfter: checked.errorsAfter, newErrors: checked.findings.length });
-      note(`verify: ${checked.checkedFiles} file${checked.checkedFiles === 1 ? '' : 's'} type-checked before and after the migration: ${checked.errorsBefore} error${checked.errorsBefore === 1 ? '' : 's'} before, ${checked.errorsAfter} after, ${checked.findings.length} new`);
+      run.verify.push(...checked.records);
+      for (const line of checked.summary) note(`verify: ${line}`);
     }
     const outcomes = folder.result.files.filter((o) => !only || only.includes(o.fileName));
     for (const o of outcomes) {
@@ -155,14 +162,21 @@ export async function collectTargets(targets: readonly MigrateTarget[], options:
       run.log.push(outcomeLine(o));
     }
     run.considered += outcomes.length;
-    for (const [file, text] of [...folder.texts].sort(([a], [b]) => (a < b ? -1 : 1))) run.changes.push({ file, before: textOf(file), after: text });
+    for (const [file, text] of [...folder.texts].sort(([a], [b]) => (a < b ? -1 : 1))) run.changes.push({ file, before: textOf(file), after: text, root: target.root });
+    const manifest = manifestStep(target.root, folder.project.userFiles, folder.texts, options.removeAwsSdk === true);
+    for (const line of manifest.lines) note(line);
+    if (manifest.change) {
+      run.considered++;
+      run.changes.push({ ...manifest.change, root: target.root });
+    }
   }
   const goFiles = targets.flatMap((t) => t.goFiles);
   if (goFiles.length) {
     options.signal?.throwIfAborted();
     options.onProject?.('Go', targets.length, targets.length + 1);
     const go = await migrateGoFiles(goFiles, { ...options.go, ...(options.signal ? { signal: options.signal } : {}) });
-    run.changes.push(...go.changes);
+    const rootOf = new Map(targets.flatMap((t) => t.goFiles.map((f) => [f, t.root] as const)));
+    run.changes.push(...go.changes.map((c) => ({ ...c, root: rootOf.get(c.file) ?? c.file })));
     run.findings.push(...go.findings);
     run.outcomes.push(...go.outcomes);
     run.log.push(...go.log);

@@ -10,6 +10,7 @@ import { ClearComparisonRequest, CompareProfilesRequest, type CompareSummary } f
 import { gatherCompareParams } from './compareDialogs';
 import { fileName } from './compareSides';
 import { trackProgress } from './openProfile';
+import { notificationText } from '../core/text/displayText';
 import { reportError } from './log';
 import type { ServerClient } from './serverClient';
 
@@ -67,7 +68,7 @@ export async function compareWithBaseline(host: CompareCommandHost, arg: unknown
   host.log.info(`compared: ${summary.headline.join('; ')}`);
   host.onComparison?.(summary);
   for (const note of summary.notes) host.log.warn(note);
-  void vscode.window.showInformationMessage(`DynamoDB Hot Path: ${summary.headline.join(' · ')}`, 'Show Comparison', 'Clear Comparison').then((choice) => {
+  void vscode.window.showInformationMessage(notificationText(`DynamoDB Hot Path: ${summary.headline.join(' · ')}`), 'Show Comparison', 'Clear Comparison').then((choice) => {
     if (choice === 'Show Comparison') host.showReport(summary.rootUri);
     else if (choice === 'Clear Comparison') void vscode.commands.executeCommand('dynamoHotpath.clearComparison');
   });

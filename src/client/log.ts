@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { redactUrlCredentials } from '../core/redact';
+import { notificationText } from '../core/text/displayText';
 
 export const LOG_CHANNEL_NAME = 'DynamoDB Hot Path';
 
@@ -14,11 +15,12 @@ export function createLog(): vscode.LogOutputChannel {
 
 /**
  * Logs `detail` (stack included) and shows `message` once with a "Show Output" action; the
- * credentials of any URL in either are redacted first. Does not wait for the user: the command
- * that failed finishes at once.
+ * credentials of any URL in either are redacted first, and the message is escaped for a
+ * notification (it may quote a profile's names or a server's answer: `notificationText`). Does
+ * not wait for the user: the command that failed finishes at once.
  */
 export function reportError(log: vscode.LogOutputChannel, rawMessage: string, detail?: unknown): void {
-  const message = redactUrlCredentials(rawMessage);
+  const message = notificationText(redactUrlCredentials(rawMessage));
   log.error(message);
   if (detail !== undefined) log.error(redactUrlCredentials(detail instanceof Error ? (detail.stack ?? detail.message) : String(detail)));
   void vscode.window.showErrorMessage(message, 'Show Output').then((choice) => {

@@ -15,6 +15,7 @@ import { attributionLine, offLensSentence, truncationLine, unattributedSentences
 import { callerLensTitle, callerSentences, callSiteName } from '../core/analysis/callerBreakdown';
 import type { CallerShare, CallSite, UserFunctionStat } from '../core/analysis/types';
 import { rootAttributionShares } from './lensShares';
+import { displayText, markdownCode, markdownText } from '../core/text/displayText';
 
 /** The client command a lens runs (declared in package.json). */
 export const SHOW_REPORT_COMMAND = 'dynamoHotpath.showReport';
@@ -39,10 +40,11 @@ export function constructEnd(lines: readonly string[], line: number): number {
 /** {@link CHANGED_PREFIX} for a lens whose line differs from what was profiled (`Anchor.change`), else nothing. */
 const prefixOf = (anchor: Anchor) => (anchor.change ? CHANGED_PREFIX : '');
 
+/** A lens opening the report; its title (names from the profile in it) escaped as one line of text. */
 function lensAt(line: number, title: string, args: ShowReportArgs): CodeLens {
   return {
     range: { start: { line: line - 1, character: 0 }, end: { line: line - 1, character: 0 } },
-    command: { title, command: SHOW_REPORT_COMMAND, arguments: [args] },
+    command: { title: displayText(title), command: SHOW_REPORT_COMMAND, arguments: [args] },
   };
 }
 
@@ -110,6 +112,8 @@ export function documentLenses(
 /**
  * Hover for a 1-based `line` that carries a call-site lens: the chain of frames from the
  * call site to the hottest SDK frames with flat/cum, and what the dominant category means.
+ * Every text that holds a name from the profile is literal markdown (`markdownText`, names in
+ * `markdownCode`): a name cannot add a link, an image or HTML to the hover.
  */
 export function documentHover(root: RootAnalysis, absolutePath: string, text: string, line: number): Hover | undefined {
   const file = root.files.get(absolutePath);
@@ -119,9 +123,9 @@ export function documentHover(root: RootAnalysis, absolutePath: string, text: st
   if (!hit) return callerHover(root, file.callers.find((c) => currentLine(text, c.anchor) === line), line) ?? functionHover(file.functions.find((f) => f.anchor.change && currentLine(text, f.anchor) === line));
   const { site } = hit;
   const fact = CATEGORY_FACTS[site.dominant.category];
-  const rows = site.chain.map((f) => `| ${f.role} | \`${f.name}\` | ${formatPercent(percentOf(f.flat, total))} | ${formatPercent(percentOf(f.cum, total))} |`);
+  const rows = site.chain.map((f) => `| ${f.role} | ${markdownCode(f.name)} | ${formatPercent(percentOf(f.flat, total))} | ${formatPercent(percentOf(f.cum, total))} |`);
   const value = [
-    `**DynamoDB Hot Path** — ${callSiteLensTitle(site, total)}`,
+    `**DynamoDB Hot Path** — ${markdownText(callSiteLensTitle(site, total))}`,
     '',
     ...placementLines(hit.anchor, site.line, line),
     '| | frame | flat | cum |',
@@ -131,16 +135,24 @@ export function documentHover(root: RootAnalysis, absolutePath: string, text: st
     `*${site.dominant.category}*: ${fact.sentence} (source: ${fact.source})`,
     '',
     ...creditLines(root, site),
+    ...throughLines(site),
     ...callerLines(site, total),
   ].join('\n');
   return { contents: { kind: 'markdown', value } };
+}
+
+/** The helper a recorded call went through from this business line to the SDK (`CallSite.through`), when there was one. */
+function throughLines(site: CallSite): string[] {
+  if (!site.through) return [];
+  const path = site.through.map((t) => `${t.relativePath}:${t.line}${t.functionName.startsWith('(') ? '' : ` (${t.functionName})`}`).join(' → ');
+  return ['', `**Through** ${path}: the recorded calls of this line passed through that helper before the SDK; its share is this line's.`];
 }
 
 /** The call site's measured share by caller line, when it had callers (a part of it, not added). */
 function callerLines(site: CallSite, total: number): string[] {
   const sentences = callerSentences(site, total);
   if (sentences.length === 0) return [];
-  return ['', `**Called from** (parts of this line's ${formatPercent(percentOf(site.dynamoWeight, total))} measured):`, ...sentences.map((s) => `- ${s}`)];
+  return ['', `**Called from** (parts of this line's ${formatPercent(percentOf(site.dynamoWeight, total))} measured):`, ...sentences.map((s) => `- ${markdownText(s)}`)];
 }
 
 /** Hover of a caller's lens: its part, the call site it goes through, and the call site's whole breakdown. */
@@ -148,10 +160,10 @@ function callerHover(root: RootAnalysis, hit: { caller: CallerShare; site: CallS
   if (!hit) return undefined;
   const total = root.analysis.totalWeight;
   const value = [
-    `**DynamoDB Hot Path** — ${callerLensTitle(hit.caller, hit.site, total)}`,
+    `**DynamoDB Hot Path** — ${markdownText(callerLensTitle(hit.caller, hit.site, total))}`,
     '',
     ...placementLines(hit.anchor, hit.caller.line, line),
-    `This line calls \`${displayFunctionName(hit.site.functionName)}\`, whose call into the SDK at ${callSiteName(hit.site)} is the call site: ${callSiteLensTitle(hit.site, total)}. The part shown here is included in that line's figure and in the totals once.`,
+    `This line calls ${markdownCode(displayFunctionName(hit.site.functionName))}, whose call into the SDK at ${markdownText(callSiteName(hit.site))} is the call site: ${markdownText(callSiteLensTitle(hit.site, total))}. The part shown here is included in that line's figure and in the totals once.`,
     ...callerLines(hit.site, total),
   ].join('\n');
   return { contents: { kind: 'markdown', value } };
@@ -165,7 +177,7 @@ function placementLines(anchor: Anchor, recordedLine: number, line: number): str
   const moved = recordedLine !== line ? ` The profile recorded it at line ${recordedLine}; lines above it moved since.` : '';
   if (anchor.change) {
     return [
-      `**⚠ Changed since the profile:** the profile measured \`${anchor.change.was}\` (commit ${anchor.change.commit.slice(0, 12)}, the version at the profile's time); this line now reads \`${anchor.lineText}\`. It makes the same call, but the figures are those of the old code: record a new profile to measure this one.${moved}`,
+      `**⚠ Changed since the profile:** the profile measured ${markdownCode(anchor.change.was)} (commit ${markdownText(anchor.change.commit.slice(0, 12))}, the version at the profile's time); this line now reads ${markdownCode(anchor.lineText)}. It makes the same call, but the figures are those of the old code: record a new profile to measure this one.${moved}`,
       '',
     ];
   }
@@ -175,7 +187,7 @@ function placementLines(anchor: Anchor, recordedLine: number, line: number): str
 /** Hover of a function lens whose declaration changed since the profile. */
 function functionHover(hit: { fn: UserFunctionStat; anchor: Anchor } | undefined): Hover | undefined {
   if (!hit?.anchor.change) return undefined;
-  const value = [`**DynamoDB Hot Path** — \`${displayFunctionName(hit.fn.functionName)}\``, '', ...placementLines(hit.anchor, hit.anchor.recordedLine, hit.anchor.recordedLine)].join('\n');
+  const value = [`**DynamoDB Hot Path** — ${markdownCode(displayFunctionName(hit.fn.functionName))}`, '', ...placementLines(hit.anchor, hit.anchor.recordedLine, hit.anchor.recordedLine)].join('\n');
   return { contents: { kind: 'markdown', value } };
 }
 
@@ -196,10 +208,10 @@ function creditLines(root: RootAnalysis, site: RootAnalysis['analysis']['callSit
   return [
     `**This line:** ${here.join(' · ')}`,
     '',
-    `**The profile:** DynamoDB ${formatPercent(shares.dynamoPercent)} — ${attributionLine(shares)}`,
-    ...unattributedSentences(shares).map((s) => `- ${s}`),
-    ...(truncation ? [`- ${truncation}`] : []),
-    ...(offLens ? [`- ${offLens}`] : []),
+    `**The profile:** DynamoDB ${formatPercent(shares.dynamoPercent)} — ${markdownText(attributionLine(shares))}`,
+    ...unattributedSentences(shares).map((s) => `- ${markdownText(s)}`),
+    ...(truncation ? [`- ${markdownText(truncation)}`] : []),
+    ...(offLens ? [`- ${markdownText(offLens)}`] : []),
   ];
 }
 

@@ -7,6 +7,13 @@ import { describeCallSite, percentOf } from './format';
 import type { RootAnalysis } from './analyzeRoot';
 import { rootAttributionShares } from './lensShares';
 import { shownCallers } from '../core/analysis/callerBreakdown';
+import { otherServicesLine } from '../core/analysis/otherServicesText';
+
+/** Other AWS services' protocol work, as the report shows it (the CLI's words). */
+function otherServicesOf(analysis: Analysis): ReportData['otherServices'] {
+  const note = otherServicesLine(analysis);
+  return { percent: percentOf(analysis.otherServices.weight, analysis.totalWeight), ...(note ? { note } : {}) };
+}
 
 /** Id of a call site in lens arguments and the report: `relativePath:line`. */
 export function callSiteId(site: { relativePath: string; line: number }): string {
@@ -89,6 +96,7 @@ export function buildReport(summary: ProfileSummary, root: RootAnalysis, flame: 
     byCategory: categoryPercents(analysis.byCategory, total),
     gcPercent: percentOf(analysis.gcWeight, total),
     connectionSetupPercent: percentOf(analysis.connectionSetupWeight, total),
+    otherServices: otherServicesOf(analysis),
     callSites: reportCallSites(analysis, root.files),
     coverage: {
       percent: analysis.coverage.percent,

@@ -232,6 +232,11 @@ export interface ReportData {
   readonly byCategory: Readonly<Record<string, number>>;
   readonly gcPercent: number;
   readonly connectionSetupPercent: number;
+  /**
+   * Shared AWS protocol work for other services than DynamoDB (Kinesis, CloudWatch Logs, SQS…),
+   * percent of total, in no DynamoDB figure; `note` says by service how it was told apart (absent when under 0.05 %).
+   */
+  readonly otherServices: { readonly percent: number; readonly note?: string };
   readonly callSites: readonly ReportCallSite[];
   readonly coverage: {
     /** Percent of the path-mapping weight (each file's samples summed over your code's files) that resolved. */

@@ -7,7 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -32,7 +32,11 @@ async function builtCli(): Promise<string> {
 /** A TypeScript project that type-checks (tsc: 0 errors) and leans on the ES lib: Promise, Record, Number. */
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dhp-verify-lib-'));
-  symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // Every package of this repository but TypeScript: the project has none, the bundled compiler checks it.
+  mkdirSync(join(dir, 'node_modules'));
+  for (const entry of readdirSync(join(repo, 'node_modules'))) {
+    if (entry !== 'typescript' && !entry.startsWith('.')) symlinkSync(join(repo, 'node_modules', entry), join(dir, 'node_modules', entry), 'dir');
+  }
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true, skipLibCheck: true, types: ['node'] } }));
   writeFileSync(join(dir, 'db.ts'), [
     `import AWS from 'aws-sdk';`,
@@ -55,7 +59,7 @@ describe('migrate --verify from the built bundle', () => {
     const dir = project();
     const r = run(cliDir, dir);
     assert.equal(r.status, 1, r.stderr);
-    assert.match(r.stderr, /^verify: 1 file type-checked before and after the migration: 0 errors before, 0 after, 0 new$/m);
+    assert.match(r.stderr, /^verify: tsc -p tsconfig\.json with TypeScript 5\.9\.3 \(bundled: the project has none installed\), skipLibCheck on, 1 file, before and after the migration: 0 errors before, 0 after, 0 new$/m);
     assert.doesNotMatch(r.stderr, /TS2304|v3-verify/);
     rmSync(join(cliDir, 'typescript-lib'), { recursive: true });
     const bare = run(cliDir, dir);

@@ -20,8 +20,10 @@ describe('dynamo-hotpath compare', () => {
     assert.ok(lines.some((l) => /^CPU per request\s+16\.57 ms\s+9\.306 ms\s+-43\.8% \(sampling 95 % CI -47\.6% to -39\.7%; run-to-run variation unknown\)$/.test(l)), r.stdout);
     assert.ok(lines.some((l) => /^DynamoDB marshalling share\s+84\.63% ±0\.9\s+67\.12% ±1\.2\s+-17\.5 pp$/.test(l)), r.stdout);
     // after-v2's Query parse is cut at Go 1.19's 64-frame limit: repaired, the call site keeps its
-    // real weight (before the repair it read 2.98 %, −96.7 %, while marshalling per request fell 55 %).
-    assert.ok(lines.some((l) => /^\(\*Adapter\)\.GetUserActivity ddbv1\/adapter\.go:49 → ddbv2\/adapter\.go:44\s+8\.32 s \/ 50\.73%\s+4\.58 s \/ 31\.07%\s+-65\.6%, -19\.7 pp\s+name$/.test(l)), r.stdout);
+    // real weight (before the repair it read 2.98 %, −96.7 %, while marshalling per request fell 55 %),
+    // marked `~` as mostly estimated (the completed part is not on the samples' own stacks), paired by the Query it runs.
+    assert.ok(lines.some((l) => /^\(\*Adapter\)\.GetUserActivity ddbv1\/adapter\.go:49 → ddbv2\/adapter\.go:44\s+8\.32 s \/ 50\.73%\s+~4\.58 s \/ 31\.07%\s+-65\.6% per request, -19\.7 pp\s+operation$/.test(l)), r.stdout);
+    assert.ok(lines.some((l) => /^  measured on your lines\s+84\.63%\s+18\.71%\s+-65\.9 pp$/.test(l)), r.stdout);
   });
 
   it('reads run records beside the profiles and gives the same totals as explicit counts', () => {
@@ -41,7 +43,8 @@ describe('dynamo-hotpath compare', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.ok(r.stdout.includes('| Metric | Before | After | Change |\n|---|---:|---:|---:|\n'), r.stdout);
     assert.ok(r.stdout.includes('| CPU per request | 16.57 ms | 9.306 ms | -43.8% (sampling 95 % CI -47.6% to -39.7%; run-to-run variation unknown) |'), r.stdout);
-    assert.ok(r.stdout.includes('| (\\*Adapter).GetUserActivity [ddbv1 → ddbv2] | 9.27 s / 56.52% | 5.74 s / 38.89% |'), r.stdout);
+    // Names are literal markdown: `*`, `[` and `]` escaped (rendered as written).
+    assert.ok(r.stdout.includes('| (\\*Adapter).GetUserActivity \\[ddbv1 → ddbv2\\] | 9.27 s / 56.52% | 5.74 s / 38.89% |'), r.stdout);
   });
 
   it('two profiles per side with run records: intervals over the replicates, and the fleet formula', () => {
@@ -76,6 +79,15 @@ describe('dynamo-hotpath compare', () => {
     const badCount = runCli(['compare', ...GO_PAIR, '--requests-before', 'lots']);
     assert.equal(badCount.code, 2);
     assert.match(badCount.stderr, /--requests-before: 'lots' is not a request count/);
+    // One side's request count alone would be compared with nothing: an error naming the missing one.
+    const lone = runCli(['compare', ...GO_PAIR, '--requests-before', '990']);
+    assert.equal(lone.code, 2);
+    assert.match(lone.stderr, /^dynamo-hotpath compare: --requests-before is given but --requests-after is missing/);
+    const loneAfter = runCli(['compare', ...GO_PAIR, '--requests-after', '1585']);
+    assert.match(loneAfter.stderr, /--requests-after is given but --requests-before is missing/);
+    const badWindow = runCli(['compare', ...GO_PAIR, '--window-before', '15..3']);
+    assert.equal(badWindow.code, 2);
+    assert.match(badWindow.stderr, /--window-before: the window 15\.\.3 ends before it starts/);
     const both = runCli(['compare', ...GO_PAIR, '--json', '--markdown']);
     assert.equal(both.code, 2);
     const dir = mkdtempSync(join(tmpdir(), 'compare-cli-'));

@@ -82,10 +82,10 @@ describe('dynamo-hotpath migrate', () => {
     const r = cli(['.', '--verify'], dir);
     assert.equal(r.code, 3, r.stderr);
     assert.match(r.stderr, /^db\.ts:1:1 error v3-verify @aws-sdk\/client-dynamodb is not installed in this project \(1 import of it\): the migrated code cannot load it and could not be checked against it: npm install @aws-sdk\/client-dynamodb@\^3\.689\.0$/m);
-    assert.match(r.stderr, /^verify: 1 file type-checked before and after the migration: 0 errors before, 2 after, 2 new$/m);
+    assert.match(r.stderr, /^verify: tsc -p tsconfig\.json with TypeScript 5\.9\.3 \(bundled: the project has none installed\), skipLibCheck on, 1 file, before and after the migration: 0 errors before, 2 after, 2 new$/m);
     const byDefault = cli(['.'], dir);
     assert.equal(byDefault.code, 3, 'TypeScript: checked without --verify');
-    assert.match(byDefault.stderr, /^verify: 1 file type-checked before and after the migration: 0 errors before, 2 after, 2 new$/m);
+    assert.match(byDefault.stderr, /^verify: tsc -p tsconfig\.json with TypeScript 5\.9\.3 \(bundled: the project has none installed\), skipLibCheck on, 1 file, before and after the migration: 0 errors before, 2 after, 2 new$/m);
     const skipped = cli(['.', '--no-verify'], dir);
     assert.equal(skipped.code, 1, skipped.stderr);
     assert.doesNotMatch(skipped.stderr, /verify/);

@@ -10,6 +10,7 @@ import { readProfileFile } from '../../src/core/profile/read';
 import type { Profile } from '../../src/core/profile/model';
 import { buildDiffTree, type DiffNode } from '../../src/core/compare/diffTree';
 import { classifyFrame } from '../../src/core/detect/classify';
+import { MARSHALLING_CATEGORIES } from '../../src/core/detect/types';
 import { buildDynamoFlameTree } from '../../src/server/flameTree';
 import type { FlameNode } from '../../src/shared/protocol';
 
@@ -64,7 +65,8 @@ function referenceDiff(before: Profile, after: Profile): DiffNode {
 function referenceFlame(profile: Profile): FlameNode {
   const isMarshalling = profile.frames.map((f) => {
     const c = classifyFrame(f);
-    return c !== undefined && c.category !== 'connection-setup';
+    // The report's flame graph counts marshalling stacks only (connection setup, error answers and retries left out).
+    return c !== undefined && MARSHALLING_CATEGORIES.has(c.category);
   });
   const min = 0.001 * profile.totalWeight;
   const convert = (n: Whole): FlameNode => ({

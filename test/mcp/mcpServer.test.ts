@@ -122,7 +122,7 @@ describe('dynamo-hotpath mcp, driven by the MCP SDK client over stdio', () => {
     assert.match(doc.diff, /^-      rules\.push\(AWS\.DynamoDB\.Converter\.unmarshall\(item\) as TargetingRule\);\n\+      rules\.push\(unmarshall\(item \?\? \{\}, \{ wrapNumbers: Number \}\) as TargetingRule\);$/m);
     assert.deepEqual(doc.findings.filter((f: Doc) => f.severity !== 'information').map((f: Doc) => `${f.line}:${f.column} ${f.code}`), ['38:12 v3-result-exported', '52:12 v3-result-exported', '58:55 v3-set-validation']);
     assert.deepEqual(doc.counts, { considered: 1, changed: 1, errors: 0 });
-    assert.deepEqual(doc.verify, [{ root: 'fixtures/node-adserver/src', checkedFiles: 1, errorsBefore: 0, errorsAfter: 0, newErrors: 0 }]);
+    assert.deepEqual(doc.verify, [{ root: 'fixtures/node-adserver/src', method: 'tsconfig', typescript: "5.9.3 (the project's)", checkedFiles: 9, errorsBefore: 0, errorsAfter: 0, newErrors: 0 }]);
     assert.match(text(result), /^1 of 1 file would change \(nothing was written\); 0 error findings .*, 3 warnings/);
     assert.equal(readFileSync(file, 'utf8'), before);
   });
@@ -161,7 +161,7 @@ describe('dynamo-hotpath mcp, driven by the MCP SDK client over stdio', () => {
     assert.equal(doc.replicates.cpuPerRequest.change.changePercent.toFixed(1), '-43.8');
     assert.equal(doc.totals.before.requestsSource, 'before-v1.pb.gz.json: requests');
     assert.match(text(result), /^CPU per request 16\.57 ms → 9\.306 ms: -43\.8% \(sampling 95 % CI -47\.6% to -39\.7%; run-to-run variation unknown\)\n/m);
-    assert.match(text(result), /^Rows matched: user functions: 3 name; call sites: 6 name;/m);
+    assert.match(text(result), /^Rows matched: user functions: 3 name; call sites: 6 operation;/m);
   });
 
   it('refuses paths outside the folders it may read, and bad input, in one line with the fix', async () => {

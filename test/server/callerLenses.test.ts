@@ -6,12 +6,11 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CodeLensRequest, DidOpenTextDocumentNotification, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol';
+import { CodeLensRequest, HoverRequest, type MarkupContent } from 'vscode-languageserver-protocol';
 import { GetReportRequest, LoadProfileRequest } from '../../src/shared/protocol';
-import { buildServer, LspSession, makeWorkDir, REPO } from './lspHarness';
+import { type LspSession, REPO, startOnService } from './lspHarness';
 
 const FIXTURE = join(REPO, 'test/fixtures/record-wrapper');
 
@@ -20,18 +19,7 @@ describe('language server: lenses on the callers of a helper', () => {
   let root: string;
 
   before(async () => {
-    const workDir = makeWorkDir();
-    const serverJs = await buildServer(workDir);
-    root = join(workDir, 'service');
-    cpSync(FIXTURE, root, { recursive: true, filter: (p) => !p.includes('profiles') });
-    const past = new Date('2026-01-01T00:00:00Z');
-    for (const name of readdirSync(root)) utimesSync(join(root, name), past, past);
-    lsp = await LspSession.start(serverJs, root, workDir);
-    for (const file of ['handlers.js', 'db-v2.js']) {
-      await lsp.connection.sendNotification(DidOpenTextDocumentNotification.type, {
-        textDocument: { uri: pathToFileURL(join(root, file)).toString(), languageId: 'javascript', version: 1, text: readFileSync(join(root, file), 'utf8') },
-      });
-    }
+    ({ lsp, root } = await startOnService(FIXTURE, ['handlers.js', 'db-v2.js']));
     await lsp.connection.sendRequest(LoadProfileRequest, { path: join(FIXTURE, 'profiles/wrapper-v2.pb.gz'), progressId: 'callers' });
   });
 

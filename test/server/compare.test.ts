@@ -17,20 +17,13 @@ const ADAPTER = 'internal/repository/ddbv2/adapter.go';
 
 /**
  * The call-site lenses of ddbv2/adapter.go once compared. after-v2's stacks are cut at Go's 64
- * frames, so only 28 % of its DynamoDB weight is measured on a line (before-v1: 100 %): per-line
- * changes such as `50.7% → 3.0% (−97%)` would mostly measure the cut, so every call-site lens
- * says so instead (issue 10, item 7). Computed once from the core's figures and pinned.
+ * frames: the repair completes them from other stacks, and what it credits to a line is an
+ * estimate, so only 28 % of its DynamoDB weight is measured on a line (before-v1: 100 %). Per-line
+ * changes would mostly compare an estimate with a measurement: every call-site lens says so instead
+ * (issue 10, item 7; issue 24: one meaning of "measured"). Computed from the core's figures and pinned.
  */
-// after-v2's cut stacks are repaired (Go 1.19 keeps 64 frames): the Query call sites keep their
-// parse cost instead of reading −97 % / −95 % while marshalling per request fell 55 %.
-const COMPARED: [number, string][] = [
-  [44, '50.7% → 31.1% DynamoDB (−66% per request)'],
-  [58, '4.8% → 6.1% DynamoDB (−29% per request, within noise)'],
-  [66, '24.6% → 22.3% DynamoDB (−49% per request, within noise)'],
-  [78, '2.7% → 5.7% DynamoDB (+19% per request)'],
-  [86, '0.4% → 1.1% DynamoDB (+43% per request)'],
-  [90, '1.3% → 0.9% DynamoDB (−63% per request, within noise)'],
-];
+const UNCOVERED = 'no per-line change: 0% → 72% of DynamoDB not measured on a line (DynamoDB 84.6% → 67.1% overall)';
+const COMPARED: [number, string][] = [44, 58, 66, 78, 86, 90].map((line) => [line, UNCOVERED]);
 
 function titles(lenses: CodeLens[] | null): [number, string][] {
   return (lenses ?? []).map((l) => [l.range.start.line + 1, l.command?.title ?? '']);
@@ -62,7 +55,7 @@ describe('Compare with Baseline over stdio with the Go fixture', () => {
   it('compares the loaded after-v2 with before-v1 and turns the call-site lenses into before → after', async () => {
     await lsp.connection.sendRequest(LoadProfileRequest, { path: AFTER, progressId: 'load' });
     const normal = await lenses();
-    assert.ok(normal.some(([line, t]) => line === 44 && t === '32.6% CPU · 31.1% DynamoDB unmarshal (aws-sdk-go-v2 awsjson10 (generated), generated)'), JSON.stringify(normal));
+    assert.ok(normal.some(([line, t]) => line === 44 && t === '32.6% CPU · 3.0% DynamoDB unmarshal (aws-sdk-go-v2 awsjson10 (generated), generated) · ~28.1% estimated'), JSON.stringify(normal));
     const progress: number[] = [];
     lsp.connection.onNotification(LoadProgressNotification, (p) => {
       if (p.progressId === 'cmp') progress.push(p.percent);

@@ -15,7 +15,8 @@ import { buildDiffTree } from '../../src/core/compare/diffTree';
 import { MAX_FLAME_DEPTH, subtreeHeight } from '../../src/core/flameDepth';
 import { buildDynamoFlameTree } from '../../src/server/flameTree';
 
-const UNMARSHAL = 'github.com/aws/aws-sdk-go/private/protocol/json/jsonutil.UnmarshalJSON';
+// DynamoDB's own item decoding (not the JSON protocol every service shares, which counts only under a DynamoDB client).
+const UNMARSHAL = 'github.com/aws/aws-sdk-go/service/dynamodb/dynamodbattribute.(*Decoder).Decode';
 
 /** Folded stacks: `depth` frames of recursion above an aws-sdk-go v1 unmarshal, and a shallow stack. */
 function deepProfile(depth: number, weight: number) {

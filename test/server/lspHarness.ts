@@ -185,6 +185,23 @@ export async function startOnFixtures(fixtures: readonly string[] = ['go-adserve
   return { lsp, workDir, roots };
 }
 
+/**
+ * A server started on a copy of a recorded service's folder (`test/fixtures/<name>`, its
+ * `profiles/` left out, sources dated 2026-01-01, before the profile), with `open` files opened as
+ * the editor does; `root` is the copy.
+ */
+export async function startOnService(fixture: string, open: readonly string[]): Promise<{ lsp: LspSession; root: string }> {
+  const workDir = makeWorkDir();
+  const serverJs = await buildServer(workDir);
+  const root = join(workDir, 'service');
+  cpSync(fixture, root, { recursive: true, filter: (p) => !p.includes('profiles') });
+  const past = new Date('2026-01-01T00:00:00Z');
+  for (const name of readdirSync(root)) utimesSync(join(root, name), past, past);
+  const lsp = await LspSession.start(serverJs, root, workDir);
+  for (const file of open) await lsp.open(join(root, file));
+  return { lsp, root };
+}
+
 /** A fresh temporary folder for one test file. */
 export function makeWorkDir(): string {
   return mkdtempSync(join(tmpdir(), 'hotpath-lsp-'));

@@ -4,6 +4,7 @@
  * Profile: the usual lenses, report and status bar. The result message puts the DynamoDB share
  * beside the share the server pruned into `other`.
  */
+import { notificationText } from '../../core/text/displayText';
 import * as vscode from 'vscode';
 import { join } from 'node:path';
 import { displayUrl } from '../../core/fleet/endpoint';
@@ -55,7 +56,7 @@ export async function openFromPyroscope(context: vscode.ExtensionContext, host: 
     if (summary) {
       const pruned = prunedPercentOfWarnings(summary.warnings);
       void vscode.window.showInformationMessage(
-        `DynamoDB Hot Path: ${labelSelector} (${range.label}): DynamoDB marshalling ${summary.dynamoPercent.toFixed(1)}% of CPU; pruned by the server into 'other': ${pruned.toFixed(2)}%`,
+        notificationText(`DynamoDB Hot Path: ${labelSelector} (${range.label}): DynamoDB marshalling ${summary.dynamoPercent.toFixed(1)}% of CPU; pruned by the server into 'other': ${pruned.toFixed(2)}%${result.lookbackNote ? `. Note: ${result.lookbackNote}` : ''}`),
       );
     }
     return summary;

@@ -5,6 +5,7 @@
 import { valueColumnWarning } from './valueColumnWarning';
 import { DYNAMO_CATEGORIES, type DynamoCategory } from '../detect/types';
 import { categoryOf, FRAME_RULES } from '../detect/rules';
+import { matchesByBareName } from '../detect/classify';
 import { MIGRATIONS } from '../detect/migrations';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
@@ -21,6 +22,7 @@ import { recordedFiles } from './recordedFiles';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { functionLevelWarning, type FunctionLevelSummary } from './functionLevel';
 import { callerShares, markThinWrappers } from './callerShares';
+import type { DynamoOperation } from '../source/dynamoOperations';
 import type { Analysis, CallSite, CategoryWeights, ChainFrame, MigrationSuggestion, TruncationSummary, UserFunctionStat } from './types';
 import { prunedWarning } from '../fleet/truncation';
 import type { SiteStats } from './siteStats';
@@ -85,10 +87,17 @@ function buildChain(site: CallSiteAccumulator, frames: FrameTable, keys: FrameKe
   });
 }
 
+/**
+ * The rule and category with the most weight among the call site's own samples — measured, and
+ * those whose call site or service was estimated (completed cut stacks); shares of others'
+ * samples (the call-share estimate) only when it has none.
+ */
 function dominantOf(site: CallSiteAccumulator): CallSite['dominant'] {
   let bestKey = '';
   let best = -1;
-  const byRule = site.byRule.size > 0 ? site.byRule : (site.estimate?.byRule ?? site.byRule);
+  const byRule = new Map(site.byRule);
+  for (const [key, weight] of site.direct?.byRule ?? []) byRule.set(key, (byRule.get(key) ?? 0) + weight);
+  if (byRule.size === 0) for (const [key, weight] of site.estimate?.byRule ?? []) byRule.set(key, weight);
   for (const [key, weight] of byRule) {
     if (weight > best) [bestKey, best] = [key, weight];
   }
@@ -127,6 +136,8 @@ function buildCallSites(frames: FrameTable, keys: FrameKeys, tables: FlatCumTabl
       chain: buildChain(site, frames, keys, tables, attribution, maxChain),
       ...(site.repairedWeight + site.sharedWeight > 0 ? { repair: { repairedWeight: site.repairedWeight, sharedWeight: site.sharedWeight } } : {}),
       ...callerShares(site, frames, keys, resolver),
+      ...operationsOf(site),
+      ...throughOf(site, frames, resolver),
     });
     siteFunctions.push(fn);
   }
@@ -135,6 +146,23 @@ function buildCallSites(frames: FrameTable, keys: FrameKeys, tables: FlatCumTabl
   const credited = (c: CallSite) => c.dynamoWeight + (c.estimatedWeight ?? 0);
   sites.sort((a, b) => credited(b) - credited(a) || b.dynamoWeight - a.dynamoWeight || b.totalWeight - a.totalWeight);
   return new Map(sites.map((site) => [site, functionOfSite.get(site)!]));
+}
+
+/** `{ through }` of a call site recorded through a helper: its frames in the workspace, callee first; {} otherwise. */
+function throughOf(site: CallSiteAccumulator, frames: FrameTable, resolver: PathResolver): Pick<CallSite, 'through'> {
+  if (!site.through) return {};
+  const through = site.through.map((id) => {
+    const frame = frameAt(frames, id);
+    const resolution = resolver.resolve(frame.file);
+    return { relativePath: resolution.kind === 'resolved' ? resolution.relativePath : frame.file, line: frame.line, functionName: frame.name };
+  });
+  return { through };
+}
+
+/** `{ operations }` of a call site: its samples' operations, else its code's; {} when none. */
+function operationsOf(site: CallSiteAccumulator): { operations?: readonly DynamoOperation[] } {
+  const found = site.operations && site.operations.size > 0 ? site.operations : site.codeOperations;
+  return found && found.size > 0 ? { operations: [...found].sort() } : {};
 }
 
 /** The lowest 1-based line among call sites, 0 when none is known. */
@@ -249,6 +277,12 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
       'the profile has no DynamoDB SDK frames (no aws-sdk-go, aws-sdk-go-v2, guregu/dynamo, aws-sdk or @aws-sdk DynamoDB code ran while it was recorded): DynamoDB marshalling is 0 % because nothing marshalled items, not because of the path mapping',
     );
   }
+  const bare = bareNameMatches(frames, keys, attribution);
+  if (bare.length > 0) {
+    warnings.push(
+      `${bare.length} SDK function${bare.length === 1 ? '' : 's'} with no file in the profile matched by name alone (${bare.slice(0, 4).join(', ')}${bare.length > 4 ? ', …' : ''}): only names that one DynamoDB package uses are matched this way, and code of yours with the same name would count too; protocol code with common names (read, _read, extractData) and anonymous functions (the v3 middlewares) are not matched without their file`,
+    );
+  }
   if (frames.length > 0 && frames.fileId.every((file) => frames.strings[file] === '')) {
     warnings.push('the profile records no file names (folded stacks?): DynamoDB shares are computed, but no call site can be mapped to your code');
   }
@@ -265,11 +299,17 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     anyFrameWeight: attribution.anyFrameWeight,
     unattributedWeight: attribution.unattributedWeight,
     attribution: {
-      measuredWeight: attribution.dynamoWeight - attribution.unattributedWeight,
+      measuredWeight: attribution.measuredWeight,
       labelledWeight: attribution.labelledWeight,
       estimatedWeight: attribution.estimatedWeight,
-      unattributedWeight: remainder(attribution.unattributedWeight, attribution.estimatedWeight),
+      unattributedWeight: remainder(attribution.dynamoWeight - attribution.measuredWeight, attribution.estimatedWeight),
       ...(attribution.estimateMethod ? { estimateMethod: attribution.estimateMethod } : {}),
+      ...(attribution.estimatedWeight > 0 ? { estimateParts: attribution.estimateParts } : {}),
+    },
+    otherServices: {
+      weight: attribution.otherServicesWeight,
+      estimatedWeight: attribution.otherServicesEstimatedWeight,
+      byService: [...attribution.otherServices].map(([name, weight]) => ({ name, weight })).sort((a, b) => b.weight - a.weight),
     },
     byCategory: toCategoryWeights(attribution.byCategory),
     gcWeight: attribution.gcWeight,
@@ -290,6 +330,18 @@ export function analyzeProfile(profile: Profile, options: AnalyzeOptions): Analy
     ...(options.siteStats ? { siteStats: options.siteStats } : {}),
     warnings,
   };
+}
+
+/** Names of the functions with no file that a rule matched by name (`FrameRule.jsBareNames`), heaviest first. */
+function bareNameMatches(frames: FrameTable, keys: FrameKeys, attribution: AttributionResult): string[] {
+  const names: string[] = [];
+  for (let fn = 0; fn < keys.functionCount; fn++) {
+    const id = keys.functionFrame[fn]!;
+    if (frames.strings[frames.fileId[id]!] !== '' || !matchOf(attribution.classes, fn)?.rule.jsBareNames) continue;
+    const name = frames.strings[frames.nameId[id]!]!;
+    if (matchesByBareName(name)) names.push(name);
+  }
+  return [...new Set(names)];
 }
 
 /** Sum of the samples' counts, in sample order (the same float sum as a reduce over `profile.samples`). */

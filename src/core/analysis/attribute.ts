@@ -14,22 +14,32 @@ import { categoryOf, type FrameRule } from '../detect/rules';
 import { SAMPLE_REPAIR, type Profile } from '../profile/model';
 import type { PathResolution, PathResolver } from '../paths/types';
 import { ChainTrie } from './chainTrie';
-import { estimateMethod, familyIndexOfSdk, SDK_FAMILIES, UnattributedEstimator, type SiteEstimate } from './estimate';
-import { SDK_LABEL } from './recorderLabels';
-import type { DynamoOperation } from '../source/dynamoOperations';
+import { estimateMethod, familyIndexOfSdk, SDK_FAMILIES, UnattributedEstimator } from './estimate';
+import { operationNamed, type DynamoOperation } from '../source/dynamoOperations';
+import { OPERATION_LABEL, SDK_LABEL } from './recorderLabels';
 import type { SourceMapFiles } from '../sourcemap/sourceMapper';
 import { codeOperationsReader } from './siteCode';
 import { recordedFiles, type RecordedFiles } from './recordedFiles';
-import { classifyFunctions, matchOf, operationOf, type FunctionClasses, DYNAMO_CLIENT, ERROR_PATH, GC, MARSHAL, MATCH, MODULE_LOAD, REFLECT, TLS_INBOUND, TLS_OUTBOUND, TRANSPARENT } from './functionClasses';
+import { classifyFunctions, matchOf, operationOf, serviceOf, type FunctionClasses, DYNAMO_CLIENT, ERROR_PATH, GC, MARSHAL, MATCH, MODULE_LOAD, OTHER_CLIENT, REFLECT, SHARED_MEMBER, TLS_INBOUND, TLS_OUTBOUND, TRANSPARENT } from './functionClasses';
+import { isDynamoRequestLabel, ServiceSplit, serviceSplitMethod, type SplitTier } from './serviceEvidence';
+import { UnknownServiceWork } from './unknownService';
+import { makingClient, memberDepth, serviceAt, utilityOfCaller } from './stackWalks';
+import { addToEstimate, emptyEstimate, mergeEstimate, type SiteEstimateAccumulator } from './siteEstimates';
+import type { EstimateParts } from './types';
 import type { FrameKeys } from './frameKeys';
-import { recordedFrameCount, recordedUserCaller } from './recordedCallSites';
+import { recordedFrameCount, recordedHelperDepth, recordedUserCaller } from './recordedCallSites';
 import { forEachStack, readStack, StackBuffer } from '../profile/columns/sampleTable';
 import { frameTableOf, sampleTableOf } from '../profile/columns/profileTables';
 import { FlatCumCounter } from './flatCum';
 
 /** In the walk's packed per-frame bits only: the frame is the user's code; the SDK family + 1 sits above it (above the function flags' bits). */
-const USER = 1 << 12;
-const FAMILY_SHIFT = 13;
+const USER = 1 << 14;
+const FAMILY_SHIFT = 15;
+/** Which service a shared protocol sample was for ({@link serviceAt}). */
+const DYNAMO = 0;
+const OTHER = 1;
+const UNKNOWN = 2;
+const IS_RESPONSE = DYNAMO_CATEGORIES.map((c) => c.endsWith('-unmarshal'));
 
 /** Index of each category in the per-call-site weight arrays. */
 export const CATEGORY_INDEX: Readonly<Record<DynamoCategory, number>> = Object.fromEntries(
@@ -45,18 +55,34 @@ export interface CallSiteAccumulator {
   reflectionWeight: number;
   /** Part of `dynamoWeight` credited through a recorded call site (a recorder label). */
   labelledWeight: number;
-  /** Estimated share of unattributed marshalling (not in `dynamoWeight`), when any. */
-  estimate?: SiteEstimate;
+  /**
+   * Estimated DynamoDB weight of this call site (not in `dynamoWeight`), when any: a share of the
+   * unattributed marshalling, cut stacks completed onto it, shared protocol work whose service
+   * was estimated.
+   */
+  estimate?: SiteEstimateAccumulator;
+  /** Part of `estimate` from this call site's own samples (cut stacks completed onto it, service estimated), not shares of others'. */
+  direct?: SiteEstimateAccumulator;
   /** Weight per category, indexed by {@link CATEGORY_INDEX}. */
   readonly byCategory: Float64Array;
   /** Weight per `ruleId|category`, for the dominant SDK. */
   readonly byRule: Map<string, number>;
   readonly chain: ChainTrie;
-  /** DynamoDB weight from repaired cut stacks: certain for this call site, and shared with others (an estimate). */
+  /**
+   * DynamoDB weight from cut stacks completed onto this call site (part of `estimate`, never of
+   * `dynamoWeight`): with the one completion that fits or completions that all reach this call
+   * site, and shared with other call sites.
+   */
   repairedWeight: number;
   sharedWeight: number;
   /** Part of `dynamoWeight` per caller (the user frame that called the call site's function), keyed like call sites. */
   readonly callers: Map<number, CallerAccumulator>;
+  /** The DynamoDB operations its measured samples ran: from their `record` label, else an SDK frame beneath the call site. */
+  operations?: Set<DynamoOperation>;
+  /** The operations the code at its line names (`siteCode.ts`), when it could be read. */
+  codeOperations?: ReadonlySet<DynamoOperation>;
+  /** Frame ids of the helper a recorded call went through, from the business line's callee to the SDK call (`recordedHelperDepth`). */
+  through?: readonly number[];
 }
 
 /** The part of a call site's DynamoDB weight that came through one caller line. */
@@ -89,10 +115,22 @@ export interface AttributionResult {
   readonly unattributedWeight: number;
   /** Part of the credited marshalling that reached its call site through a recorder label. */
   readonly labelledWeight: number;
-  /** Part of `unattributedWeight` that estimates shared among call sites. */
+  /** DynamoDB weight measured on call sites: a frame of the user's code on the sample's own stack, or a recorder label (every call site's `dynamoWeight`). */
+  readonly measuredWeight: number;
+  /** DynamoDB weight credited to call sites as an estimate (every call site's `estimate`). */
   readonly estimatedWeight: number;
-  /** How the estimates were made (`estimate.ts`), when any weight was estimated. */
+  /** How the estimates were made (`estimate.ts`, `repair/`, `serviceEvidence.ts`), when any weight was estimated. */
   readonly estimateMethod?: string;
+  /** Shared AWS protocol work of other services than DynamoDB (not in any DynamoDB figure). */
+  readonly otherServicesWeight: number;
+  /** Part of `otherServicesWeight` assigned by the service estimate (the stack showed no client). */
+  readonly otherServicesEstimatedWeight: number;
+  /** `otherServicesWeight` per service named on the stack (`kinesis`); `''` for work whose service has no name (estimated, or told by a missing `record` label). */
+  readonly otherServices: ReadonlyMap<string, number>;
+  /** Part of `dynamoWeight` whose service the stack did not tell (counted as DynamoDB by the service estimate). */
+  readonly serviceEstimatedWeight: number;
+  /** `estimatedWeight` by method: shares among call sites by their SDK calls, cut stacks completed, service estimated on a line. */
+  readonly estimateParts: EstimateParts;
   readonly callSites: Map<number, CallSiteAccumulator>;
   /** Weight per migration id. */
   readonly byMigration: Map<string, number>;
@@ -153,8 +191,17 @@ export function attributeSamples(
   // `functionOf`: per-frame copies cost 13 MB on the 50 MB synthetic (700,000 frames).
   const classes = classifyFunctions(table, keys);
   const { flags, family } = classes;
+  // DynamoDB's v3 codec ran: a member-level read of the shared serde without it is another service's.
+  const codecInProfile = classes.matchList.some((m) => m.rule.id === 'js-v3-dynamodb-codec');
+  const dynamoLabel = (profile.labelSets ?? []).map(isDynamoRequestLabel);
+  const labelOperation = (profile.labelSets ?? []).map((set) => operationOfLabel(set[OPERATION_LABEL]));
+  const samples = sampleTableOf(profile);
+  const labelsOf = samples.labels;
+  // `record` labelled samples of DynamoDB requests: unlabelled shared protocol work is another service's.
+  const recordedDynamo = labelsOf !== undefined && labelsOf.some((set, s) => set >= 0 && dynamoLabel[set] === true && samples.weight[s]! > 0);
   const matchAt = (frame: number) => matchOf(classes, functionOf[frame]!);
   const recordedDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedFrameCount) : [];
+  const helperDepth = recordedCallSites ? (profile.labelSets ?? []).map(recordedHelperDepth) : [];
   const { names: fileNames, resolutions: fileResolutions, fileOfString, isUser } = fileTable;
   // Line totals are read at call sites only, and a call site is always a frame of the user's code.
   flatCum.countLinesOnly(isUser);
@@ -168,17 +215,21 @@ export function attributeSamples(
   const byMigration = new Map<string, number>();
   // The profile-wide sums as fields of one object: `let`s that the per-sample callback adds to
   // would be boxed numbers in its context, a new heap number per addition.
-  const sums = { dynamoWeight: 0.5, dynamoCount: 0.5, anyFrameWeight: 0.5, gcWeight: 0.5, unattributedWeight: 0.5, tlsUnknownHostWeight: 0.5, tlsInboundWeight: 0.5, moduleLoadingWeight: 0.5, labelledWeight: 0.5 };
+  const sums = { dynamoWeight: 0.5, dynamoCount: 0.5, anyFrameWeight: 0.5, gcWeight: 0.5, unattributedWeight: 0.5, tlsUnknownHostWeight: 0.5, tlsInboundWeight: 0.5, moduleLoadingWeight: 0.5, labelledWeight: 0.5, otherServicesWeight: 0.5 };
   for (const key of Object.keys(sums) as (keyof typeof sums)[]) sums[key] = 0;
   const apisCalled = new Set<string>();
   const repairOf = profile.truncation?.sampleRepair;
   const originOf = profile.truncation?.sampleOrigin;
+  const ownDepthOf = profile.truncation?.sampleOwnDepth;
   const dynamoByRepair = new Float64Array(4);
   const handshakesByFamily = new Float64Array(SDK_FAMILIES.length);
   const labelFamily = (profile.labelSets ?? []).map((set) => (set[SDK_LABEL] ? familyIndexOfSdk(set[SDK_LABEL] as SdkId) : -1));
   /** Shares of cut samples split among completions: origin → the call sites they reached. */
   const shares = new Map<number, { site: CallSiteAccumulator; weight: number }[]>();
   const estimator = new UnattributedEstimator();
+  const split = new ServiceSplit();
+  const unknown = new UnknownServiceWork();
+  const otherServices = new Map<string, number>();
   const requestSiteFrames = new Map<number, number>();
   const ruleKeys = new Map<FrameRule, string[]>();
   const siteKey = (frame: number) => {
@@ -186,8 +237,6 @@ export function attributeSamples(
     return line >= 0 ? line : -1 - functionOf[frame]!;
   };
 
-  const samples = sampleTableOf(profile);
-  const labelsOf = samples.labels;
   // The chain tries read a sample's stack again when a later stack enters its tail (chainTrie.ts).
   const chainBuffer = new StackBuffer();
   const stackOf = (sample: number) => {
@@ -200,8 +249,15 @@ export function attributeSamples(
     const count = samples.count[s]!;
     flatCum.add(stack, s, weight, count);
     const labels = labelsOf ? labelsOf[s]! : -1;
+    const labelled = labels >= 0 && dynamoLabel[labels] === true;
     const depth = labels >= 0 ? (recordedDepth[labels] ?? 0) : 0;
-    const recorded = depth > 0 && stack.length >= depth ? stack.length - depth : -1;
+    const recordedSite = depth > 0 && stack.length >= depth ? stack.length - depth : -1;
+    // Through a helper, the business line past it is the call site; the helper's frames are its path.
+    const recorded = recordedSite >= 0 ? recordedSite + (helperDepth[labels] ?? 0) : -1;
+    const credited = (from: number) => {
+      const u = creditedUser(stack, from, firstUser, recorded, isUser, functionOf);
+      return recorded > recordedSite && u < recorded && table.fileId[stack[u]!] === table.fileId[stack[recordedSite]!] ? recorded : u;
+    };
     let stackFlags = 0;
     let firstUser = -1;
     let sdkFamily = -1;
@@ -229,11 +285,22 @@ export function attributeSamples(
 
     let d = 0;
     while (d < stack.length && (flags[functionOf[stack[d]!]!]! & (TRANSPARENT | MATCH)) === TRANSPARENT) d++;
-    const decider = d < stack.length ? matchAt(stack[d]!) : undefined;
+    const decider = d < stack.length && !utilityOfCaller(stack, d, flags, functionOf, matchAt) ? matchAt(stack[d]!) : undefined;
+    // SDK work that is not marshalling and shows whose client it is: the service estimate's last basis.
+    // A client being made (`new DynamoDBClient()`: its constructor nearest the leaf) is no request of it.
+    const making = (stackFlags & (DYNAMO_CLIENT | OTHER_CLIENT)) !== 0 && makingClient(stack, flags, functionOf, table, keys);
+    const clientFlags = loading || making ? 0 : stackFlags & (DYNAMO_CLIENT | OTHER_CLIENT);
+    const otherRequest = (!labelled && recordedDynamo) || clientFlags === OTHER_CLIENT;
+    if (clientFlags & DYNAMO_CLIENT) split.dynamoRan = true;
+    if (clientFlags & OTHER_CLIENT) split.otherRan = true;
+    if (!decider && sdkFamily >= 0 && !loading && (labelled || clientFlags === DYNAMO_CLIENT || clientFlags === OTHER_CLIENT)) {
+      split.addFamily(sdkFamily, !otherRequest, weight);
+    }
     // The estimates' basis: SDK work that is not marshalling (signing, HTTP, middleware), about
-    // the same per call whatever the item sizes; module loading at `require` is no call.
-    if (!decider && firstUser >= 0 && sdkFamily >= 0 && !loading) {
-      const requester = stack[creditedUser(stack, firstUser, firstUser, recorded, isUser, functionOf)]!;
+    // the same per call whatever the item sizes; module loading at `require` is no call; another
+    // service's request is no DynamoDB call.
+    if (!decider && firstUser >= 0 && sdkFamily >= 0 && !loading && !otherRequest) {
+      const requester = stack[credited(firstUser)]!;
       const key = siteKey(requester);
       if (!requestSiteFrames.has(key)) requestSiteFrames.set(key, requester);
       estimator.addRequestSide(key, sdkFamily, weight, operationIn(stack, 0, firstUser, classes, functionOf));
@@ -242,7 +309,9 @@ export function attributeSamples(
       if (anyGc && !anyMatch) sums.gcWeight += weight;
       return;
     }
-    const u = creditedUser(stack, d + 1, firstUser, recorded, isUser, functionOf);
+    // Marshalling code run while a client is made (its codec, its middleware stack) is set-up, not an item's.
+    if (making) return;
+    const u = credited(d + 1);
     // Marshalling beneath an error decoder (the exception's own shape) is error work.
     const decided = categoryOf(decider.rule, directionFromStack(stack, d, matchAt));
     const category = stackFlags & ERROR_PATH && MARSHALLING_CATEGORIES.has(decided) && anyFlag(stack, d + 1, u, flags, functionOf, ERROR_PATH) ? 'error-response' : decided;
@@ -263,6 +332,36 @@ export function attributeSamples(
       return;
     }
     const ci = CATEGORY_INDEX[category];
+    if (!decider.rule.shared && category !== 'connection-setup') split.dynamoRan = true;
+    const rule = apiRule(stack, d, u, matchAt, decider.rule);
+    const ruleKey = ruleKeyOf(ruleKeys, rule, ci, category);
+    if (decider.rule.shared && category !== 'connection-setup') {
+      const at = serviceAt(stack, d, flags, functionOf);
+      const service =
+        at >= 0 ? (flags[functionOf[stack[at]!]!]! & DYNAMO_CLIENT ? DYNAMO : OTHER)
+        : labelled ? DYNAMO
+        : recordedDynamo || (codecInProfile && stackFlags & SHARED_MEMBER && memberDepth(stack, d, flags, functionOf) >= 2) ? OTHER
+        : UNKNOWN;
+      const sdk = familyIndexOfSdk(decider.rule.sdk);
+      // The split sees the side the protocol code ran for: an error answer's shape is read as a response.
+      if (service !== UNKNOWN && sdk >= 0) split.addShared(sdk, IS_RESPONSE[CATEGORY_INDEX[decided]]!, service === DYNAMO, weight);
+      if (service === OTHER) {
+        const name = (at >= 0 && serviceOf(classes, functionOf[stack[at]!]!)) || '';
+        otherServices.set(name, (otherServices.get(name) ?? 0) + weight);
+        sums.otherServicesWeight += weight;
+        return;
+      }
+      // Only marshalling is estimated by service; an error answer of no known service stays DynamoDB's, as its decoder rule's own samples are.
+      if (service === UNKNOWN && sdk >= 0 && marshalling) {
+        const credited = u < stack.length;
+        const operation = operationIn(stack, 0, stack.length, classes, functionOf);
+        const entry = { family: sdk, categoryIndex: ci, ruleKey, migration: rule.migration, siteKey: credited ? siteKey(stack[u]!) : undefined, frame: credited ? stack[u]! : -1, operation, repair: repairOf?.[s] ?? 0 };
+        unknown.add(entry, weight, count);
+        return;
+      }
+    }
+    // The SDK's retry middleware and error decoders run for every service's client: another service's request is no DynamoDB figure.
+    if (!marshalling && category !== 'connection-setup' && otherRequest) return;
     byCategory[ci]! += weight;
     if (category === 'connection-setup') {
       const family = sdkFamily >= 0 ? sdkFamily : labels >= 0 ? labelFamily[labels]! : -1;
@@ -273,10 +372,8 @@ export function attributeSamples(
       sums.dynamoCount += count;
       if (repairOf) dynamoByRepair[repairOf[s]!]! += weight;
     }
-    const rule = apiRule(stack, d, u, matchAt, decider.rule);
     if (rule.migration && category !== 'error-response') byMigration.set(rule.migration, (byMigration.get(rule.migration) ?? 0) + weight);
     apisCalled.add(rule.id);
-    const ruleKey = ruleKeyOf(ruleKeys, rule, ci, category);
     if (u >= stack.length) {
       if (!marshalling) return;
       sums.unattributedWeight += weight;
@@ -286,21 +383,30 @@ export function attributeSamples(
     }
     const userFrame = stack[u]!;
     const site = siteFor(callSites, siteKey(userFrame), userFrame, chainOf);
+    const repair = repairOf?.[s];
+    // A cut stack completed from other stacks whose call site lies in the completed part: inferred, not on the sample's own stack.
+    if (marshalling && (repair === SAMPLE_REPAIR.repaired || repair === SAMPLE_REPAIR.shared) && u >= ownDepthOf![s]!) {
+      addDirectEstimate(site, ci, ruleKey, weight);
+      if (repair === SAMPLE_REPAIR.repaired) site.repairedWeight += weight;
+      else {
+        const list = shares.get(originOf![s]!) ?? [];
+        list.push({ site, weight });
+        shares.set(originOf![s]!, list);
+      }
+      site.chain.add(stack, u - 1, weight, s);
+      return;
+    }
     site.byCategory[ci]! += weight;
     site.byRule.set(ruleKey, (site.byRule.get(ruleKey) ?? 0) + weight);
     if (!marshalling) return;
     site.dynamoWeight += weight;
     site.dynamoCount += count;
-    const repair = repairOf?.[s];
-    if (repair === SAMPLE_REPAIR.repaired) site.repairedWeight += weight;
-    else if (repair === SAMPLE_REPAIR.shared) {
-      const list = shares.get(originOf![s]!) ?? [];
-      list.push({ site, weight });
-      shares.set(originOf![s]!, list);
-    }
+    const operation = u === recorded ? labelOperation[labels] : operationIn(stack, 0, u, classes, functionOf);
+    if (operation) (site.operations ??= new Set()).add(operation);
     if (u === recorded) {
       site.labelledWeight += weight;
       sums.labelledWeight += weight;
+      if (recorded > recordedSite && !site.through) site.through = Array.from(stack.subarray(recordedSite, recorded)).reverse();
     }
     const recordedCaller = recordedUserCaller(stack, recorded, isUser);
     let caller = u === recorded ? recordedCaller : callerOf(stack, u, isUser, functionOf);
@@ -330,20 +436,79 @@ export function attributeSamples(
       else site.sharedWeight += weight;
     }
   }
+  // Shared protocol work whose service no stack told: DynamoDB's estimated fraction joins the DynamoDB figures.
+  const tiers = new Set<SplitTier>();
+  let otherServicesEstimatedWeight = 0;
+  let serviceEstimatedWeight = 0;
+  let serviceAtSites = 0;
+  for (const e of unknown.all()) {
+    const { fraction, tier } = split.fraction(e.family, IS_RESPONSE[e.categoryIndex]!);
+    tiers.add(tier);
+    const dynamo = e.weight * fraction;
+    otherServicesEstimatedWeight += e.weight - dynamo;
+    if (!(dynamo > 0)) continue;
+    serviceEstimatedWeight += dynamo;
+    byCategory[e.categoryIndex]! += dynamo;
+    sums.dynamoWeight += dynamo;
+    sums.dynamoCount += e.count * fraction;
+    if (repairOf) dynamoByRepair[e.repair]! += dynamo;
+    if (e.migration) byMigration.set(e.migration, (byMigration.get(e.migration) ?? 0) + dynamo);
+    if (e.siteKey !== undefined) {
+      serviceAtSites += dynamo;
+      addDirectEstimate(siteFor(callSites, e.siteKey, e.frame, chainOf), e.categoryIndex, e.ruleKey, dynamo);
+    } else {
+      sums.unattributedWeight += dynamo;
+      estimator.addUnattributed(e.family, e.categoryIndex, e.ruleKey, dynamo, e.operation);
+    }
+  }
+  if (otherServicesEstimatedWeight > 0) otherServices.set('', (otherServices.get('') ?? 0) + otherServicesEstimatedWeight);
   // The JSON parser serves every aws-sdk v2 client: its DocumentClient migration only applies when DocumentClient was called.
   if (!apisCalled.has('js-v2-document-client')) byMigration.delete('js-lib-dynamodb');
   const codeAt = codeOperationsReader(table, resolver, sources);
+  for (const site of callSites.values()) {
+    const code = codeAt(site.frame);
+    if (code && code.operations.size > 0) site.codeOperations = code.operations;
+  }
   const estimates = estimator.share((key) => codeAt(requestSiteFrames.get(key)!));
-  for (const [key, estimate] of estimates.sites) siteFor(callSites, key, requestSiteFrames.get(key)!, chainOf).estimate = estimate;
+  for (const [key, estimate] of estimates.sites) mergeEstimate((siteFor(callSites, key, requestSiteFrames.get(key)!, chainOf).estimate ??= emptyEstimate()), estimate);
   let estimatedWeight = 0;
-  for (const estimate of estimates.sites.values()) estimatedWeight += estimate.weight;
+  let measuredWeight = 0;
+  let repairEstimatedWeight = 0;
+  for (const site of callSites.values()) {
+    measuredWeight += site.dynamoWeight;
+    estimatedWeight += site.estimate?.weight ?? 0;
+    repairEstimatedWeight += site.repairedWeight + site.sharedWeight;
+  }
   const files = {
     *[Symbol.iterator]() {
       for (let i = 0; i < fileNames.length; i++) yield [fileNames[i]!, { resolution: fileResolutions[i]!, weight: fileAcc[2 * i + 1]! }] as const;
     },
   };
-  const method = estimatedWeight > 0 ? { estimateMethod: estimateMethod(estimates) } : {};
-  return { byCategory, ...sums, estimatedWeight, ...method, callSites, byMigration, classes, isUser, files, dynamoByRepair, handshakesByFamily };
+  const methods = [
+    ...(unknown.weight > 0 ? [serviceSplitMethod(tiers, pct(unknown.weight, profile.totalWeight), pct(serviceEstimatedWeight, profile.totalWeight))] : []),
+    ...(repairEstimatedWeight > 0 ? [repairMethod(profile.truncation!.depthLimit)] : []),
+    ...(estimates.sites.size > 0 ? [estimateMethod(estimates)] : []),
+  ];
+  const method = methods.length > 0 ? { estimateMethod: methods.join('; ') } : {};
+  let callShares = 0;
+  for (const estimate of estimates.sites.values()) callShares += estimate.weight;
+  const estimateParts = { calls: callShares, repair: repairEstimatedWeight, service: serviceAtSites };
+  const otherSums = { otherServicesEstimatedWeight, otherServices, serviceEstimatedWeight, estimateParts };
+  sums.otherServicesWeight += otherServicesEstimatedWeight;
+  return { byCategory, ...sums, ...otherSums, measuredWeight, estimatedWeight, ...method, callSites, byMigration, classes, isUser, files, dynamoByRepair, handshakesByFamily };
+}
+
+/** Adds estimated work of the call site's own samples (completed cut stacks, service estimated) to its estimate. */
+function addDirectEstimate(site: CallSiteAccumulator, categoryIndex: number, ruleKey: string, weight: number): void {
+  addToEstimate((site.estimate ??= emptyEstimate()), categoryIndex, ruleKey, weight);
+  addToEstimate((site.direct ??= emptyEstimate()), categoryIndex, ruleKey, weight);
+}
+
+const pct = (weight: number, total: number) => (total > 0 ? (weight / total) * 100 : 0);
+
+/** How cut stacks were completed onto call sites (`repair/`), for the estimate method. */
+function repairMethod(depthLimit: number): string {
+  return `stacks cut at ${depthLimit} frames are completed from the full stacks that share their root-most frames, and credited to the call site the completion reaches; where several completions fit, the cut sample is split among them in proportion to the same work measured under each`;
 }
 
 /** `ruleId|category`, made once per rule and category instead of once per marshalling sample. */
@@ -443,6 +608,12 @@ function innermostSide(stack: Uint32Array, from: number, flags: Uint16Array, fun
     if (side) return side;
   }
   return 0;
+}
+
+/** The operation a `record` label names (`Query`, `PutItem`; lib-dynamodb's `Put` is PutItem), if any. */
+function operationOfLabel(name: string | undefined): DynamoOperation | undefined {
+  if (!name) return undefined;
+  return operationNamed(name) ?? operationNamed(name[0]!.toLowerCase() + name.slice(1));
 }
 
 /** The operation named by the frame of `stack[from..to)` nearest `to` (the caller's end), if any. */

@@ -17,6 +17,8 @@ export interface AttributionShares {
   /** Credited to no call site at all. */
   readonly unattributedPercent: number;
   readonly estimateMethod?: string;
+  /** Part of `estimatedPercent` shared among call sites by how often they call the SDK (the rest: cut stacks, service estimates). */
+  readonly callSharePercent?: number;
   /** Why marshalling had no frame of the user's code above it; absent when all of it had one. */
   readonly unattributedReason?: string;
   /** Stacks cut by the profiler's depth limit and their repair, when any were cut. */
@@ -49,13 +51,16 @@ export function unattributedReason(a: Analysis): string {
   // No file of the program's own (neither runtime nor a dependency) is in the workspace: the
   // frames of the user's code are there, but were not recognised as such.
   if (a.coverage.candidateWeight > 0 && a.coverage.resolvedWeight === 0) return NOT_FOUND_REASON;
-  if (!(a.format === 'pprof' && a.functions.some((f) => f.file.endsWith('.go')))) {
+  // Go code (pprof, or folded stacks that keep Go's file names): goroutines, not async callbacks.
+  if (!(a.truncation || a.functions.some((f) => f.file.endsWith('.go')))) {
     return 'the SDK parses responses in an async callback, where no frame of your code is on the stack';
   }
   const cut = a.truncation?.stillCutDynamoWeight ?? 0;
-  return cut > 0
-    ? `Go keeps only the ${a.truncation!.depthLimit} innermost frames of a stack and ${pct(cut, a.totalWeight).toFixed(1)}% of the profile stays cut after repair; SDK goroutines have no frame of yours`
-    : 'SDK goroutines have no frame of yours';
+  const repaired = a.attribution.estimateParts?.repair ?? 0;
+  if (cut <= 0 && repaired <= 0) return 'SDK goroutines have no frame of yours';
+  const restored = repaired > 0 ? `${pct(repaired, a.totalWeight).toFixed(1)}% of the profile has its call site read off other stacks` : '';
+  const stillCut = cut > 0 ? `${pct(cut, a.totalWeight).toFixed(1)}% of the profile stays cut after repair` : '';
+  return `Go keeps only the ${a.truncation!.depthLimit} innermost frames of a stack: ${[restored, stillCut].filter((x) => x).join(', ')}; SDK goroutines have no frame of yours`;
 }
 
 /** The attribution split of an analysis, in percent of its total. */
@@ -69,7 +74,8 @@ export function attributionShares(a: Analysis): AttributionShares {
     estimatedPercent: pct(s.estimatedWeight, t),
     unattributedPercent: pct(s.unattributedWeight, t),
     ...(s.estimateMethod ? { estimateMethod: s.estimateMethod } : {}),
-    ...(a.unattributedWeight > 0 ? { unattributedReason: unattributedReason(a) } : {}),
+    callSharePercent: pct(s.estimateParts?.calls ?? 0, t),
+    ...(a.unattributedWeight > 0 || (s.estimateParts?.repair ?? 0) > 0 ? { unattributedReason: unattributedReason(a) } : {}),
     ...(a.truncation
       ? {
           truncation: {
@@ -93,18 +99,18 @@ export function attributionLine(s: AttributionShares): string {
 }
 
 /**
- * Sentences saying where the marshalling that no frame of the user's code reached went: why
- * it had none, how it was estimated, how to measure it instead. Empty when there was none.
+ * Sentences saying where the DynamoDB work not measured on a line went: why no frame of the
+ * user's code was above it, how it was estimated, how to measure it instead. Empty when there was none.
  */
 export function unattributedSentences(s: AttributionShares): string[] {
   const out: string[] = [];
   const away = s.estimatedPercent + s.unattributedPercent;
   // Below what any figure shows (one decimal): a recording that measured everything gets no paragraph.
   if (away < 0.05) return out;
-  out.push(`${one(away)} of the profile is marshalling with no frame of your code above it${s.unattributedReason ? ` (${s.unattributedReason})` : ''}.`);
+  out.push(`${one(away)} of the profile is DynamoDB work not measured on a line of yours${s.unattributedReason ? ` (where no frame of your code is above it: ${s.unattributedReason})` : ''}.`);
   if (s.estimatedPercent > 0 && s.estimateMethod) out.push(`Estimated per call site (${one(s.estimatedPercent)}): ${s.estimateMethod}.`);
   // The proxy follows the number of calls, not the size of their responses (a one-item GetItem can outrank a 100-item Scan).
-  if (s.estimatedPercent > s.measuredPercent) out.push('Most of the share is estimated: the estimate follows how often each call site calls the SDK, not how large its items are, so call sites that read many or large items may rank lower than they cost.');
+  if ((s.callSharePercent ?? s.estimatedPercent) > s.measuredPercent) out.push('Most of the share is estimated: the estimate follows how often each call site calls the SDK, not how large its items are, so call sites that read many or large items may rank lower than they cost.');
   if (s.unattributedPercent > 0) out.push(`${one(s.unattributedPercent)} stays unattributed: no call site of the same SDK was found to share it.`);
   if (s.unattributedReason?.startsWith('the SDK parses') && s.labelledPercent === 0) out.push('Record with `dynamo-hotpath record -- node app.js` to measure it per call site.');
   return out;

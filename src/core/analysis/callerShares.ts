@@ -2,6 +2,7 @@
  * The caller breakdown of call sites (`CallSite.callers`, `CallSite.thinWrapper`), built from
  * what the attribution pass accumulated per call site (`attribute.ts`).
  */
+import { isExactLine } from './exactLine';
 import type { Frame } from '../profile/model';
 import { frameAt, type FrameTable } from '../profile/columns/frameTable';
 import type { PathResolver } from '../paths/types';
@@ -56,7 +57,6 @@ function sameFunction(exact: Frame, exactFn: number, seen: Frame, seenFn: number
 
 /** Share of a function's cumulative weight its only call site's line must hold for the function to be a thin wrapper. */
 const THIN_WRAPPER_SHARE = 0.9;
-const JAVASCRIPT = /\.[cm]?[jt]sx?$/;
 
 /**
  * Sets {@link CallSite.thinWrapper} on the call sites that are all their function does (in place).
@@ -71,7 +71,6 @@ export function markThinWrappers(sites: CallSite[], functionOf: readonly number[
     const moduleScope = site.line <= 1 && site.functionName.startsWith('(anonymous');
     if (sitesOf.get(fn) !== 1 || site.precision === 'function' || moduleScope) return;
     // V8 (.cpuprofile, Node pprof) gives a frame its function's first line: only a recorded line tells what the function does beyond the call.
-    const exactLine = !JAVASCRIPT.test(site.profileFile) || (site.labelledWeight ?? 0) >= 0.5 * site.dynamoWeight;
-    if (exactLine && site.totalWeight >= THIN_WRAPPER_SHARE * tables.functionCum[fn]!) sites[i] = { ...site, thinWrapper: true };
+    if (isExactLine(site) && site.totalWeight >= THIN_WRAPPER_SHARE * tables.functionCum[fn]!) sites[i] = { ...site, thinWrapper: true };
   });
 }

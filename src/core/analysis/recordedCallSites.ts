@@ -76,3 +76,17 @@ export function recordedUserCaller(stack: Uint32Array, recorded: number, isUser:
   for (let i = recorded + 1; i < stack.length; i++) if (isUser[stack[i]!]) return stack[i]!;
   return -1;
 }
+
+/**
+ * How many grafted frames past a label set's recorded call site its business line is, when the
+ * call went through a helper: the call site and at least its first recorded caller lie in one file
+ * (a promisify-style `call(client, method, params)` whose promise executor calls the SDK) and a
+ * later caller is in another file — that caller is the business line, the helper's frames its path.
+ * 0 when there is no such helper (a one-line wrapper keeps its line; its callers split it).
+ */
+export function recordedHelperDepth(labels: Readonly<Record<string, string>>): number {
+  const site = recordedCallSite(labels);
+  if (!site || site.callers.length === 0 || site.callers[0]!.file !== site.file) return 0;
+  const outside = site.callers.findIndex((c) => c.file !== site.file);
+  return outside < 0 ? 0 : outside + 1;
+}

@@ -1,13 +1,57 @@
 /**
- * What a stack shows beyond its categorised frame: a DynamoDB client on it (evidence that a
- * TLS handshake is DynamoDB's), or Node's module loader between the SDK and the caller (SDK code
- * running because it is being `require`d, not marshalling an item).
+ * What a stack shows beyond its categorised frame: which AWS service's client is on it (a
+ * DynamoDB client: evidence that a TLS handshake or shared protocol code is DynamoDB's; another
+ * service's client: evidence that it is not), or Node's module loader between the SDK and the
+ * caller (SDK code running because it is being `require`d, not marshalling an item).
  */
 import type { Frame } from '../profile/model';
 
-/** Frames of a DynamoDB client (not of any AWS client: aws-sdk v2 and smithy serve them all). */
-const DYNAMO_CLIENT_GO = ['github.com/aws/aws-sdk-go-v2/service/dynamodb.', 'github.com/aws/aws-sdk-go/service/dynamodb.', 'github.com/guregu/dynamo', 'github.com/aws/aws-sdk-go-v2/feature/dynamodb/'];
-const DYNAMO_CLIENT_JS = ['/@aws-sdk/client-dynamodb/', '/@aws-sdk/lib-dynamodb/', '/@aws-sdk/util-dynamodb/', '/aws-sdk/clients/dynamodb.js', '/aws-sdk/lib/dynamodb/'];
+/**
+ * Frames of a DynamoDB client (not of any AWS client: aws-sdk v2 and smithy serve them all).
+ * DynamoDB Streams counts as DynamoDB: its records carry the table's items.
+ */
+const DYNAMO_CLIENT_GO = [
+  'github.com/aws/aws-sdk-go-v2/service/dynamodb.',
+  'github.com/aws/aws-sdk-go-v2/service/dynamodb/',
+  'github.com/aws/aws-sdk-go-v2/service/dynamodbstreams',
+  'github.com/aws/aws-sdk-go/service/dynamodb.',
+  'github.com/aws/aws-sdk-go/service/dynamodb/',
+  'github.com/aws/aws-sdk-go/service/dynamodbstreams',
+  'github.com/guregu/dynamo',
+  'github.com/aws/aws-sdk-go-v2/feature/dynamodb/',
+];
+const DYNAMO_CLIENT_JS = [
+  '/@aws-sdk/client-dynamodb/',
+  '/@aws-sdk/client-dynamodb-streams/',
+  '/@aws-sdk/lib-dynamodb/',
+  '/@aws-sdk/util-dynamodb/',
+  '/@aws-sdk/dynamodb-codec/',
+  '/aws-sdk/clients/dynamodb.js',
+  '/aws-sdk/clients/dynamodbstreams.js',
+  '/aws-sdk/lib/dynamodb/',
+  '/aws-sdk/lib/services/dynamodb.js',
+];
+
+/**
+ * Another AWS service's own code: a Go service package (`…/service/kinesis.`), a v3 client or its
+ * service middleware (`@aws-sdk/client-sqs/`, `@aws-sdk/middleware-sdk-sqs/`), aws-sdk v2's
+ * per-service code (`lib/services/sqs.js`, `clients/kinesis.js`). Group 1 or 2 is the service.
+ * aws-sdk-go-v2's `service/internal/…` packages are shared, v2's `clients/all.js` loads every client.
+ */
+const OTHER_CLIENT_GO = /^github\.com\/aws\/aws-sdk-go(?:-v2)?\/service\/(?!internal\/|dynamodb)([a-z0-9]+)[./]/;
+const OTHER_CLIENT_JS = /\/@aws-sdk\/(?:client|middleware-sdk)-(?!dynamodb)([a-z0-9-]+)\/|\/aws-sdk\/(?:clients|lib\/services)\/(?!dynamodb|all\.js)([a-z0-9]+)\.js$/;
+
+/** The other AWS service (not DynamoDB) whose Go package holds function `name` (`kinesis`), if any. */
+export function otherServiceOfName(name: string): string | undefined {
+  if (!name.startsWith('github.com/aws/')) return undefined;
+  return OTHER_CLIENT_GO.exec(name)?.[1];
+}
+
+/** The other AWS service (not DynamoDB) whose npm package or aws-sdk v2 file is `file` (`sqs`), if any. */
+export function otherServiceOfFile(file: string): string | undefined {
+  const m = OTHER_CLIENT_JS.exec(file.replace(/\\/g, '/'));
+  return m ? (m[1] ?? m[2]) : undefined;
+}
 
 /** True for a frame of a DynamoDB client library (Go package or npm package path). */
 export function isDynamoClientFrame(frame: Pick<Frame, 'name' | 'file'>): boolean {

@@ -5,6 +5,7 @@
  * and lie in [0, 100].
  */
 import type { DynamoCategory, Mechanism, SdkId } from '../detect/types';
+import type { DynamoOperation } from '../source/dynamoOperations';
 import type { SampleType, ProfileFormat } from '../profile/model';
 import type { PathCandidate } from '../paths/unresolvedAdvice';
 import type { PathResolution } from '../paths/types';
@@ -83,15 +84,18 @@ export interface CallSite {
    */
   readonly labelledWeight?: number;
   /**
-   * Estimated share of the unattributed marshalling, by {@link AttributionSummary.estimateMethod};
-   * NOT part of `dynamoWeight` (which is measured). Absent or 0 when nothing was estimated.
+   * Estimated DynamoDB weight of this line, by {@link AttributionSummary.estimateMethod}; NOT part
+   * of `dynamoWeight` (which is measured: a frame of the user's code on the sample's own stack, or
+   * a recorder label). It holds a share of the marshalling no frame of the user's code reached,
+   * cut stacks completed onto this line (`repair`), and shared AWS protocol work whose service the
+   * stack did not tell. Absent or 0 when nothing was estimated.
    */
   readonly estimatedWeight?: number;
   /**
-   * Part of `dynamoWeight` from stacks cut at the depth limit and repaired: `repairedWeight`
-   * where the completion was certain for this call site, `sharedWeight` where several call sites
-   * fitted and the cut sample was shared among them in proportion to their full stacks (an
-   * estimate). Absent when no repaired stack reached this call site.
+   * Part of `estimatedWeight` from stacks cut at the depth limit and completed from other stacks:
+   * `repairedWeight` where the one completion that fits (or every one) reaches this call site,
+   * `sharedWeight` where several call sites fitted and the cut sample was shared among them in
+   * proportion to the same work measured under each. Absent when no repaired stack reached this call site.
    */
   readonly repair?: { readonly repairedWeight: number; readonly sharedWeight: number };
   /**
@@ -117,6 +121,18 @@ export interface CallSite {
    * a recorded call site: V8 gives frames their function's first line). Absent otherwise.
    */
   readonly thinWrapper?: true;
+  /**
+   * The DynamoDB operations the line runs, sorted: what its measured samples' `record` labels or
+   * SDK frames beneath it name, else what the code at the line names (`operationsInCode.ts`).
+   * Absent when nothing names one (item conversion, or a line that only forwards a request).
+   */
+  readonly operations?: readonly DynamoOperation[];
+  /**
+   * The helper a call recorded by `record` went through before the SDK (a promisify-style
+   * `call(client, method, params)`), from this line's callee to the line that called the SDK: this
+   * call site is the business line past it. Absent otherwise.
+   */
+  readonly through?: readonly { readonly relativePath: string; readonly line: number; readonly functionName: string }[];
 }
 
 /** One caller line of a call site and the part of the call site's DynamoDB weight that came through it. */
@@ -179,19 +195,39 @@ export interface MigrationSuggestion {
   readonly connectionWeight?: number;
 }
 
+/** Estimated weight by method (they add up to {@link AttributionSummary.estimatedWeight}). */
+export interface EstimateParts {
+  /** Marshalling no frame of the user's code reached, shared among call sites by their SDK calls (`estimate.ts`). */
+  readonly calls: number;
+  /** Stacks cut at a depth limit, completed from other stacks onto a call site (`repair/`). */
+  readonly repair: number;
+  /** Shared protocol work under a call site whose service the stack did not tell (`serviceEvidence.ts`). */
+  readonly service: number;
+}
+
 /**
  * How the DynamoDB marshalling weight splits by how it reached a call site:
  * `measuredWeight + estimatedWeight + unattributedWeight = Analysis.dynamoWeight`.
  */
 export interface AttributionSummary {
-  /** Credited to a call site by a frame of the user's code on the stack or by a recorder label. */
+  /**
+   * Measured: credited to a call site by a frame of the user's code on the sample's own stack (not
+   * one restored from other stacks) or by a recorder label, for work the stack or label shows to
+   * be DynamoDB's.
+   */
   readonly measuredWeight: number;
   /** Part of `measuredWeight` credited by recorder call-site labels. */
   readonly labelledWeight: number;
-  /** Shared among call sites by `estimateMethod` (each call site's `estimatedWeight`). */
+  /**
+   * Credited to call sites by `estimateMethod` (each call site's `estimatedWeight`): shares of
+   * marshalling no frame of the user's code reached, cut stacks completed from other stacks, shared
+   * protocol work whose service was estimated.
+   */
   readonly estimatedWeight: number;
   /** Credited to no call site, even by estimate. */
   readonly unattributedWeight: number;
+  /** `estimatedWeight` by method; absent when nothing was estimated. */
+  readonly estimateParts?: EstimateParts;
   /** One sentence: how estimates were made; absent when nothing was estimated. */
   readonly estimateMethod?: string;
 }
@@ -242,6 +278,14 @@ export interface Analysis {
   readonly unattributedWeight: number;
   /** Measured / estimated / unattributed split of `dynamoWeight`. */
   readonly attribution: AttributionSummary;
+  /**
+   * Shared AWS protocol work (aws-sdk-go v1 `jsonutil`, smithy-go JSON serde, aws-sdk v2
+   * `lib/json`, the v3 schema serde) for other services than DynamoDB — Kinesis, CloudWatch Logs,
+   * SQS…: in no DynamoDB figure. `estimatedWeight` is the part whose service the stack did not tell
+   * (split by the service estimate); `byService` names the services whose client was on the stack
+   * (`''`: unnamed — estimated, or unlabelled in a `record` profile), heaviest first.
+   */
+  readonly otherServices: { readonly weight: number; readonly estimatedWeight: number; readonly byService: readonly { readonly name: string; readonly weight: number }[] };
   /** Stacks cut at a depth limit and their repair; absent when no stack reached a depth limit. */
   readonly truncation?: TruncationSummary;
   /** Weight per category, each sample charged to the innermost matching frame's category. */

@@ -7,7 +7,7 @@
 import type { Analysis, CallSite, UserFunctionStat } from '../analysis/types';
 import { DYNAMO_CATEGORIES } from '../detect/types';
 import { functionIdentity, isGoFunction, shortFunctionName, splitGoSymbol } from './functionKey';
-import { matchCallSites, matchFunctionsByName, matchSdkFunctions, matchUserFunctions } from './match';
+import { matchCallSites, matchFunctionsByName, matchSdkFunctions, matchUserFunctions, unpairedCallSiteReason } from './match';
 import type { Pairing } from './pairing';
 import { resolveRequests, type RequestInput, type ResolvedRequests } from './requestCount';
 import { byWeightDesc, makeRow, relativeChange, type SideScale } from './rows';
@@ -15,6 +15,7 @@ import { isSignificantShareChange, shareError } from './significance';
 import { asyncShiftNote, noteShrinkingRows } from './asyncShift';
 import { formatCount } from './format/numbers';
 import { noteWrapperRows } from './wrapperRows';
+import { foldFunctionHeads } from './foldHeads';
 import { comparability, valueMeasure } from '../profile/valueMeasure';
 import { attributionShares, type AttributionShares } from '../analysis/attributionText';
 import { compareConnections } from './connectionChange';
@@ -66,12 +67,21 @@ export function compareAnalyses(before: CompareSide, after: CompareSide, options
   const perRequest = beforeReq !== undefined && afterReq !== undefined && absolute.comparable;
 
   const functions = matchUserFunctions(b.userFunctions, a.userFunctions);
-  const callSites = matchCallSites(b.callSites, a.callSites, functions);
+  const [foldedBefore, foldedAfter] = [foldFunctionHeads(b.callSites), foldFunctionHeads(a.callSites)];
+  const callSites = matchCallSites(foldedBefore.sites, foldedAfter.sites, functions);
+  const heads = new Map([...foldedBefore.heads, ...foldedAfter.heads]);
+  const callSiteLabel = (c: CallSite) => {
+    const folded = heads.get(c);
+    return `${siteLabel(c)}${folded ? ` (+${folded.map((l) => `:${l}`).join(', ')})` : ''}`;
+  };
   const sdk = matchSdkFunctions(b.sdkFunctions, a.sdkFunctions, callSites);
 
   const asyncNote = asyncShiftNote(b, a);
   const userFunctionRows = noteShrinkingRows(rowsOf(functions, scales, (f) => f.totalWeight, userFunctionRef, (f) => shortFunctionName(f.functionName, f.profileFile)), asyncNote);
-  const callSiteRows = noteShrinkingRows(rowsOf(callSites, scales, (c) => c.dynamoWeight, callSiteRef, callSiteLabel), asyncNote);
+  const reasons = new Map<CallSite, string>();
+  for (const c of callSites.before) reasons.set(c, unpairedCallSiteReason(c, 'before', callSites, functions));
+  for (const c of callSites.after) reasons.set(c, unpairedCallSiteReason(c, 'after', callSites, functions));
+  const callSiteRows = noteShrinkingRows(rowsOf(callSites, scales, creditedWeight, callSiteRef, callSiteLabel, undefined, (c) => reasons.get(c), (c) => c.estimatedWeight ?? 0), asyncNote);
   const sdkRows = noteWrapperRows(
     keepTop(
       rowsOf(sdk, scales, (f) => f.cum, (f) => ({ name: f.name, file: f.file }), (f) => shortFunctionName(f.name, f.file), (f) => f.category),
@@ -112,7 +122,11 @@ export function compareAnalyses(before: CompareSide, after: CompareSide, options
     sdkChanges: sdkChangesOf(b, a),
     connections: compareConnections(b, a, absolute.comparable ? beforeReq : undefined, absolute.comparable ? afterReq : undefined),
     matchSummary: { userFunctions: summarize(functions), callSites: summarize(callSites), sdkFunctions: summarize(sdk) },
-    notes: [...notesOf(b, a, beforeReq !== undefined && afterReq !== undefined, absolute.comparable ? undefined : absolute.reason), ...(asyncNote ? [`User functions and call sites that shrank: ${asyncNote}.`] : [])],
+    notes: [
+      ...notesOf(b, a, beforeReq !== undefined && afterReq !== undefined, absolute.comparable ? undefined : absolute.reason),
+      ...(asyncNote ? [`User functions and call sites that shrank: ${asyncNote}.`] : []),
+      ...(heads.size > 0 ? ['A call-site row marked (+:N) holds line N too: its function\'s first line, where V8 puts the samples of the same call that carry no `record` label (the same operation, the same function).'] : []),
+    ],
   };
 }
 
@@ -144,9 +158,15 @@ function rowsOf<T>(
   refOf: (x: T) => RowRef,
   labelOf: (x: T) => string,
   categoryOf?: (x: T) => CompareRow['category'],
+  reasonOf?: (x: T) => string | undefined,
+  estimatedOf?: (x: T) => number,
 ): CompareRow[] {
   const rows: CompareRow[] = [];
-  const side = (x: T) => ({ weight: weightOf(x), ref: refOf(x) });
+  const side = (x: T) => ({ weight: weightOf(x), ref: refOf(x), ...(estimatedOf && estimatedOf(x) > 0 ? { estimatedWeight: estimatedOf(x) } : {}) });
+  const reason = (x: T) => {
+    const why = reasonOf?.(x);
+    return why ? { reason: why } : {};
+  };
   for (const p of pairing.pairs) {
     rows.push(
       makeRow(
@@ -155,8 +175,8 @@ function rowsOf<T>(
       ),
     );
   }
-  for (const x of pairing.before) rows.push(makeRow({ key: keyOf(refOf(x)), label: labelOf(x), category: categoryOf?.(x), before: side(x) }, scales));
-  for (const x of pairing.after) rows.push(makeRow({ key: keyOf(refOf(x)), label: labelOf(x), category: categoryOf?.(x), after: side(x) }, scales));
+  for (const x of pairing.before) rows.push({ ...makeRow({ key: keyOf(refOf(x)), label: labelOf(x), category: categoryOf?.(x), before: side(x) }, scales), ...reason(x) });
+  for (const x of pairing.after) rows.push({ ...makeRow({ key: keyOf(refOf(x)), label: labelOf(x), category: categoryOf?.(x), after: side(x) }, scales), ...reason(x) });
   return rows.sort(byWeightDesc);
 }
 
@@ -173,11 +193,16 @@ function userFunctionRef(f: UserFunctionStat): RowRef {
   return { name: f.functionName, file: f.profileFile, relativePath: f.relativePath, line: f.line };
 }
 
+/** What a call site row compares: DynamoDB weight credited to the line, measured and estimated (`RowSide.estimatedWeight` says how much is estimated). */
+function creditedWeight(c: CallSite): number {
+  return c.dynamoWeight + (c.estimatedWeight ?? 0);
+}
+
 function callSiteRef(c: CallSite): RowRef {
   return { name: c.functionName, file: c.profileFile, relativePath: c.relativePath, line: c.line };
 }
 
-function callSiteLabel(c: CallSite): string {
+function siteLabel(c: CallSite): string {
   const name = isGoFunction(c.functionName, c.profileFile) ? (splitGoSymbol(c.functionName)?.member ?? c.functionName) : c.functionName;
   return `${name} ${c.relativePath.split('/').slice(-2).join('/')}:${c.line}`;
 }

@@ -12,7 +12,7 @@ import type { Profile } from '../profile/model';
 import { compareAnalyses, CompareError, type CompareOptions } from './compareAnalyses';
 import { poolProfiles } from './mergeProfiles';
 import { replicateTotals, type ReplicateValue } from './replicates';
-import { resolveRequests, type RequestInput, type ResolvedRequests } from './requestCount';
+import { RequestCountError, resolveRequests, type RequestInput, type ResolvedRequests } from './requestCount';
 import type { Comparison } from './types';
 import { statsOfLabelSets, type RecordedSiteStats } from '../analysis/siteStats';
 
@@ -82,11 +82,26 @@ function partialCountNotes(side: AnalysedSide, label: string): string[] {
 }
 
 /**
+ * Per request needs both sides' requests: a count on one side only is an error that names the missing side.
+ * @throws RequestCountError
+ */
+function onlyOneSideCounted(b: AnalysedSide, a: AnalysedSide): void {
+  const counted = (side: AnalysedSide) => side.replicates.some((r) => r.requests);
+  for (const [given, missing] of [['before', 'after'], ['after', 'before']] as const) {
+    const [g, m] = given === 'before' ? [b, a] : [a, b];
+    if (counted(g) && !counted(m)) {
+      throw new RequestCountError(`requests are known for the ${given} profile only: the ${missing} side's request count is missing (--requests-${missing}, or its run record), so nothing can be compared per request; give both or neither`);
+    }
+  }
+}
+
+/**
  * Compares the profiles of `before` with those of `after` (one or more per side).
  * @returns the comparison of the pooled sides (with `replicates` when every profile has a request
  *   count) and each side's analyses
  * @throws CompareError when a side is empty, names a profile twice or its profiles record different
- *   value columns, or the sides' units differ; RequestCountError for an unusable request count
+ *   value columns, or the sides' units differ; RequestCountError for an unusable request count, or
+ *   one counted on one side only
  */
 export function compareProfileSets(
   before: readonly ProfileReplicate[],
@@ -97,6 +112,7 @@ export function compareProfileSets(
   const a = analyseSide(after, 'after', options.resolver);
   const bReq = pooledRequests(b);
   const aReq = pooledRequests(a);
+  onlyOneSideCounted(b, a);
   const comparison = compareAnalyses({ analysis: b.pooled.analysis, ...(bReq ? { requests: bReq } : {}) }, { analysis: a.pooled.analysis, ...(aReq ? { requests: aReq } : {}) }, options);
   // Per-request means of values that measure different things would have a meaningless interval.
   const replicates = bReq && aReq && comparison.absolute.comparable ? replicateTotals(b.replicates.map(valueOf), a.replicates.map(valueOf)) : undefined;

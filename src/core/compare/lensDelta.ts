@@ -20,13 +20,14 @@ export function formatLensDelta(
   afterShare: number,
   options: { changePercent?: number | null; significant?: boolean; label?: string; notComparable?: string } = {},
 ): string {
-  const perRequest = options.changePercent !== undefined && options.changePercent !== null && !options.notComparable;
-  const change = options.changePercent !== undefined ? options.changePercent : beforeShare > 0 ? ((afterShare - beforeShare) / beforeShare) * 100 : null;
+  const perRequest = options.changePercent !== undefined && !options.notComparable;
+  const change = perRequest ? options.changePercent! : beforeShare > 0 ? ((afterShare - beforeShare) / beforeShare) * 100 : null;
   const changeText = change === null ? 'new' : `${change > 0 ? '+' : change < 0 ? '\u2212' : ''}${Math.abs(change).toFixed(0)}%`;
   const noise = options.significant === false ? ', within noise' : '';
+  // The shares are of each side's total; the change in brackets says what it is of.
   const share = options.notComparable
     ? `share ${changeText}${noise}; per request not comparable: ${options.notComparable}`
-    : change === null ? `new${noise}` : perRequest ? `${changeText} per request${noise}` : `share ${changeText}${noise}`;
+    : `${change === null ? changeText : perRequest ? `${changeText} per request` : `share ${changeText}`}${noise}`;
   return `${beforeShare.toFixed(1)}% \u2192 ${afterShare.toFixed(1)}% ${options.label ?? 'DynamoDB'} (${share})`;
 }
 

@@ -2,12 +2,14 @@
  * Pairs user functions, call sites and SDK functions of two analyses of the same program, even
  * when the migration moved lines and renamed files or packages. Order of the passes (first match
  * wins): same name → name without package/receiver → shared call site → only one of its DynamoDB
- * category left on each side. What matched how is kept on every pair.
+ * category left on each side; call sites pair by what their line does (operation, item
+ * conversion) before position. What matched how is kept on every pair.
  */
 import type { CallSite, CategoryWeights, FunctionStat, UserFunctionStat } from '../analysis/types';
 import type { DynamoCategory } from '../detect/types';
 import { functionIdentity, functionKey, nameAffinity } from './functionKey';
 import { addPair, pairByKey, startPairing, type Pairing } from './pairing';
+import { callSiteRole, isExactLine, rolePhrase } from './callSiteRoles';
 
 /**
  * Two functions paired only by category must carry comparable weight: a tenfold gap means one of
@@ -60,9 +62,12 @@ export function matchUserFunctions(before: readonly UserFunctionStat[], after: r
 }
 
 /**
- * Pairs call sites: within paired user functions, `same` for the same file and line, then `name`
- * for the rest in line order (lines moved); then `category` for the only unpaired call site of
- * its dominant category on each side.
+ * Pairs call sites: within paired user functions, `same` for the same file and line; then
+ * `operation` for lines that do the same thing ({@link callSiteRole}: the same DynamoDB operation,
+ * or the same item conversion), nearest to the same place in their functions first (line minus
+ * the function's first line), an exact line with an exact one first ({@link isExactLine}); then `name` for the rest in line order, only where one of the two
+ * names no operation; then across functions `operation` for the only unpaired line doing a
+ * thing on each side (a renamed function). What stays unpaired gets a reason ({@link unpairedCallSiteReason}).
  */
 export function matchCallSites(
   before: readonly CallSite[],
@@ -75,23 +80,69 @@ export function matchCallSites(
   const owner = (c: CallSite) => afterFunctionOf.get(userFunctionId(c));
   const at = (c: CallSite, fn: string | undefined) => (fn === undefined ? undefined : `${fn}\u0000${c.relativePath}:${c.line}`);
   pairByKey(p, 'same', (c) => at(c, owner(c)), (c) => at(c, userFunctionId(c)));
-  const ordinal = (list: readonly CallSite[], fnKey: (c: CallSite) => string | undefined) => {
+  const heads = functionHeads(functions);
+  const offset = (c: CallSite) => c.line - (heads.get(userFunctionId(c)) ?? c.line);
+  const doing = (c: CallSite, fn: string | undefined) => {
+    const role = callSiteRole(c);
+    return fn === undefined || role === undefined ? undefined : `${fn}\u0000${role}`;
+  };
+  // An exact line pairs with an exact line first (a V8 function's first line stands for the whole function).
+  const affinity = (b: CallSite, a: CallSite) => (isExactLine(b) === isExactLine(a) ? 1e6 : 0) - Math.abs(offset(b) - offset(a));
+  pairByKey(p, 'operation', (c) => doing(c, owner(c)), (c) => doing(c, userFunctionId(c)), { affinity });
+  const ordinal = (list: readonly CallSite[], fnKey: (c: CallSite) => string | undefined, others: readonly CallSite[], otherKey: (c: CallSite) => string | undefined) => {
+    // A line naming an operation pairs by position only with one that names none.
+    const unnamedAcross = new Set(others.filter((c) => callSiteRole(c) === undefined).map(otherKey));
     const seen = new Map<string, number>();
     const out = new Map<CallSite, string>();
     for (const c of [...list].sort((x, y) => x.line - y.line)) {
       const k = fnKey(c);
-      if (k === undefined) continue;
+      if (k === undefined || (callSiteRole(c) !== undefined && !unnamedAcross.has(k))) continue;
       const n = seen.get(k) ?? 0;
       seen.set(k, n + 1);
       out.set(c, `${k}\u0000#${n}`);
     }
     return out;
   };
-  const beforeOrd = ordinal(p.before, owner);
-  const afterOrd = ordinal(p.after, userFunctionId);
+  const beforeOrd = ordinal(p.before, owner, p.after, userFunctionId);
+  const afterOrd = ordinal(p.after, userFunctionId, p.before, owner);
   pairByKey(p, 'name', (c) => beforeOrd.get(c), (c) => afterOrd.get(c));
-  pairByKey(p, 'category', (c) => c.dominant.category, (c) => c.dominant.category, { uniqueOnly: true });
+  pairByKey(p, 'operation', callSiteRole, callSiteRole, { uniqueOnly: true });
   return p;
+}
+
+/** First line of each user function, by `userFunctionId`, on both sides. */
+function functionHeads(functions: Pairing<UserFunctionStat, UserFunctionStat>): Map<string, number> {
+  const heads = new Map<string, number>();
+  const add = (f: UserFunctionStat) => heads.set(userFunctionId(f), f.line);
+  for (const pair of functions.pairs) (add(pair.before), add(pair.after));
+  for (const f of [...functions.before, ...functions.after]) add(f);
+  return heads;
+}
+
+/**
+ * Why call site `c` of side `side` has no counterpart: its function is not on the other side, or
+ * no line of the function's counterpart does what it does (or names no operation), or the line
+ * that does is paired with one nearer its place.
+ */
+export function unpairedCallSiteReason(c: CallSite, side: 'before' | 'after', p: Pairing<CallSite, CallSite>, functions: Pairing<UserFunctionStat, UserFunctionStat>): string {
+  const other = side === 'before' ? 'after' : 'before';
+  const fn = `${c.functionName} (${c.relativePath.split('/').pop()})`;
+  const counterpart = functions.pairs.find((pair) => userFunctionId(side === 'before' ? pair.before : pair.after) === userFunctionId(c));
+  if (!counterpart) return `${fn} has no counterpart in the ${other} profile`;
+  const otherFn = side === 'before' ? counterpart.after : counterpart.before;
+  const role = callSiteRole(c);
+  if (role === undefined) return `nothing names an operation at this line, and no line of ${otherFn.functionName} in the ${other} profile is left to pair it with by position`;
+  const sameRole = p.pairs.find((pair) => {
+    const there = side === 'before' ? pair.after : pair.before;
+    return userFunctionId(there) === userFunctionId(otherFn) && callSiteRole(there) === role;
+  });
+  if (sameRole) {
+    const there = side === 'before' ? sameRole.after : sameRole.before;
+    const here = side === 'before' ? sameRole.before : sameRole.after;
+    const why = isExactLine(here) === isExactLine(c) ? 'nearer its place in the function' : isExactLine(here) ? 'an exact line like it (this one is its function\'s first line, all the profile records)' : 'its function\'s first line like it';
+    return `${otherFn.functionName}'s line running ${rolePhrase(role)} in the ${other} profile (${there.relativePath.split('/').pop()}:${there.line}) is paired with line ${here.line}, ${why}`;
+  }
+  return `no line of ${otherFn.functionName} in the ${other} profile runs ${rolePhrase(role)}`;
 }
 
 /**

@@ -20,12 +20,13 @@ export function relativeChange(before: number, after: number): number | null {
 }
 
 /** One side of a row; `ref` undefined means the row is absent on this side. */
-export function rowSide(weight: number, scale: SideScale, ref?: RowRef): RowSide {
+export function rowSide(weight: number, scale: SideScale, ref?: RowRef, estimatedWeight?: number): RowSide {
   const share = scale.totalWeight > 0 ? (weight / scale.totalWeight) * 100 : 0;
   const side: RowSide = { weight, share, shareStdErr: shareError(share, scale.totalCount) };
   return {
     ...(ref ? { ref } : {}),
     ...side,
+    ...(estimatedWeight ? { estimatedWeight } : {}),
     ...(scale.requests !== undefined ? { perRequest: weight / scale.requests } : {}),
   };
 }
@@ -36,8 +37,8 @@ export interface RowInput {
   readonly label: string;
   readonly matchedBy?: MatchKind;
   readonly category?: DynamoCategory;
-  readonly before?: { readonly weight: number; readonly ref?: RowRef };
-  readonly after?: { readonly weight: number; readonly ref?: RowRef };
+  readonly before?: { readonly weight: number; readonly ref?: RowRef; readonly estimatedWeight?: number };
+  readonly after?: { readonly weight: number; readonly ref?: RowRef; readonly estimatedWeight?: number };
 }
 
 /**
@@ -46,8 +47,8 @@ export interface RowInput {
  * @param scales the two sides' totals; per-request change is set only when both know requests
  */
 export function makeRow(input: RowInput, scales: { before: SideScale; after: SideScale }): CompareRow {
-  const before = rowSide(input.before?.weight ?? 0, scales.before, input.before?.ref);
-  const after = rowSide(input.after?.weight ?? 0, scales.after, input.after?.ref);
+  const before = rowSide(input.before?.weight ?? 0, scales.before, input.before?.ref, input.before?.estimatedWeight);
+  const after = rowSide(input.after?.weight ?? 0, scales.after, input.after?.ref, input.after?.estimatedWeight);
   const significant = isSignificantShareChange(before.share, before.shareStdErr, after.share, after.shareStdErr);
   const oneSided: RowStatus = input.before ? 'vanished' : 'appeared';
   const status: RowStatus = input.before && input.after ? 'matched' : significant ? oneSided : 'sparse';

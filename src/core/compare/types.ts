@@ -27,10 +27,14 @@ export const COMPARE_SCHEMA = 'dynamo-hotpath.compare/1';
  *   lines moved (paired in line order);
  * - `call-site`: user functions that share a call-site location (renamed function), or SDK
  *   functions entered from matched call sites (`(*DynamoDB).QueryWithContext` ↔ `(*Client).Query`);
+ * - `operation`: call sites that do the same thing — run the same DynamoDB operation (from the
+ *   `record` label, the SDK frames beneath, or the code at the line) or convert items the same way
+ *   (`Converter.unmarshall` ↔ `unmarshall`) — within matched functions, the nearest to the same
+ *   place in the function first; or the only one doing it on each side;
  * - `category`: the only unmatched row of its dominant DynamoDB category on each side;
  * - `key`: rows that are the same by construction (totals, categories).
  */
-export type MatchKind = 'same' | 'name' | 'call-site' | 'category' | 'key';
+export type MatchKind = 'same' | 'name' | 'operation' | 'call-site' | 'category' | 'key';
 
 /**
  * `matched` rows exist on both sides; `vanished` only before; `appeared` only after; `sparse`
@@ -61,6 +65,11 @@ export interface RowSide {
   readonly shareStdErr: number;
   /** weight / requests, when the side's request count is known. */
   readonly perRequest?: number;
+  /**
+   * Call sites: the part of `weight` that is estimated, not measured on the line (`CallSite.estimatedWeight`:
+   * cut stacks completed onto it, a share of async marshalling, a service estimate); absent when none.
+   */
+  readonly estimatedWeight?: number;
 }
 
 export interface CompareRow {
@@ -83,6 +92,8 @@ export interface CompareRow {
   readonly significant: boolean;
   /** A caveat about this row, e.g. that part of its drop moved into async continuations. */
   readonly note?: string;
+  /** Why a call-site row has no counterpart on the other side (vanished, appeared or sparse rows). */
+  readonly reason?: string;
 }
 
 /**
@@ -162,7 +173,7 @@ export interface Comparison {
   readonly categories: readonly CompareRow[];
   /** Per user function: cumulative weight. */
   readonly userFunctions: readonly CompareRow[];
-  /** Per call site: DynamoDB marshalling weight beneath the line. */
+  /** Per call site: DynamoDB marshalling credited to the line, measured and estimated (each side's `estimatedWeight`). */
   readonly callSites: readonly CompareRow[];
   /** Per SDK function: cumulative weight; the heaviest N (`--top`) plus every row paired across the sides. */
   readonly sdkFunctions: readonly CompareRow[];

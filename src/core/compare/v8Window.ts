@@ -38,6 +38,14 @@ export function isCpuProfileText(text: string): boolean {
  * @throws WindowError when the JSON lacks nodes/samples/timeDeltas/startTime or no sample falls in the window
  */
 export function trimCpuProfile(text: string, startUs: number, endUs: number, file: string): { text: string; kept: number; dropped: number } {
+  return trimCpuProfileJson(parseCpuProfileJson(text, file), startUs, endUs, file);
+}
+
+/**
+ * The `.cpuprofile` JSON of `text`, checked to hold nodes, samples, timeDeltas and startTime.
+ * @throws WindowError when it is not JSON or not a V8 CPU profile
+ */
+export function parseCpuProfileJson(text: string, file: string): Record<string, unknown> {
   let json: CpuProfileJson;
   try {
     json = JSON.parse(text) as CpuProfileJson;
@@ -47,6 +55,12 @@ export function trimCpuProfile(text: string, startUs: number, endUs: number, fil
   if (!Array.isArray(json.nodes) || !Array.isArray(json.samples) || !Array.isArray(json.timeDeltas) || typeof json.startTime !== 'number') {
     throw new WindowError(`${file}: not a V8 .cpuprofile (nodes/samples/timeDeltas/startTime), cannot trim it to the run's window`);
   }
+  return json;
+}
+
+/** {@link trimCpuProfile} of JSON already read by {@link parseCpuProfileJson}. */
+export function trimCpuProfileJson(parsed: Record<string, unknown>, startUs: number, endUs: number, file: string): { text: string; kept: number; dropped: number } {
+  const json = parsed as unknown as CpuProfileJson;
   const samples: number[] = [];
   const deltas: number[] = [];
   let t = json.startTime;

@@ -30,7 +30,8 @@ function matchesRule(rule: FrameRule, frame: Frame, path: string): boolean {
     if (!rule.goNamePrefixes.some((p) => frame.name.startsWith(p))) return false;
     if (rule.goNameExcludes?.some((p) => frame.name.startsWith(p))) return false;
   } else if (rule.jsPathFragments) {
-    if (!rule.jsPathFragments.some((f) => path.includes(f))) return false;
+    // A frame with no file (folded stacks of bare V8 names) matches by the names only this rule's package uses.
+    if (path === '' ? !rule.jsBareNames?.test(frame.name) : !rule.jsPathFragments.some((f) => path.includes(f))) return false;
   } else {
     return false;
   }
@@ -43,6 +44,13 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const ANY_GO_PREFIX = new RegExp(`^(?:${FRAME_RULES.flatMap((r) => r.goNamePrefixes ?? []).map(escapeRegExp).join('|') || '(?!)'})`);
 /** Matches a path that holds some rule's JS fragment: no JS rule can match a path it rejects. */
 const ANY_JS_FRAGMENT = new RegExp(FRAME_RULES.flatMap((r) => r.jsPathFragments ?? []).map(escapeRegExp).join('|') || '(?!)');
+/** Matches a file-less frame's name that some rule's `jsBareNames` holds. */
+const ANY_BARE_NAME = new RegExp(FRAME_RULES.flatMap((r) => (r.jsBareNames ? [`(?:${r.jsBareNames.source})`] : [])).join('|') || '(?!)');
+
+/** True when a file-less frame named `name` matches some rule by its name alone (`jsBareNames`). */
+export function matchesByBareName(name: string): boolean {
+  return ANY_BARE_NAME.test(name);
+}
 
 /** What {@link matchFrame} and {@link isTransparent} read of a recorded file: the same for every function of the file, so a caller classifying many functions judges it once per file. */
 export interface FileTraits {
@@ -65,7 +73,7 @@ export function fileTraitsOf(file: string): FileTraits {
  */
 export function matchFrame(frame: Frame, traits: FileTraits = fileTraitsOf(frame.file)): RuleMatch | undefined {
   // Most frames of a large profile match no rule: one test against every prefix and fragment at once rules them out.
-  if (!traits.jsFragment && !ANY_GO_PREFIX.test(frame.name)) return undefined;
+  if (!traits.jsFragment && !ANY_GO_PREFIX.test(frame.name) && !(traits.path === '' && ANY_BARE_NAME.test(frame.name))) return undefined;
   for (const rule of FRAME_RULES) {
     if (!matchesRule(rule, frame, traits.path)) continue;
     const hit = rule.directions?.find(([pattern]) => pattern.test(frame.name));
@@ -136,8 +144,9 @@ export function isTransparent(frame: Frame, traits?: FileTraits): boolean {
     if (pkg === undefined) return path.endsWith('.s');
     return pkg !== 'main' && GO_STDLIB_PACKAGE.test(pkg);
   }
-  // A JavaScript builtin (JSON.parse, Array.prototype.map) has no URL.
-  return path === '' && !name.startsWith('(');
+  // A JavaScript builtin (JSON.parse, Array.prototype.map) has no URL; nor has any frame of folded
+  // stacks of bare V8 names, where an anonymous function tells nothing either.
+  return path === '' && (!name.startsWith('(') || name.startsWith('(anonymous'));
 }
 
 const GC_NAME =

@@ -10,6 +10,11 @@
  * Direction (marshal vs unmarshal) often depends on the function: `directions` lists name
  * patterns checked in order; when none matches, the frames above it on the stack are asked
  * (see `classify.ts`), and `fallback` decides last.
+ *
+ * A rule marked `shared` matches protocol code that every service of its SDK runs (aws-sdk-go v1
+ * `jsonutil`, smithy-go's JSON serde, aws-sdk v2 `lib/json`, the v3 schema serde): its frames are
+ * DynamoDB's only when the stack shows a DynamoDB client above them or a `record` label says so
+ * (`analysis/serviceEvidence.ts`).
  */
 import type { DynamoCategory, FrameClass, Mechanism, SdkGeneration, SdkId } from './types';
 
@@ -40,13 +45,30 @@ export interface FrameRule {
   readonly jsPathFragments?: readonly string[];
   /** JavaScript: restrict to these function names (exact), when the file also holds unrelated code. */
   readonly jsNames?: RegExp;
+  /**
+   * JavaScript frames with no file (folded stacks of bare V8 names): the function names, exact,
+   * that only this rule's package uses (`convertToAttr`, not `marshall`, which aws-sdk v2's
+   * Converter has too). The analysis states when it matched frames this way.
+   */
+  readonly jsBareNames?: RegExp;
   /** Only frames whose function name matches (after prefix/path matching) belong to the rule. */
   readonly nameFilter?: RegExp;
   /** Frames whose function name matches do not belong to the rule (utilities the package also hosts). */
   readonly nameExclude?: RegExp;
+  /**
+   * Utilities the package shares with other SDK code: a sample decided by a frame whose path
+   * matches `utility`, entered from a caller (the nearest frame above that is neither this rule's
+   * nor transparent) whose path matches `caller`, is that caller's work, not (un)marshalling.
+   */
+  readonly callerExclude?: { readonly utility: RegExp; readonly caller: RegExp };
   /** Name patterns deciding the direction, checked in order. */
   readonly directions?: readonly (readonly [RegExp, Direction])[];
   readonly fallback: Direction;
+  /**
+   * True when the matched code serves every service of the SDK (Kinesis, CloudWatch Logs, SQS…
+   * speak the same JSON protocol): a frame counts as DynamoDB only with evidence of the service.
+   */
+  readonly shared?: true;
   /** Where the pattern comes from. */
   readonly source: string;
 }
@@ -169,7 +191,8 @@ export const FRAME_RULES: readonly FrameRule[] = [
       [/build|Build|writeString|sortedValues/, 'marshal'],
     ],
     fallback: 'unmarshal',
-    source: 'aws-sdk-go v1 private/protocol/json/jsonutil (unmarshal.go: reflection over struct tags; build.go); seed 000 flame graph',
+    shared: true,
+    source: 'aws-sdk-go v1 private/protocol/json/jsonutil (unmarshal.go: reflection over struct tags; build.go); seed 000 flame graph; every JSON-protocol client of v1.55.8 (Kinesis, CloudWatch Logs, SQS) runs it too',
   },
   {
     id: 'go-v1-jsonrpc',
@@ -185,7 +208,8 @@ export const FRAME_RULES: readonly FrameRule[] = [
       [/Build/, 'marshal'],
     ],
     fallback: 'unmarshal',
-    source: 'aws-sdk-go v1 private/protocol/jsonrpc/jsonrpc.go (Build, Unmarshal, UnmarshalMeta, UnmarshalError); seed 000',
+    shared: true,
+    source: 'aws-sdk-go v1 private/protocol/jsonrpc/jsonrpc.go (Build, Unmarshal, UnmarshalMeta, UnmarshalError); seed 000; shared by every JSON-RPC client',
   },
   {
     id: 'go-v1-dynamodbattribute',
@@ -253,7 +277,26 @@ export const FRAME_RULES: readonly FrameRule[] = [
       [/awsAwsjson10_serialize/, 'marshal'],
     ],
     fallback: 'unmarshal',
-    source: 'aws-sdk-go-v2 service/dynamodb deserializers.go / serializers.go (generated awsAwsjson10_* functions)',
+    source: 'aws-sdk-go-v2 service/dynamodb deserializers.go / serializers.go (generated awsAwsjson10_* functions, releases before v1.69.0)',
+  },
+  {
+    id: 'go-v2-schema-serde',
+    sdk: 'aws-sdk-go-v2',
+    generation: 'current',
+    family: 'protocol',
+    mechanism: 'schema',
+    label: 'aws-sdk-go-v2 schema serde (DynamoDB shapes)',
+    goNamePrefixes: ['github.com/aws/aws-sdk-go-v2/service/dynamodb.', 'github.com/aws/aws-sdk-go-v2/service/dynamodb/types.'],
+    nameFilter: /[Dd]eserialize|[Ss]erialize/,
+    // Middleware steps (`(*ResolveEndpoint).HandleSerialize`, `(*deserializeResponseMiddleware).HandleDeserialize`)
+    // wrap the whole request, HTTP round trip included; the protocol they call is matched on its own.
+    nameExclude: /\)\.Handle[A-Z]\w*$/,
+    directions: [
+      [/[Dd]eserialize/, 'unmarshal'],
+      [/[Ss]erialize/, 'marshal'],
+    ],
+    fallback: 'unmarshal',
+    source: 'aws-sdk-go-v2 service/dynamodb ≥ v1.69.0 (2026-09-15, "Enable schema-based (de)serialization"): common_serde.go deserializeAttributeMap/serializeAttributeValue, types/common_serde.go, (*QueryOutput).Deserialize; checked on v1.74.1 from the module proxy',
   },
   {
     id: 'go-v2-smithy-json',
@@ -265,36 +308,30 @@ export const FRAME_RULES: readonly FrameRule[] = [
     goNamePrefixes: ['github.com/aws/smithy-go/encoding/json.'],
     directions: [[/Decode|decode/, 'unmarshal']],
     fallback: 'marshal',
-    source: 'github.com/aws/smithy-go/encoding/json (Object/Value/Array encoder used by the generated serializers)',
+    shared: true,
+    source: 'github.com/aws/smithy-go/encoding/json (Object/Value/Array encoder used by the generated serializers of every JSON service)',
   },
   {
-    // aws-sdk-go-v2 since mid-2026 (aws/aws-sdk-go-v2#3432; service/dynamodb ≥ 1.7x): the client
-    // (de)serializes through smithy-go schemas — awsjson.(*Protocol).DeserializeResponse calls the
-    // shape's Deserialize, which walks smithy-go ReadStruct/ReadList/ReadMap/ReadUnion over a JSON
-    // ShapeDeserializer; no awsAwsjson10_* frame is left. Seen in
-    // fixtures/go-adserver/profiles/current (scripts/fixtures/goProfilesCurrent.sh).
-    id: 'go-v2-schema-serde',
+    id: 'go-v2-smithy-schema-serde',
     sdk: 'aws-sdk-go-v2',
     generation: 'current',
     family: 'protocol',
-    mechanism: 'generated',
-    label: 'aws-sdk-go-v2 schema serde (smithy-go)',
+    mechanism: 'schema',
+    label: 'smithy-go schema serde',
     goNamePrefixes: [
-      'github.com/aws/aws-sdk-go-v2/service/dynamodb.',
-      'github.com/aws/aws-sdk-go-v2/service/dynamodb/types.',
+      'github.com/aws/smithy-go/transport/http/protocol/',
+      'github.com/aws/smithy-go/internal/serde.',
       'github.com/aws/smithy-go.Read',
       'github.com/aws/smithy-go.Write',
-      'github.com/aws/smithy-go/internal/serde.',
-      'github.com/aws/smithy-go/transport/http/protocol/',
+      'github.com/aws/smithy-go.(*Schema)',
     ],
-    nameFilter: /[Dd]eserial|[Ss]erial|smithy-go\.(Read|Write)|internal\/serde\.|protocol\//,
-    nameExclude: /Middleware\)|\.Handle(Serialize|Deserialize|Finalize|Build|Initialize)\b|ResolveEndpoint|awsAwsjson10_/,
     directions: [
-      [/[Dd]eserial|\.Read[A-Z]|Read(Struct|List|Map|Union)|ShapeDeserializer/, 'unmarshal'],
-      [/[Ss]erial|\.Write[A-Z]|ShapeSerializer/, 'marshal'],
+      [/[Dd]eserializ|\.Read|[Pp]arse|[Uu]nquote|[Dd]ecode|\.peek|\.next/, 'unmarshal'],
+      [/[Ss]erializ|\.Write|[Ee]ncode/, 'marshal'],
     ],
     fallback: 'unmarshal',
-    source: 'aws-sdk-go-v2 service/dynamodb schema serde (types.(*AttributeValueMember*).Deserialize, deserializeItemList) and smithy-go ReadStruct/ReadList/ReadMap/ReadUnion, awsjson.(*Protocol) (aws/aws-sdk-go-v2#3432)',
+    shared: true,
+    source: 'github.com/aws/smithy-go v1.28.9: transport/http/protocol/awsjson (Protocol.SerializeRequest/DeserializeResponse), protocol/internal/json (ShapeSerializer, ShapeDeserializer, parser), serde.go (ReadStruct/ReadList/ReadMap/ReadUnion), internal/serde; run by every schema-serde service (aws-sdk-go-v2 dynamodb ≥ v1.69.0, kinesis v1.58.0)',
   },
   {
     id: 'go-v2-attributevalue',
@@ -347,6 +384,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
       // from SS/NS/BS, createSet from the user's arrays; the caller on the stack decides.
       [/convertInput|marshall|input|format(Map|List|Set)|typeOf|isBinary/, 'marshal'],
     ],
+    jsBareNames: /^(?:convertInput|convertOutput|marshallItem|formatList|formatMap|formatSet|filterEmptySetValues)$/,
     fallback: 'unmarshal',
     source: 'aws-sdk v2 lib/dynamodb/converter.js (input/output, marshall/unmarshall), set.js, types.js',
   },
@@ -363,6 +401,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
       [/translateOutput|setupResponse/, 'unmarshal'],
       [/translateInput|createSet/, 'marshal'],
     ],
+    jsBareNames: /^Translator\.\w+$|^DocumentClient\.(?:translateInput|translateOutput|setupRequest|setupResponse)$/,
     fallback: 'unmarshal',
     source: 'aws-sdk v2 lib/dynamodb/translator.js (translateInput/translateOutput) and document_client.js',
   },
@@ -380,6 +419,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
       [/buildRequest/, 'marshal'],
     ],
     fallback: 'unmarshal',
+    shared: true,
     source: 'aws-sdk v2 lib/protocol/json.js (buildRequest / extractData)',
   },
   {
@@ -391,7 +431,9 @@ export const FRAME_RULES: readonly FrameRule[] = [
     label: 'aws-sdk v2 JSON parser',
     migration: 'js-lib-dynamodb',
     jsPathFragments: ['/aws-sdk/lib/json/parser.js'],
+    jsBareNames: /^JsonParser\.parse$/,
     fallback: 'unmarshal',
+    shared: true,
     source: 'aws-sdk v2 lib/json/parser.js (JsonParser.parse → translateStructure/translateMap per attribute)',
   },
   {
@@ -403,7 +445,9 @@ export const FRAME_RULES: readonly FrameRule[] = [
     label: 'aws-sdk v2 JSON builder',
     migration: 'js-lib-dynamodb',
     jsPathFragments: ['/aws-sdk/lib/json/builder.js'],
+    jsBareNames: /^JsonBuilder\.build$/,
     fallback: 'marshal',
+    shared: true,
     source: 'aws-sdk v2 lib/json/builder.js (JsonBuilder.build)',
   },
   // ---- JavaScript: AWS SDK v3 ---------------------------------------------------------------------
@@ -419,6 +463,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
       [/^unmarshall$|convertToNative|^convert(Number|String|Map|List|Binary)$/, 'unmarshal'],
       [/^marshall$|convertTo\w*Attr|convertToMapAttrFromEnumerableProps|isBinary/, 'marshal'],
     ],
+    jsBareNames: /^convertTo(?:Attr|Native|ListAttr|SetAttr|MapAttrFromIterable|MapAttrFromEnumerableProps|NullAttr|BinaryAttr|StringAttr|BigIntAttr|NumberAttr)$/,
     fallback: 'unmarshal',
     source: '@aws-sdk/util-dynamodb (marshall → convertToAttr; unmarshall → convertToNative)',
   },
@@ -438,6 +483,7 @@ export const FRAME_RULES: readonly FrameRule[] = [
       // The command's set-up on the request path (adds the DocumentMarshall/DocumentUnmarshall middleware).
       [/^(?:resolveMiddleware|addMarshallingMiddleware)$/, 'marshal'],
     ],
+    jsBareNames: /^(?:marshallInput|unmarshallOutput|processKeysInObj|processAllKeysInObj)$/,
     fallback: 'unmarshal',
     source: '@aws-sdk/lib-dynamodb (marshallInput/unmarshallOutput, processObj/processKeysInObj; resolveMiddleware/addMarshallingMiddleware on the request path; not the commands\' constructors, e.g. dist-cjs/commands/QueryCommand.js of 3.435.0)',
   },
@@ -466,8 +512,11 @@ export const FRAME_RULES: readonly FrameRule[] = [
     label: '@aws-sdk/dynamodb-codec',
     jsPathFragments: ['/@aws-sdk/dynamodb-codec/'],
     directions: UNMARSHAL_WORDS,
+    jsBareNames: /^(?:readAttributeValue|writeAttributeValue)$/,
     fallback: 'unmarshal',
-    source: '@aws-sdk/dynamodb-codec (readAttributeValue/writeAttributeValue; schema-based serde in v3 ≥ 3.9xx)',
+    // Made with the client (DynamoDBClient's protocol settings), not per item.
+    nameExclude: /^(?:create(?:Serializer|Deserializer)|[A-Z]\w*)$/,
+    source: '@aws-sdk/dynamodb-codec (readAttributeValue/writeAttributeValue; schema-based serde in v3 ≥ 3.9xx; DynamoDBJsonShapeDeserializer2._read over the shared JsonShapeDeserializer2 in 3.973.60)',
   },
   {
     id: 'js-v3-schema-serde',
@@ -488,9 +537,16 @@ export const FRAME_RULES: readonly FrameRule[] = [
     ],
     // Hex, URI escaping, query strings and UUIDs live in these submodules too, but SigV4 signing
     // (@smithy/signature-v4 getSigningKey/createCanonicalRequest) and the invocation id call them: not (un)marshalling.
-    nameExclude: /^(?:toHex|fromHex|hexEncode|escapeUri|escapeUriPath|buildQueryString|bindV4|v4|calculateBodyLength)$/,
+    // The serializer, deserializer, codec and protocol classes' constructors run when a client is made, not per item.
+    nameExclude: /^(?:toHex|fromHex|hexEncode|escapeUri|escapeUriPath|buildQueryString|bindV4|v4|calculateBodyLength|[A-Z]\w*(?:Serializer|Deserializer|Codec|Protocol)\d*(?:_\d+)?)$/,
+    // The serde submodule's UTF-8 and UUID helpers also serve SigV4 signing (getSignature → toUint8Array),
+    // the retry middleware's invocation id and SQS's MD5 check (3.1178 recording).
+    callerExclude: { utility: /\/submodules\/serde\//, caller: /@smithy\/signature-v4\/|\/submodules\/retry\/|@smithy\/middleware-retry\/|@aws-sdk\/middleware-sdk-sqs\// },
     directions: UNMARSHAL_WORDS,
+    // The protocol's entry points, under which every read and write of a response or request runs.
+    jsBareNames: /^(?:deserializeResponse|serializeRequest)$/,
     fallback: 'unmarshal',
+    shared: true,
     source: '@smithy/core submodules protocols/serde/schema and @aws-sdk/core protocols (JsonShapeDeserializer.read → JSON.parse); excluded utilities seen under @smithy/signature-v4 in a 3.1169 recording',
   },
   // ---- Node: TLS handshakes -------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { authHeaders, displayUrl, endpointUrl, type Endpoint } from './endpoint';
 import { FleetError, statusError } from './fleetError';
 import { readAll, sendHttp } from './httpCall';
+import { shortDisplayText } from '../text/displayText';
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
@@ -62,7 +63,7 @@ export async function connectUnaryBytes(endpoint: Endpoint, service: string, met
   return readAll(body);
 }
 
-/** The server's error message: Connect's JSON `{code, message}`, or the start of a text body. */
+/** The server's error message, escaped and cut (`shortDisplayText`): Connect's JSON `{code, message}`, or the start of a text body. */
 async function errorDetail(body: Readable, contentType: string): Promise<{ message?: string; code?: string }> {
   let text: string;
   try {
@@ -75,15 +76,11 @@ async function errorDetail(body: Readable, contentType: string): Promise<{ messa
       const json = JSON.parse(text) as { code?: unknown; message?: unknown };
       const code = typeof json.code === 'string' ? json.code : undefined;
       const message = typeof json.message === 'string' && json.message ? json.message : code;
-      return { ...(message ? { message: trim(message) } : {}), ...(code ? { code } : {}) };
+      return { ...(message ? { message: shortDisplayText(message) } : {}), ...(code ? { code: shortDisplayText(code, 64) } : {}) };
     } catch {
       // fall through to plain text
     }
   }
   const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain ? { message: trim(plain) } : {};
-}
-
-function trim(text: string): string {
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+  return plain ? { message: shortDisplayText(plain) } : {};
 }

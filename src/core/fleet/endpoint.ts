@@ -27,6 +27,11 @@ export interface Endpoint {
   readonly rejectUnauthorized?: boolean;
   /** Time allowed without progress (connecting, waiting for headers, between body chunks); default 60 000 ms. */
   readonly timeoutMs?: number;
+  /**
+   * Time allowed for a whole fetch, every query of it (`fetchProfile`); default 10 minutes. The
+   * idle timeout alone never ends an answer that trickles in a byte at a time.
+   */
+  readonly deadlineMs?: number;
 }
 
 /** Thrown for an endpoint URL that cannot be used. */

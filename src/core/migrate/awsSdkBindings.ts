@@ -132,6 +132,8 @@ export class V2Resolver {
   }
 
   private instanceOf(name: ts.Node): V2Entity | undefined {
+    // Most files hold no DocumentClient: no symbol can match, and asking the checker for one type-checks the expression.
+    if (this.instances.size === 0) return undefined;
     const symbol = this.symbolOf(name);
     const creation = symbol && this.instances.get(symbol);
     return creation ? { kind: 'documentClientInstance', creation } : undefined;

@@ -27,6 +27,8 @@ export interface PendingEdit {
 export interface ChangeSet {
   edits: PendingEdit[];
   imports: V3Import[];
+  /** aws-sdk is leaving the project: v2 imports that nothing refers to even before the edits go too. */
+  dropIdleV2Imports?: boolean;
 }
 
 /** A fixed-text pending edit. */
@@ -45,7 +47,8 @@ function detectStyle(file: SingleFile, resolver: V2Resolver): Style {
   const hasImport = sf.statements.some((s) => ts.isImportDeclaration(s) || ts.isImportEqualsDeclaration(s));
   const hasRequire = /\brequire\s*\(/.test(sf.text);
   const esm = hasImport || (!hasRequire && /\.(m?ts|tsx|mjs)$/.test(sf.fileName));
-  const sample = resolver.bindings[0]?.node.getText(sf) ?? sf.statements[0]?.getText(sf) ?? '';
+  const first = resolver.bindings[0];
+  const sample = (first?.partOf ?? first?.node)?.getText(sf) ?? sf.statements[0]?.getText(sf) ?? '';
   const quote = /"/.test(sample) && !/'/.test(sample) ? '"' : "'";
   const semi = sample === '' || /;\s*$/.test(sample) ? ';' : '';
   return { esm, quote, semi };
@@ -115,7 +118,7 @@ function within(pos: number, end: number, ranges: ReadonlyArray<{ start: number;
  * point (removing `const { Converter } = AWS.DynamoDB` frees `AWS`). A binding that had no
  * reference to begin with is left alone: its removal would not be the fix's doing.
  */
-function unusedBindings(file: SingleFile, resolver: V2Resolver, consumed: Array<{ start: number; end: number }>): Set<V2Binding> {
+function unusedBindings(file: SingleFile, resolver: V2Resolver, consumed: Array<{ start: number; end: number }>, dropIdle: boolean): Set<V2Binding> {
   const sf = file.sourceFile;
   const refs = new Map<V2Binding, ts.Identifier[]>();
   const symbols = new Map<ts.Symbol, V2Binding>();
@@ -142,7 +145,7 @@ function unusedBindings(file: SingleFile, resolver: V2Resolver, consumed: Array<
     for (const b of resolver.bindings) {
       if (removed.has(b)) continue;
       const all = refs.get(b)!;
-      if (all.length === 0) continue;
+      if (all.length === 0 && !dropIdle) continue;
       if (all.every((id) => within(id.getStart(sf), id.end, ranges))) {
         removed.add(b);
         ranges.push({ start: b.node.getStart(sf), end: b.node.end });
@@ -196,7 +199,7 @@ export function renderChanges(file: SingleFile, resolver: V2Resolver, changes: r
   const sf = file.sourceFile;
   const text = sf.text;
   const pending = changes.flatMap((c) => c.edits);
-  const removed = unusedBindings(file, resolver, pending.map((e) => ({ start: e.start, end: e.end })));
+  const removed = unusedBindings(file, resolver, pending.map((e) => ({ start: e.start, end: e.end })), changes.some((c) => c.dropIdleV2Imports === true));
   const existing = existingV3Imports(sf);
   const taken = declaredNames(sf, new Set([...removed].flatMap((b) => [b.node, ...b.names])));
   const style = detectStyle(file, resolver);

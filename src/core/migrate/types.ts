@@ -42,6 +42,7 @@ export type MigrationCode =
   | 'v3-pagination'
   | 'v3-empty-set-values'
   | 'v3-response-metadata'
+  | 'v3-error-shape'
   | 'v3-changed-input'
   | 'v3-result-serialised'
   | 'v3-result-exported'

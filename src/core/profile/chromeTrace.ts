@@ -68,7 +68,8 @@ export function parseChromeTrace(json: unknown, sourcePath: string, options: Rea
     if (typeof data.endTime === 'number') thread.endUs = data.endTime;
     const cpu = isObject(data.cpuProfile) ? data.cpuProfile : undefined;
     if (!cpu) continue;
-    if (Array.isArray(cpu.nodes)) thread.rawNodes.push(...cpu.nodes);
+    // One push per node: a spread passes every node as an argument, which overflows the stack past ~100,000.
+    if (Array.isArray(cpu.nodes)) for (const node of cpu.nodes) thread.rawNodes.push(node);
     const samples = Array.isArray(cpu.samples) ? cpu.samples.filter((s): s is number => typeof s === 'number') : [];
     const deltas = Array.isArray(data.timeDeltas) ? data.timeDeltas : Array.isArray(cpu.timeDeltas) ? cpu.timeDeltas : [];
     const lines = Array.isArray(data.lines) ? data.lines : Array.isArray(cpu.lines) ? cpu.lines : undefined;

@@ -17,6 +17,7 @@
  * (waker) are removed from every name; a symbol offset `+0x1a` left by raw `perf script` too.
  */
 import { fileUrlToPath } from './fileUrl';
+import { matchBareV8Name, matchStackTraceName, matchV8Name, withoutAnnotations, type NameParts } from './foldedNameForms';
 
 /** A frame name split into what it holds; `file` is `''` and `line` 0 when the name holds no position. */
 export interface FoldedFrame {
@@ -31,14 +32,7 @@ export interface FoldedFrame {
   readonly kernel: boolean;
 }
 
-/** V8 code kinds that name JavaScript with a script position. */
-const V8_SCRIPT_KINDS = 'JS|LazyCompile|Function|Script|Eval';
-const V8_NAME = new RegExp(`^(?:(?:${V8_SCRIPT_KINDS}):)([~*^+]?)(.*?)\\s*(\\S+?):(\\d+)(?::(\\d+))?$`);
-/** The same without the kind prefix (0x, tidied names): the file must then look like a script. */
-const BARE_V8_NAME = /^([~*^+]?)(.*?)\s+(\S+?):(\d+)(?::(\d+))?$/;
-const STACK_TRACE_NAME = /^(.*?)\s*\(([^()\s][^()]*?):(\d+)(?::(\d+))?\)$/;
 const PYROSCOPE_NODE_NAME = /^(node:[^:\s]+|\S+?\.[cm]?[jt]sx?):([^:]*):(\d+)$/;
-const ANNOTATION = /_\[([kjiwu])\]$/;
 /** A script path or URL: has a folder separator, a `node:`/`file:` scheme, or a JavaScript/TypeScript extension. */
 const SCRIPT_FILE = /[/\\]|^(node|file):|\.[cm]?[jt]sx?$/;
 
@@ -52,29 +46,25 @@ function anonymousIfEmpty(name: string): string {
  * position (Go, C, kernel symbols) come back with `file: ''`, `line: 0` and the annotation removed.
  */
 export function parseFoldedFrameName(raw: string): FoldedFrame {
-  let name = raw;
-  let inlined = false;
-  let kernel = false;
-  for (let m = ANNOTATION.exec(name); m; m = ANNOTATION.exec(name)) {
-    if (m[1] === 'i') inlined = true;
-    if (m[1] === 'k') kernel = true;
-    name = name.slice(0, m.index);
-  }
-  name = name.replace(/\+0x[\da-f]+$/, '');
+  const annotated = withoutAnnotations(raw);
+  const inlined = annotated.letters.includes('i');
+  const kernel = annotated.letters.includes('k');
+  const name = annotated.name.replace(/\+0x[\da-f]+$/, '');
   const plain = { name, file: '', line: 0, column: 0, inlined, kernel };
   if (kernel) return plain;
-  const v8 = V8_NAME.exec(name) ?? (matchesBare(name) ? BARE_V8_NAME.exec(name) : null);
-  if (v8) return { name: anonymousIfEmpty(v8[2]!), file: fileUrlToPath(v8[3]!), line: Number(v8[4]), column: Number(v8[5] ?? 0), inlined, kernel };
-  const trace = STACK_TRACE_NAME.exec(name);
-  if (trace && SCRIPT_FILE.test(trace[2]!)) {
-    return { name: anonymousIfEmpty(trace[1]!), file: fileUrlToPath(trace[2]!), line: Number(trace[3]), column: Number(trace[4] ?? 0), inlined, kernel };
+  // V8 code-event names (`JS:*name file:line:col`), or the same without the kind prefix (0x, tidied names): the file must then look like a script.
+  const v8 = matchV8Name(name) ?? bareV8Name(name);
+  if (v8) return { name: anonymousIfEmpty(v8.name), file: fileUrlToPath(v8.file), line: Number(v8.line), column: Number(v8.column ?? 0), inlined, kernel };
+  const trace = matchStackTraceName(name);
+  if (trace && SCRIPT_FILE.test(trace.file)) {
+    return { name: anonymousIfEmpty(trace.name), file: fileUrlToPath(trace.file), line: Number(trace.line), column: Number(trace.column ?? 0), inlined, kernel };
   }
   const pyroscope = PYROSCOPE_NODE_NAME.exec(name);
   if (pyroscope) return { name: anonymousIfEmpty(pyroscope[2]!), file: pyroscope[1]!, line: Number(pyroscope[3]), column: 0, inlined, kernel };
   return plain;
 }
 
-function matchesBare(name: string): boolean {
-  const m = BARE_V8_NAME.exec(name);
-  return m !== null && SCRIPT_FILE.test(m[3]!) && !m[3]!.includes('(');
+function bareV8Name(name: string): NameParts | undefined {
+  const m = matchBareV8Name(name);
+  return m && SCRIPT_FILE.test(m.file) && !m.file.includes('(') ? m : undefined;
 }

@@ -134,6 +134,11 @@ export interface ProfileTruncation {
    * the same number), −1 for whole samples.
    */
   readonly sampleOrigin: Int32Array;
+  /**
+   * Per sample: how many of its frames, from the leaf, are the sample's own (recorded) frames; the
+   * rest were completed from other stacks. The whole stack for whole and still-cut samples.
+   */
+  readonly sampleOwnDepth: Int32Array;
 }
 
 /** Options for the readers. */

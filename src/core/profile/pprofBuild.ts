@@ -14,7 +14,6 @@ import { buildFrames } from './pprofLocations';
 import { keptSamples } from './pprofSamples';
 import { estimateTick, tickWarning } from './pprofTicks';
 import type { RawPprof } from './pprofWire';
-import { plural } from '../plural';
 
 function corrupt(sourcePath: string, what: string): ProfileError {
   return new ProfileError(sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: ${what}`);
@@ -61,7 +60,7 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   const tick = estimateTick({ countColumn: countCol, valueType: chosen.type, nsScale: nsPerUnit(chosen.unit), periodNs: periodNsPerUnit === undefined ? undefined : raw.period * periodNsPerUnit, hasGoFiles: located.hasGoFiles });
 
   const labelSets = new LabelSetInterner();
-  const { kept, keep, weight, count, labels, totalWeight, zeroWeights, badWeights } = keptSamples(
+  const { kept, keep, weight, count, labels, totalWeight, totalCount, checks } = keptSamples(
     raw,
     { valueCount: sampleTypes.length, column, nsScale, countColumn: countCol, tick },
     str,
@@ -74,11 +73,8 @@ export function buildPprofProfile(raw: RawPprof, sourcePath: string, options: Re
   if (located.byPosition) warnings.push(`every function id in the file is 0 (as Pyroscope's .NET profiler writes): functions are numbered by their position, which is how the locations refer to them`);
   if (tick) warnings.push(tickWarning(tick));
   if (located.addressOnly > 0) warnings.push(`${located.addressOnly} locations have addresses only (no function or line); they are shown as 0x… frames`);
-  if (badWeights > 0) warnings.push(`${plural(badWeights, 'sample')} with a negative or invalid ${sampleType.type} value were ignored`);
-  if (kept === 0) {
-    const why = zeroWeights + badWeights > 0 ? `all ${zeroWeights + badWeights} samples have zero ${sampleType.type} (${sampleType.unit || 'value'})` : 'it contains no samples';
-    throw new ProfileError(sourcePath, 'no-samples', `the profile has no samples: ${why}`);
-  }
+  if (kept === 0) throw new ProfileError(sourcePath, 'no-samples', `the profile has no samples: ${checks.noSamplesDetail(sampleType.type, sampleType.unit)}`);
+  warnings.push(...checks.warnings(sampleType.type, totalWeight / nsScale, totalCount));
   const pick = <T extends Uint16Array | Uint32Array>(column: T): T => {
     if (!keep) return column;
     const out = new (column.constructor as { new (n: number): T })(kept);

@@ -9,6 +9,7 @@ import { decodeUnits } from './columns/varintUnits';
 import type { LabelSetInterner } from './labelSets';
 import { estimatedTicks, type TickEstimate } from './pprofTicks';
 import type { RawPprof } from './pprofWire';
+import { SampleValueChecks } from './sampleValues';
 
 /** Where the weight and count of a sample are read, and how they are scaled. */
 export interface SampleColumns {
@@ -33,9 +34,10 @@ export interface KeptSamples {
   /** Label set per kept sample (−1: none); undefined when the file has no string labels. */
   readonly labels: Int32Array | undefined;
   readonly totalWeight: number;
-  readonly zeroWeights: number;
-  /** Samples with a negative, NaN or infinite weight. */
-  readonly badWeights: number;
+  /** Sum of the kept samples' counts. */
+  readonly totalCount: number;
+  /** What was odd about the values (zero, negative, inexact ones), for warnings and the no-samples message. */
+  readonly checks: SampleValueChecks;
 }
 
 type StringAt = (index: number, what: string) => string;
@@ -44,13 +46,19 @@ function corrupt(sourcePath: string, what: string): ProfileError {
   return new ProfileError(sourcePath, 'truncated-protobuf', `the pprof data is truncated or corrupt: ${what}`);
 }
 
+/** A sample whose value count is not the number of sample types: well-formed protobuf, an inconsistent profile. */
+function wrongValueCount(sourcePath: string, s: number, values: number, types: number): ProfileError {
+  return new ProfileError(sourcePath, 'bad-reference', `sample ${s} has ${values} values but the profile declares ${types} sample types (one value per type): the writer is broken, and which value is which cannot be told`);
+}
+
 /**
  * Reads every sample of `raw` in file order. `defined` (1 per dense location index that a location
  * definition gives) is passed only when some index is not: indices are made by a definition or by
  * a sample's reference, so an undefined one is a sample's dangling reference, and only then is
  * every stack read to name the sample.
- * @throws ProfileError `truncated-protobuf` naming the first sample whose value count is not
- *   `valueCount` or whose stack refers to an undefined location (in that order per sample).
+ * @throws ProfileError `bad-reference` naming the first sample whose value count is not
+ *   `valueCount`, `truncated-protobuf` the first whose stack refers to an undefined location (in
+ *   that order per sample).
  */
 export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt, labelSets: LabelSetInterner, sourcePath: string, defined?: Uint8Array): KeptSamples {
   const samples = raw.samples;
@@ -62,31 +70,32 @@ export function keptSamples(raw: RawPprof, columns: SampleColumns, str: StringAt
   const labels = samples.labels ? new Int32Array(n) : undefined;
   let kept = 0;
   let totalWeight = 0;
-  let zeroWeights = 0;
-  let badWeights = 0;
+  let totalCount = 0;
+  const checks = new SampleValueChecks();
   const { valueStart, valueCount: perSample } = samples;
   for (let s = 0; s < n; s++) {
     const vs = valueStart ? valueStart[s]! : s * perSample;
     const values = valueStart ? valueStart[s + 1]! - vs : perSample;
-    if (values !== valueCount) throw corrupt(sourcePath, `sample ${s} has ${values} values but the profile declares ${valueCount} sample types`);
+    if (values !== valueCount) throw wrongValueCount(sourcePath, s, values, valueCount);
     if (defined) checkStack(raw, s, defined, sourcePath);
     const w = samples.values[vs + column]! * nsScale;
     const c = countColumn >= 0 ? samples.values[vs + countColumn]! : tick ? estimatedTicks(w, tick) : 1;
     const set = samples.labels ? labelSetOf(samples.labels, s, str, labelSets) : -1;
     if (!(w > 0) || !Number.isFinite(w)) {
-      if (w === 0) zeroWeights++;
-      else badWeights++;
+      checks.dropped(w);
       keep ??= firstKept(kept, n);
       continue;
     }
+    checks.kept(samples.values[vs + column]!, c);
     if (keep) keep[kept] = s;
     weight[kept] = w;
     count[kept] = c;
     if (labels) labels[kept] = set;
     kept++;
     totalWeight += w;
+    totalCount += c;
   }
-  return { kept, keep, weight, count, labels, totalWeight, zeroWeights, badWeights };
+  return { kept, keep, weight, count, labels, totalWeight, totalCount, checks };
 }
 
 /** Room for the index of each kept sample, holding those of the first `kept` (samples 0…kept−1, none dropped before). */

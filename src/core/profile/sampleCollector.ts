@@ -1,6 +1,7 @@
 import { ProfileError } from './errors';
 import type { Frame, LabelSet, Profile, ProfileFormat, Sample, SampleType } from './model';
-import { plural } from '../plural';
+import { deepStacksWarning, type MAX_TREE_STACK_DEPTH } from './limits';
+import { SampleValueChecks } from './sampleValues';
 
 const POOL_CHUNK = 1 << 16; // frame ids per shared backing buffer
 
@@ -18,9 +19,11 @@ export class SampleCollector {
   private pool = new Uint32Array(POOL_CHUNK);
   private poolUsed = 0;
   private totalWeight = 0;
+  private totalCount = 0;
   private idleWeight = 0;
-  private badWeights = 0;
-  private zeroWeights = 0;
+  private readonly checks = new SampleValueChecks();
+  private cutSamples = 0;
+  private cutWeight = 0;
   readonly warnings: string[] = [];
 
   /** Number of samples kept so far. */
@@ -31,13 +34,18 @@ export class SampleCollector {
   /**
    * Adds a sample. `stack` holds frame ids leaf first; only its first `length` entries are
    * read. `weight` is in the profile's unit, `count` in profiler samples, `labels` an index
-   * into the label sets passed to {@link SampleCollector.finish} (undefined: unlabelled).
+   * into the label sets passed to {@link SampleCollector.finish} (undefined: unlabelled). `cut`:
+   * the reader kept only the innermost {@link MAX_TREE_STACK_DEPTH} frames (said in a warning).
    */
-  add(stack: ArrayLike<number>, length: number, weight: number, count: number, labels?: number): void {
+  add(stack: ArrayLike<number>, length: number, weight: number, count: number, labels?: number, cut = false): void {
     if (!(weight > 0) || !Number.isFinite(weight)) {
-      if (weight === 0) this.zeroWeights++;
-      else this.badWeights++;
+      this.checks.dropped(weight);
       return;
+    }
+    this.checks.kept(weight, count);
+    if (cut) {
+      this.cutSamples++;
+      this.cutWeight += weight;
     }
     if (this.poolUsed + length > this.pool.length) {
       this.pool = new Uint32Array(Math.max(POOL_CHUNK, length));
@@ -49,6 +57,7 @@ export class SampleCollector {
     const view = this.pool.subarray(start, start + length);
     this.samples.push(labels === undefined ? { stack: view, weight, count } : { stack: view, weight, count, labels });
     this.totalWeight += weight;
+    this.totalCount += count;
   }
 
   /** Adds weight that belongs to V8 `(idle)` samples (kept out of the samples). */
@@ -71,18 +80,12 @@ export class SampleCollector {
     /** Label sets the samples' `labels` indices refer to; omitted or empty when none. */
     labelSets?: readonly LabelSet[];
   }): Profile {
-    const warnings = [...(meta.warnings ?? []), ...this.warnings];
-    if (this.badWeights > 0) {
-      warnings.push(`${plural(this.badWeights, 'sample')} with a negative or invalid ${meta.sampleType.type} value were ignored`);
-    }
     if (this.samples.length === 0) {
-      const why =
-        this.zeroWeights + this.badWeights > 0
-          ? `all ${this.zeroWeights + this.badWeights} samples have zero ${meta.sampleType.type} (${meta.sampleType.unit || 'value'})`
-          : 'it contains no samples';
       const idle = this.idleWeight > 0 ? ' (only idle time was recorded)' : '';
-      throw new ProfileError(meta.sourcePath, 'no-samples', `the profile has no samples: ${why}${idle}`);
+      throw new ProfileError(meta.sourcePath, 'no-samples', `the profile has no samples: ${this.checks.noSamplesDetail(meta.sampleType.type, meta.sampleType.unit)}${idle}`);
     }
+    const warnings = [...(meta.warnings ?? []), ...this.warnings, ...this.checks.warnings(meta.sampleType.type, this.totalWeight, this.totalCount)];
+    if (this.cutSamples > 0) warnings.push(deepStacksWarning(this.cutSamples, this.cutWeight / this.totalWeight));
     return {
       sourcePath: meta.sourcePath,
       format: meta.format,

@@ -1,6 +1,7 @@
 import { ProfileError } from './errors';
 import { fileUrlToPath } from './fileUrl';
 import { FrameInterner } from './frameInterner';
+import { MAX_TREE_STACK_DEPTH } from './limits';
 import type { Profile, ReadOptions, SampleType } from './model';
 import { chooseColumn, nsPerUnit } from './pprofColumns';
 import { SampleCollector } from './sampleCollector';
@@ -68,6 +69,7 @@ export function parseSpeedscope(json: unknown, sourcePath: string, options: Read
   const collector = new SampleCollector();
   const warnings: string[] = [];
   let skipped = 0;
+  let unmatchedCloses = 0;
   let durationNs = 0;
   for (const p of profiles) {
     const unit = typeof p.unit === 'string' ? p.unit : 'none';
@@ -78,10 +80,11 @@ export function parseSpeedscope(json: unknown, sourcePath: string, options: Read
     const scale = nsPerUnit(unit) ?? 1;
     if (typeof p.startValue === 'number' && typeof p.endValue === 'number') durationNs = Math.max(durationNs, (p.endValue - p.startValue) * scale);
     if (p.type === 'sampled') addSampled(p, scale, frameId, collector, sourcePath);
-    else if (p.type === 'evented') addEvented(p, scale, frameId, collector, sourcePath);
+    else if (p.type === 'evented') unmatchedCloses += addEvented(p, scale, frameId, collector, sourcePath);
     else skipped++;
   }
   if (profiles.length > 1) warnings.push(`the file holds ${profiles.length} profiles; ${profiles.length - skipped} were merged`);
+  if (unmatchedCloses > 0) warnings.push(`${plural(unmatchedCloses, 'close event')} named no frame open near the top of the stack and ${unmatchedCloses === 1 ? 'was' : 'were'} ignored (a speedscope evented file closes its innermost frame first)`);
   if (skipped > 0) warnings.push(`${plural(skipped, 'profile')} skipped (another unit than the first profile's "${firstUnit}", or an unknown type)`);
   return collector.finish({
     sourcePath,
@@ -112,25 +115,47 @@ function addSampled(p: Json, scale: number, frameId: (i: unknown) => number, col
   }
 }
 
-function addEvented(p: Json, scale: number, frameId: (i: unknown) => number, collector: SampleCollector, sourcePath: string): void {
-  const events = Array.isArray(p.events) ? p.events.filter(isObject) : [];
+/** How far below the top of the open stack a close event is looked for (a well-nested file closes the top). */
+const CLOSE_SEARCH = 64;
+
+/**
+ * Charges each interval between two events to the stack open during it. A close event closes the
+ * innermost open frame it names among the top {@link CLOSE_SEARCH}; one that names none of them
+ * is ignored and counted in a warning. Stacks keep their innermost {@link MAX_TREE_STACK_DEPTH}
+ * frames, so each event costs a bounded number of steps.
+ */
+function addEvented(p: Json, scale: number, frameId: (i: unknown) => number, collector: SampleCollector, sourcePath: string): number {
+  const events = Array.isArray(p.events) ? p.events : [];
   const open: number[] = []; // root first
   const leafFirst: number[] = [];
+  let unmatched = 0;
   let last = typeof p.startValue === 'number' ? p.startValue : undefined;
   for (const e of events) {
+    if (!isObject(e)) continue;
     const at = typeof e.at === 'number' ? e.at : NaN;
     if (!Number.isFinite(at)) throw new ProfileError(sourcePath, 'not-a-profile', 'an evented profile has an event without a numeric `at`');
     if (open.length > 0 && last !== undefined && at > last) {
       leafFirst.length = 0;
-      for (let k = open.length - 1; k >= 0; k--) leafFirst.push(open[k]);
-      collector.add(leafFirst, leafFirst.length, (at - last) * scale, 1);
+      const bottom = Math.max(0, open.length - MAX_TREE_STACK_DEPTH);
+      for (let k = open.length - 1; k >= bottom; k--) leafFirst.push(open[k]!);
+      collector.add(leafFirst, leafFirst.length, (at - last) * scale, 1, undefined, bottom > 0);
     }
     last = last === undefined ? at : Math.max(last, at);
     const id = frameId(e.frame);
     if (e.type === 'O') open.push(id);
     else if (e.type === 'C') {
-      const k = open.lastIndexOf(id);
-      if (k >= 0) open.splice(k, 1);
+      const k = innermost(open, id);
+      if (k < 0) unmatched++;
+      else if (k === open.length - 1) open.pop();
+      else open.splice(k, 1);
     }
   }
+  return unmatched;
+}
+
+/** Index of the innermost `id` among the top {@link CLOSE_SEARCH} entries of `open`, or −1. */
+function innermost(open: readonly number[], id: number): number {
+  const stop = Math.max(0, open.length - CLOSE_SEARCH);
+  for (let k = open.length - 1; k >= stop; k--) if (open[k] === id) return k;
+  return -1;
 }

@@ -1,6 +1,7 @@
 import { ProfileError } from './errors';
 import { fileUrlToPath } from './fileUrl';
 import { FrameInterner } from './frameInterner';
+import { MAX_TREE_STACK_DEPTH } from './limits';
 import type { SampleType } from './model';
 import { SampleCollector } from './sampleCollector';
 
@@ -62,7 +63,7 @@ const LINE_SPAN = 2 ** 21;
  * node's self time is split over `positionTicks` lines in proportion to the ticks (counts by
  * largest remainder); a leaf without either keeps its function's start. Samples with a label set
  * (`thread.labels`) are aggregated per (node, label set) and keep their set; their leaf line comes
- * from `positionTicks` only.
+ * from `positionTicks` only. A stack keeps at most {@link MAX_TREE_STACK_DEPTH} frames, the innermost.
  * @throws ProfileError `bad-reference` when a sample or parent names a missing node.
  */
 export function addV8Samples(
@@ -124,11 +125,13 @@ export function addV8Samples(
     }
     stack.length = 0;
     let depth = 0;
-    for (let i = index; i >= 0 && depth <= nodes.length; i = parentIndex[i], depth++) {
+    let i = index;
+    for (; i >= 0 && depth <= nodes.length && stack.length < MAX_TREE_STACK_DEPTH; i = parentIndex[i], depth++) {
       if (kind[i] === 'root') continue;
       stack.push(i === index ? frameOf(i, leafLine) : frameOf(i));
     }
-    collector.add(stack, stack.length, weight, count, label);
+    const cut = i >= 0 && depth <= nodes.length && kind[i] !== 'root';
+    collector.add(stack, stack.length, weight, count, label, cut);
   };
 
   const emitNode = (index: number, weight: number, count: number, label?: number): void => {

@@ -5,6 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { projectRootOf } from './projectRoot';
+import { ProjectSourceFiles } from './sourceFileStore';
 import { migrationAnalyzers } from '../../core/migrate/program/analyzers';
 import { migrateProgram } from '../../core/migrate/program/migrateProgram';
 import { createMigrationProject, type MigrationProject } from '../../core/migrate/program/project';
@@ -36,6 +37,7 @@ interface Entry {
   checkedAt: number;
   project: MigrationProject;
   migration: ProjectMigration;
+  sourceFiles: ProjectSourceFiles;
 }
 
 /** How long a cached program is trusted before the disk is looked at again (ms). */
@@ -57,7 +59,7 @@ function statSafe(f: string): number {
 /**
  * A cache of whole-program migrations, one per project root (the last 4 used). `get(fileName,
  * env)` returns the migration of the file's project, rebuilt (reusing the previous program's
- * unchanged files) when an open document of the project changed or, looked at after 5 s, a
+ * unchanged files: their parsed and bound sources, see `ProjectSourceFiles`) when an open document of the project changed or, looked at after 5 s, a
  * source on disk was added, removed or written; undefined when the file is
  * outside the workspace folders or its project exceeds `maxFiles` (default 2000) sources.
  * `peek` is `get` without building: the cached migration when it is current, else undefined.
@@ -82,11 +84,13 @@ export function createProjectMigrations(sources: ProjectSources) {
       return cached.migration;
     }
     const overlay = new Map(open.map(([f, d]) => [f, d.text]));
-    const project = createMigrationProject({ root, files: listed.files, overlay, oldProgram: cached?.project.program });
+    const sourceFiles = cached?.sourceFiles ?? new ProjectSourceFiles();
+    const project = createMigrationProject({ root, files: listed.files, overlay, oldProgram: cached?.project.program, store: sourceFiles });
+    sourceFiles.retain(project.program.getSourceFiles().map((sf) => sf.fileName));
     const result = migrateProgram(project, { env, analyzers: migrationAnalyzers });
     const migration: ProjectMigration = { root, result, textOf: (f) => project.program.getSourceFile(f)?.text };
     cache.delete(root);
-    cache.set(root, { key, disk, checkedAt: now, project, migration });
+    cache.set(root, { key, disk, checkedAt: now, project, migration, sourceFiles });
     if (cache.size > 4) cache.delete(cache.keys().next().value!);
     return migration;
   };

@@ -58,11 +58,12 @@ function summarySection(data: ReportData): HTMLElement {
     ...Object.entries(data.byCategory).map(([c, p]): [string, string] => [`DynamoDB ${c}`, pct(p)]),
     ['GC (outside DynamoDB stacks)', pct(data.gcPercent)],
     ['Connection setup (TLS)', pct(data.connectionSetupPercent)],
+    ...(data.otherServices.note ? [['AWS SDK protocol, other services (not DynamoDB)', pct(data.otherServices.percent)] as [string, string]] : []),
   ];
   const table = h('table', { className: 'summary' });
   for (const [k, v] of rows) table.append(h('tr', {}, h('th', {}, k), h('td', { className: 'num' }, v)));
   const warnings = s.warnings.length ? h('ul', { className: 'warnings' }, ...s.warnings.map((w) => h('li', {}, unbroken(w)))) : undefined;
-  const notes = s.attribution ? [...unattributedSentences(s.attribution), truncationLine(s.attribution) ?? '', offLensSentence(s.attribution) ?? ''].filter((n) => n) : [];
+  const notes = [...(s.attribution ? [...unattributedSentences(s.attribution), truncationLine(s.attribution) ?? '', offLensSentence(s.attribution) ?? ''] : []), data.otherServices.note ?? ''].filter((n) => n);
   const attribution = notes.length ? h('ul', { id: 'attribution' }, ...notes.map((n) => h('li', {}, unbroken(n)))) : undefined;
   return h('section', { id: 'summary' }, h('h2', {}, 'Summary'), headline(data), table, attribution, warnings);
 }

@@ -78,19 +78,27 @@ describe('Go adserver after the move to aws-sdk-go-v2 (after-v2.pb.gz)', async (
     assert.ok(!a.migrations.some((m) => m.id === 'go-sdk-v2'));
   });
 
-  it('repairs the stacks Go 1.19 cut at 64 frames and credits ≥ 90 % of the marshalling to a user line', () => {
+  it('repairs the stacks Go 1.19 cut at 64 frames and credits ≥ 90 % of the marshalling to a user line, the repaired part as an estimate', () => {
     const t = a.truncation!;
     assert.equal(t.depthLimit, 64);
     assert.equal(pct(a, t.truncatedWeight).toFixed(1), '54.6'); // fixture README caveat 5: half the profile
     assert.ok(Math.abs(t.repairedWeight + t.sharedWeight + t.stillCutWeight - t.truncatedWeight) < 1);
-    const credited = a.callSites.reduce((sum, s) => sum + s.dynamoWeight, 0);
+    const measured = a.callSites.reduce((sum, s) => sum + s.dynamoWeight, 0);
+    const estimated = a.callSites.reduce((sum, s) => sum + (s.estimatedWeight ?? 0), 0);
+    const credited = measured + estimated;
     assert.ok(credited / a.dynamoWeight >= 0.9, `credited ${((100 * credited) / a.dynamoWeight).toFixed(1)} %`);
     assert.ok(Math.abs(credited + a.unattributedWeight - a.dynamoWeight) < 1e3, 'credited + unattributed = headline');
+    // A completed stack is not the sample's own: what repair credited is an estimate, and only the rest measured.
+    const repaired = a.callSites.reduce((sum, s) => sum + (s.repair ? s.repair.repairedWeight + s.repair.sharedWeight : 0), 0);
+    assert.ok(Math.abs(repaired - estimated) < 1e3, 'every estimate of this profile comes from repair');
+    assert.equal(pct(a, a.attribution.measuredWeight).toFixed(1), pct(a, measured).toFixed(1));
+    assert.equal(pct(a, a.attribution.measuredWeight).toFixed(1), '18.7'); // what has a frame of the service on its own stack
     // Both Query call sites parse the same response type: the cut part that could be either is
     // shared between them (an estimate), and said so.
     const ua = a.callSites.find((s) => s.line === 44)!;
     const tm = a.callSites.find((s) => s.line === 66)!;
     assert.ok(ua.repair!.sharedWeight > 0 && tm.repair!.sharedWeight > 0);
-    assert.ok(ua.dynamoWeight > tm.dynamoWeight, 'the 40-item Query outweighs the 25-item one');
+    const creditedAt = (s: typeof ua) => s.dynamoWeight + (s.estimatedWeight ?? 0);
+    assert.ok(creditedAt(ua) > creditedAt(tm), 'the 40-item Query outweighs the 25-item one');
   });
 });

@@ -15,8 +15,11 @@ const frames: Frame[] = [
   { name: 'sign', file: '/ws/node_modules/aws-sdk/lib/signers/v4.js', line: 1, inlined: false },
   { name: 'getTargetingModel', file: APP, line: 30, inlined: false },
   { name: 'makeRequestInContext', file: '/opt/dynamo-hotpath/dist/record.js', line: 1, inlined: false },
+  // DynamoDB's own code: the CRC32 check of every response (aws-sdk v2), a DocumentClient method.
+  { name: 'checkCrc32', file: '/ws/node_modules/aws-sdk/lib/services/dynamodb.js', line: 1, inlined: false },
+  { name: 'query', file: '/ws/node_modules/aws-sdk/lib/dynamodb/document_client.js', line: 1, inlined: false },
 ];
-const [PARSE, TICKS, GET_USER, CALLBACK, SIGN, GET_TARGETING, RECORDER] = [0, 1, 2, 3, 4, 5, 6];
+const [PARSE, TICKS, GET_USER, CALLBACK, SIGN, GET_TARGETING, RECORDER, CRC, DOCUMENT_QUERY] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 const labelSets: LabelSet[] = [{ [CALL_SITE_LABEL]: `${APP}:12:27`, [FUNCTION_LABEL]: 'getUserActivity', [OPERATION_LABEL]: 'Query', [RECORDER_LABEL]: '/opt/dynamo-hotpath/dist/record.js' }];
 
 function profileOf(samples: { stack: number[]; weight: number; labelled?: boolean }[]): Profile {
@@ -95,7 +98,8 @@ describe('recorded call sites (labels of dynamo-hotpath record)', () => {
         { stack: [PARSE, TICKS], weight: 1000 },
         { stack: [SIGN, GET_USER], weight: 30 },
         { stack: [SIGN, GET_TARGETING], weight: 10 },
-        { stack: [PARSE, GET_TARGETING], weight: 50 },
+        { stack: [PARSE, DOCUMENT_QUERY, GET_TARGETING], weight: 50 },
+        { stack: [CRC, TICKS], weight: 5 },
       ]),
       { resolver: resolver() },
     );
@@ -107,14 +111,23 @@ describe('recorded call sites (labels of dynamo-hotpath record)', () => {
     assert.equal(lineOf(a, 30)?.dynamoWeight, 50);
     assert.deepEqual(
       { ...a.attribution, estimateMethod: typeof a.attribution.estimateMethod },
-      { measuredWeight: 50, labelledWeight: 0, estimatedWeight: 1000, unattributedWeight: 0, estimateMethod: 'string' },
+      { measuredWeight: 50, labelledWeight: 0, estimatedWeight: 1000, unattributedWeight: 0, estimateMethod: 'string', estimateParts: { calls: 1000, repair: 0, service: 0 } },
     );
     assert.deepEqual(a.callSites.map((s) => s.line), [10, 30], 'ordered by measured + estimated');
   });
 
   it('leaves marshalling unattributed when no call site runs that SDK', () => {
-    const a = analyzeProfile(profileOf([{ stack: [PARSE, TICKS], weight: 1000 }]), { resolver: resolver() });
-    assert.deepEqual(a.attribution, { measuredWeight: 0, labelledWeight: 0, estimatedWeight: 0, unattributedWeight: 1000 });
+    const a = analyzeProfile(profileOf([{ stack: [PARSE, TICKS], weight: 1000 }, { stack: [CRC, TICKS], weight: 5 }]), { resolver: resolver() });
+    assert.deepEqual({ ...a.attribution, estimateMethod: undefined }, { measuredWeight: 0, labelledWeight: 0, estimatedWeight: 0, unattributedWeight: 1000, estimateMethod: undefined });
+    // The JSON parser serves every aws-sdk v2 client: DynamoDB's only because DynamoDB's CRC32 check ran and no other client did.
+    assert.match(a.attribution.estimateMethod ?? '', /DynamoDB's CRC32 check/);
     assert.deepEqual(a.callSites, []);
+  });
+
+  it('counts the JSON parser of a profile where no DynamoDB client ran as another service\'s, not DynamoDB', () => {
+    const a = analyzeProfile(profileOf([{ stack: [PARSE, TICKS], weight: 1000 }, { stack: [SIGN, GET_USER], weight: 30 }]), { resolver: resolver() });
+    assert.equal(a.dynamoWeight, 0);
+    assert.deepEqual(a.otherServices, { weight: 1000, estimatedWeight: 1000, byService: [{ name: '', weight: 1000 }] });
+    assert.match(a.attribution.estimateMethod ?? '', /as no DynamoDB client ran/);
   });
 });

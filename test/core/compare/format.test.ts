@@ -58,7 +58,7 @@ describe('formatComparisonText', () => {
     assert.ok(lines.some((l) => /^Requests\s+30,057,920\s+28,784,846\s+-4\.2%$/.test(l)), text);
     // 64608 s / 30,057,920 = 2.149 ms; 25225 s / 28,784,846 = 0.876 ms; change -59.2 %
     assert.ok(lines.some((l) => /^CPU per request\s+2\.149 ms\s+0\.876 ms\s+-59\.2%$/.test(l)), text);
-    assert.ok(lines.some((l) => /^\(\*Repo\)\.UserActivity repo\/user\.go:40 → repo\/user\.go:44\s+31,865 s \/ 49\.32%\s+4,929 s \/ 19\.54%\s+-83\.8%, -29\.8 pp\s+name$/.test(l)), text);
+    assert.ok(lines.some((l) => /^\(\*Repo\)\.UserActivity repo\/user\.go:40 → repo\/user\.go:44\s+31,865 s \/ 49\.32%\s+4,929 s \/ 19\.54%\s+-83\.8% per request, -29\.8 pp\s+name$/.test(l)), text);
   });
 
   it('aligns columns on their widest cell', () => {

@@ -65,6 +65,7 @@ export function analysis(opts: {
     anyFrameWeight: opts.dynamoWeight,
     unattributedWeight: 0,
     attribution: { measuredWeight: opts.dynamoWeight, labelledWeight: 0, estimatedWeight: 0, unattributedWeight: 0 },
+    otherServices: { weight: 0, estimatedWeight: 0, byService: [] },
     byCategory: opts.byCategory,
     gcWeight: 0,
     connectionSetupWeight: 0,

@@ -2,11 +2,17 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifyFrame, isGcFrame, isTransparent } from '../../../src/core/detect/classify';
 import type { Frame } from '../../../src/core/profile/model';
+import { FRAME_RULES } from '../../../src/core/detect/rules';
 
 const go = (name: string, file = '/usr/share/gocode/src/x.go'): Frame => ({ name, file, line: 1, inlined: false });
 const js = (name: string, file: string): Frame => ({ name, file, line: 1, inlined: false });
 
 describe('frame rules', () => {
+  it('have one id each (reports, JSON and the analysis key their figures by it)', () => {
+    const ids = FRAME_RULES.map((r) => r.id);
+    assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), []);
+  });
+
   it('classifies aws-sdk-go v1 jsonutil and jsonrpc frames as legacy protocol unmarshal by reflection', () => {
     const c = classifyFrame(go('github.com/aws/aws-sdk-go/private/protocol/json/jsonutil.unmarshaler.unmarshalStruct'))!;
     assert.deepEqual([c.ruleId, c.sdk, c.generation, c.category, c.mechanism, c.migration], ['go-v1-jsonutil', 'aws-sdk-go-v1', 'legacy', 'protocol-unmarshal', 'reflection', 'go-sdk-v2']);

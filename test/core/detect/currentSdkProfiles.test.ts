@@ -13,7 +13,7 @@ const DIR = 'fixtures/go-adserver/profiles/current';
 
 interface Analysis {
   dynamo: { percent: number; byCategoryPercent: Record<string, number> };
-  callSites: Array<{ file: string; line: number; dynamoPercent: number; dominant: { category: string; sdk: string; label: string } }>;
+  callSites: Array<{ file: string; line: number; dynamoPercent: number; estimatedPercent?: number; dominant: { category: string; sdk: string; label: string } }>;
 }
 
 function analyze(name: string): Analysis {
@@ -30,11 +30,19 @@ describe('Go profiles recorded with the current SDK modules', () => {
 
   it('aws-sdk-go-v2 schema serde (smithy-go ReadStruct/ReadList/ReadUnion, types.(*AttributeValueMember*).Deserialize) is DynamoDB unmarshalling', () => {
     const a = analyze('after-v2.pb.gz');
-    assert.equal(a.dynamo.byCategoryPercent['protocol-unmarshal'], 37.52);
+    assert.equal(a.dynamo.byCategoryPercent['protocol-unmarshal'], 38);
     assert.equal(a.dynamo.byCategoryPercent['attribute-unmarshal'], 23.85);
-    assert.equal(a.dynamo.percent, 62.96);
-    const serde = a.callSites.filter((c) => c.dominant.label === 'aws-sdk-go-v2 schema serde (smithy-go)');
-    assert.deepEqual(serde.map((c) => `${c.file}:${c.line} ${c.dominant.category} ${c.dynamoPercent}`), ['internal/repository/ddbv2/adapter.go:44 protocol-unmarshal 19.06', 'internal/repository/ddbv2/adapter.go:66 protocol-unmarshal 18.77', 'internal/repository/ddbv2/adapter.go:90 protocol-marshal 0.64']);
+    assert.equal(a.dynamo.percent, 63.43);
+    // smithy-go's serde is shared by every schema-serde service: DynamoDB's here because a DynamoDB
+    // client is above it. The Query stacks are cut at 64 frames, so what reaches lines 44 and 66 is
+    // read off other stacks: estimated, not measured (issue 24).
+    const serde = a.callSites.filter((c) => c.dominant.label === 'smithy-go schema serde');
+    const credited = (c: Analysis['callSites'][number]) => `${c.dynamoPercent} measured + ${c.estimatedPercent ?? 0} estimated`;
+    assert.deepEqual(serde.map((c) => `${c.file}:${c.line} ${c.dominant.category} ${credited(c)}`), [
+      'internal/repository/ddbv2/adapter.go:44 protocol-unmarshal 0 measured + 19.3 estimated',
+      'internal/repository/ddbv2/adapter.go:66 protocol-unmarshal 0.32 measured + 18.69 estimated',
+      'internal/repository/ddbv2/adapter.go:90 protocol-marshal 0.64 measured + 0 estimated',
+    ]);
   });
 
   it('aws-sdk-go v1.55 is still classified by the v1 rules', () => {

@@ -8,29 +8,19 @@ import { tmpdir } from 'node:os';
 import { analyzeProfile } from '../../../src/core/analysis/analyze';
 import { createPathResolver } from '../../../src/core/paths/resolve';
 import { scanWorkspace } from '../../../src/core/paths/scan';
-import type { Endpoint } from '../../../src/core/fleet/endpoint';
 import { fetchProfile } from '../../../src/core/fleet/fetchProfile';
 import { FleetError } from '../../../src/core/fleet/fleetError';
 import { UNLIMITED_NODES_PROBE } from '../../../src/core/fleet/maxNodes';
 import { prunedPercentOfWarnings, prunedShare } from '../../../src/core/fleet/truncation';
 import { readProfileFile } from '../../../src/core/profile/read';
-import { startPyroscopeStandIn, type PyroscopeStandIn, type StandInOptions } from '../../helpers/fleet/pyroscopeStandIn';
+import { ADSERVER_BEFORE as BEFORE, withStandIn, type StandInOptions } from '../../helpers/fleet/pyroscopeStandIn';
 
-const BEFORE = 'fixtures/go-adserver/profiles/before-v1.pb.gz';
 const QUERY = { profileTypeId: 'process_cpu:cpu:nanoseconds:cpu:nanoseconds', labelSelector: '{service_name="adserver"}', startMs: 1_773_480_600_000, endMs: 1_773_482_400_000 };
 const goResolver = async () => createPathResolver(await scanWorkspace('fixtures/go-adserver/src'), []);
 const dir = mkdtempSync(join(tmpdir(), 'dhp-fetch-'));
 let n = 0;
 const out = () => join(dir, `p${++n}.pb.gz`);
 
-async function withStandIn<T>(options: Partial<StandInOptions>, body: (s: PyroscopeStandIn, endpoint: Endpoint) => Promise<T>): Promise<T> {
-  const s = await startPyroscopeStandIn({ profileFor: () => BEFORE, ...options });
-  try {
-    return await body(s, { url: s.url, auth: { kind: 'none' }, timeoutMs: 5000 });
-  } finally {
-    await s.close();
-  }
-}
 
 describe('fetchProfile (stand-in Pyroscope server)', () => {
   let fixtureCpu: number;
@@ -84,8 +74,8 @@ describe('fetchProfile (stand-in Pyroscope server)', () => {
         const path = out();
         const r = await fetchProfile({ endpoint, query: QUERY, outPath: path });
         assert.equal(r.method, 'SelectMergeProfile', legacy);
-        // An older server still validates max_nodes for its flame graph: it names its cap (1 048 576) first.
-        const expected = legacy === 'legacy-format' ? ['SelectMergeStacktraces', 'SelectMergeStacktraces', 'SelectMergeProfile'] : ['SelectMergeStacktraces', 'SelectMergeProfile'];
+        // An older server still validates max_nodes for its flame graph: it names its cap (1 048 576), and is asked SelectMergeProfile next (pyroscopeLimits.test.ts).
+        const expected = ['SelectMergeStacktraces', 'SelectMergeProfile'];
         assert.deepEqual(s.calls.map((c) => c.method), expected);
         assert.equal((await readProfileFile(path)).totalWeight, fixtureCpu);
       });

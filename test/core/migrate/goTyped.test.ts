@@ -41,7 +41,7 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     const env = { GOPROXY: process.env.GOPROXY, GOFLAGS: process.env.GOFLAGS };
     process.env.GOPROXY = 'off'; // everything the fixture's go.sum pins is in the module cache
     try {
-      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem', 'crossfile', 'configvar', 'configclash', 'encoderopts'].map((d) => join(MODULE, d)) });
+      result = await migrateGoPackages({ goBinary: findGoBinary()!, paths: ['guregu', 'attrv2', 'untouched', 'blocked', 'layout', 'inline', 'mixedaws', 'marshalers', 'marshalblocked', 'crosspkg/store', 'ifaceitem', 'crossfile', 'configvar', 'configclash', 'encoderopts', 'encoderblocked'].map((d) => join(MODULE, d)) });
     } finally {
       process.env.GOPROXY = env.GOPROXY;
     }
@@ -99,9 +99,12 @@ describe('typed Go migration (needs go and the modules scripts/goSetup.sh downlo
     assert.match(findingsOf(result, 'crossfile/make.go').join(), /^6:error:go-blocked/);
   });
 
-  it('v1 Encoder/Decoder options block the package: attributevalue\'s options are other fields', () => {
-    assert.deepEqual(findingsOf(result, 'encoderopts/enc.go'), ['6:information:go-dynamodbattribute', '6:warning:go-empty-values', '9:error:go-dynamodbattribute']);
-    assert.match(result.files.find((x) => x.path.endsWith('encoderopts/enc.go'))!.findings[2]!.message, /^dynamodbattribute\.NewEncoder options set fields of v1's Encoder\/Decoder/);
+  it('v1 Encoder/Decoder options block the package (attributevalue\'s options are other fields), except EnableEmptyCollections, which v2 does by default', () => {
+    assert.deepEqual(findingsOf(result, 'encoderblocked/enc.go'), ['5:information:go-dynamodbattribute', '5:warning:go-empty-values', '8:error:go-dynamodbattribute']);
+    assert.match(result.files.find((x) => x.path.endsWith('encoderblocked/enc.go'))!.findings[2]!.message, /^dynamodbattribute\.NewEncoder options set fields of v1's Encoder\/Decoder/);
+    assert.equal(result.files.find((x) => x.path.endsWith('encoderblocked/enc.go'))!.after, undefined);
+    golden(result, 'encoderopts/enc.go');
+    assert.deepEqual(findingsOf(result, 'encoderopts/enc.go'), ['6:information:go-dynamodbattribute', '6:warning:go-empty-values', '9:information:go-dynamodbattribute', '17:information:go-dynamodbattribute']);
   });
 
   it("leaves aws-sdk-go v1 ScanWithContext and another library's RunContext untouched", () => {
@@ -248,7 +251,7 @@ func TestProbe(t *testing.T) {
     const dir = mkdtempSync(join(tmpdir(), 'dhp-goimports-'));
     try {
       const rewritten = result.files.filter((f) => f.after);
-      assert.equal(rewritten.length, 16);
+      assert.equal(rewritten.length, 17);
       const names = rewritten.map((f, i) => {
         const name = join(dir, `${i}.go`);
         writeFileSync(name, f.after!);
@@ -257,7 +260,7 @@ func TestProbe(t *testing.T) {
       const r = spawnSync(findGoBinary()!, ['run', '.', ...names], { cwd: join(process.cwd(), 'test/fixtures/go-goimports'), encoding: 'utf8', env: { ...process.env, GOPROXY: 'off', GOFLAGS: '-mod=mod', GOWORK: 'off' } });
       assert.equal(r.status, 0, r.stderr);
       const answers = JSON.parse(r.stdout) as Array<{ file: string; own: string; goimports: string }>;
-      assert.equal(answers.length, 16);
+      assert.equal(answers.length, 17);
       for (const a of answers) assert.equal(a.own, a.goimports, `${rewritten[names.indexOf(a.file)]!.path}: the import section is not goimports' layout`);
       assert.match(answers.find((a) => a.own.includes('cliapp'))!.own, /^import \(\n\t"context"\n\t"fmt"\n\n\t"github.com\/guregu\/dynamo\/v2"\n\n\t"example.com\/migratecheck\/cliapp"\n\)$/);
     } finally {

@@ -72,8 +72,8 @@ describe('bad input: clear ProfileErrors that name the file', () => {
     rejects(raw.subarray(0, cut), 'boundary.pb', 'truncated-protobuf', /dangling|refers to/);
   });
 
-  it('a sample with fewer values than sample types, or an unknown location → truncated-protobuf', () => {
-    rejects(handMadePprof({ samples: [{ loc: [1], value: [1] }] }), 'values.pb', 'truncated-protobuf', /1 values but the profile declares 2 sample types/);
+  it('a sample with fewer values than sample types → bad-reference (well-formed protobuf), an unknown location → truncated-protobuf', () => {
+    rejects(handMadePprof({ samples: [{ loc: [1], value: [1] }] }), 'values.pb', 'bad-reference', /1 values but the profile declares 2 sample types/);
     rejects(handMadePprof({ samples: [{ loc: [7], value: [1, 10] }] }), 'loc.pb', 'truncated-protobuf', /location 7/);
   });
 

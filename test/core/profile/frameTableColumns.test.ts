@@ -5,9 +5,11 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FrameTableBuilder, frameAt, frameTableFromFrames } from '../../../src/core/profile/columns/frameTable';
+import { FrameTableBuilder, frameAt, framesOf, frameTableFromFrames } from '../../../src/core/profile/columns/frameTable';
 import { frameTableOf } from '../../../src/core/profile/columns/profileTables';
+import { FrameInterner } from '../../../src/core/profile/frameInterner';
 import { parseProfile } from '../../../src/core/profile/read';
+import { seededRandom } from '../../../src/core/seededRandom';
 import { fixture } from './helpers';
 
 describe('frame table columns', () => {
@@ -38,5 +40,29 @@ describe('frame table columns', () => {
     assert.ok(table.line instanceof Float64Array);
     assert.deepEqual(Array.from(table.line), [1, 2 ** 32 - 1, -3, 2.5, 2 ** 40]);
     assert.ok(frameTableFromFrames(frames.slice(0, 2)).line instanceof Uint32Array);
+  });
+});
+
+describe('frame interning of a function with many lines', () => {
+  it('gives the ids the object interner gives, before and after the function is chained per line', () => {
+    const builder = new FrameTableBuilder(16);
+    const reference = new FrameInterner();
+    const file = builder.stringId('/srv/generated.go');
+    const names = ['main.generated', 'main.small'].map((n) => builder.stringId(n));
+    const random = seededRandom(7);
+    for (let k = 0; k < 20_000; k++) {
+      const fn = random() < 0.9 ? 0 : 1;
+      const line = 1 + Math.floor(random() * (fn === 0 ? 3000 : 5));
+      const column = random() < 0.2 ? 1 + Math.floor(random() * 3) : 0;
+      const inlined = random() < 0.3;
+      const id = builder.intern(names[fn]!, file, line, column, inlined);
+      assert.equal(id, reference.intern(fn === 0 ? 'main.generated' : 'main.small', '/srv/generated.go', line, inlined, column), `call ${k}`);
+    }
+    const table = builder.finish();
+    assert.equal(table.length, reference.frames.length);
+    assert.deepEqual(framesOf(table), reference.frames);
+    const functionIds = new Map<string, number>();
+    const expectedFunctionOf = reference.frames.map((f) => functionIds.get(f.name) ?? (functionIds.set(f.name, functionIds.size), functionIds.size - 1));
+    assert.deepEqual(Array.from(table.functionOf!), expectedFunctionOf);
   });
 });

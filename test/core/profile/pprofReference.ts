@@ -12,6 +12,7 @@ import { chooseColumn, countColumn, nsPerUnit } from '../../../src/core/profile/
 import { functionIds } from '../../../src/core/profile/pprofFunctionIds';
 import { functionFile, functionName, lineNumber } from '../../../src/core/profile/pprofFrames';
 import { estimatedTicks, estimateTick, tickWarning } from '../../../src/core/profile/pprofTicks';
+import { SampleValueChecks } from '../../../src/core/profile/sampleValues';
 
 function int64(value: number | bigint): number {
   return typeof value === 'bigint' ? Number(BigInt.asIntN(64, value)) : value;
@@ -77,7 +78,8 @@ export function referenceParsePprof(bytes: Uint8Array, sourcePath: string, optio
   const labelIds = new Map<string, number>();
   const samples: Sample[] = [];
   let totalWeight = 0;
-  let badWeights = 0;
+  let totalCount = 0;
+  const checks = new SampleValueChecks();
   p.sample.forEach((sample, s) => {
     if (sample.value.length !== sampleTypes.length) throw corrupt(sourcePath, `sample ${s} has ${sample.value.length} values`);
     const stack: number[] = [];
@@ -99,10 +101,12 @@ export function referenceParsePprof(bytes: Uint8Array, sourcePath: string, optio
     }
     const weight = int64(sample.value[column]!) * (nsScale ?? 1);
     if (!(weight > 0) || !Number.isFinite(weight)) {
-      if (weight !== 0) badWeights++;
+      checks.dropped(weight);
       return;
     }
     const count = countCol >= 0 ? int64(sample.value[countCol]!) : tick ? estimatedTicks(weight, tick) : 1;
+    checks.kept(int64(sample.value[column]!), count);
+    totalCount += count;
     samples.push(labels === undefined ? { stack: Uint32Array.from(stack), weight, count } : { stack: Uint32Array.from(stack), weight, count, labels });
     totalWeight += weight;
   });
@@ -110,7 +114,7 @@ export function referenceParsePprof(bytes: Uint8Array, sourcePath: string, optio
   if (ids.byPosition) warnings.push(`every function id in the file is 0 (as Pyroscope's .NET profiler writes): functions are numbered by their position, which is how the locations refer to them`);
   if (tick) warnings.push(tickWarning(tick));
   if (addressOnly > 0) warnings.push(`${addressOnly} locations have addresses only (no function or line); they are shown as 0x… frames`);
-  if (badWeights > 0) warnings.push(`${badWeights} samples with a negative or invalid ${sampleType.type} value were ignored`);
+  warnings.push(...checks.warnings(sampleType.type, totalWeight / (nsScale ?? 1), totalCount));
   const durationNs = int64(p.durationNanos);
   return {
     sourcePath,

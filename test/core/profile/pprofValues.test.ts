@@ -7,23 +7,12 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { Function as PFunction, Line, Location, Profile as Pprof, Sample, StringTable, ValueType } from 'pprof-format';
 import { resolveLimits } from '../../../src/core/profile/limits';
 import { parsePprof } from '../../../src/core/profile/pprof';
 import { decodePprof } from '../../../src/core/profile/pprofWire';
+import { oneLocationPprof } from './oneLocationPprof';
 
-function encode(values: (number | bigint)[][], types = ['samples', 'cpu']): Uint8Array {
-  const strings = new StringTable();
-  const sampleType = types.map((type) => new ValueType({ type: strings.dedup(type), unit: strings.dedup(type === 'cpu' ? 'nanoseconds' : 'count') }));
-  const name = strings.dedup('main.handle');
-  return new Pprof({
-    sampleType,
-    sample: values.map((value) => new Sample({ locationId: [1], value })),
-    location: [new Location({ id: 1, line: [new Line({ functionId: 1, line: 10 })] })],
-    function: [new PFunction({ id: 1, name, systemName: name, filename: strings.dedup('/srv/handler.go') })],
-    stringTable: strings,
-  }).encode();
-}
+const encode = oneLocationPprof;
 
 const decode = (bytes: Uint8Array) => decodePprof(bytes, 'v.pb', resolveLimits(undefined));
 
@@ -51,12 +40,12 @@ describe('pprof sample values', () => {
     const bytes = encode([[1, 10], [2, 20], [7], [1, 2, 3]]);
     const raw = decode(bytes);
     assert.deepEqual(Array.from(raw.samples.valueStart!), [0, 2, 4, 5, 8]);
-    assert.throws(() => parsePprof(bytes, 'v.pb'), { message: 'v.pb: the pprof data is truncated or corrupt: sample 2 has 1 values but the profile declares 2 sample types' });
+    assert.throws(() => parsePprof(bytes, 'v.pb'), { message: 'v.pb: sample 2 has 1 values but the profile declares 2 sample types (one value per type): the writer is broken, and which value is which cannot be told' });
   });
 
   it('names sample 0 when every sample has the same, wrong, number of values', () => {
     const bytes = encode([[10], [20]]);
     assert.deepEqual([decode(bytes).samples.valueCount, decode(bytes).samples.valueStart], [1, undefined]);
-    assert.throws(() => parsePprof(bytes, 'v.pb'), { message: 'v.pb: the pprof data is truncated or corrupt: sample 0 has 1 values but the profile declares 2 sample types' });
+    assert.throws(() => parsePprof(bytes, 'v.pb'), { message: 'v.pb: sample 0 has 1 values but the profile declares 2 sample types (one value per type): the writer is broken, and which value is which cannot be told' });
   });
 });

@@ -163,7 +163,7 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
     const v2 = vscode.Uri.file(join(folder(), 'internal/repository/ddbv2/adapter.go'));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(v2));
     await vscode.commands.executeCommand('dynamoHotpath.openProfile', join(profiles, 'after-v2.pb.gz'));
-    const normal = '32.6% CPU · 31.1% DynamoDB unmarshal (aws-sdk-go-v2 awsjson10 (generated), generated)';
+    const normal = '32.6% CPU · 3.0% DynamoDB unmarshal (aws-sdk-go-v2 awsjson10 (generated), generated) · ~28.1% estimated';
     await waitFor('after-v2 lens on line 44', async () => ((await hotpathLenses(v2)).some(([line, t]) => line === 44 && t === normal) ? true : undefined));
     const summary = await vscode.commands.executeCommand<{ headline: string[]; normalization: string }>('dynamoHotpath.compareWithBaseline', { baseline: join(profiles, 'before-v1.pb.gz') });
     assert.equal(summary?.normalization, 'per-request');
@@ -172,8 +172,9 @@ suite('DynamoDB Hot Path in a real VS Code', () => {
       const l = await hotpathLenses(v2);
       return l.some(([, t]) => t.includes('→')) ? l : undefined;
     });
-    assert.deepEqual(compared.find(([line]) => line === 44), [44, '50.7% → 31.1% DynamoDB (−66% per request)']);
-    assert.deepEqual(compared.find(([line]) => line === 66), [66, '24.6% → 22.3% DynamoDB (−49% per request, within noise)']);
+    assert.deepEqual(compared.find(([line]) => line === 44), [44, 'no per-line change: 0% → 72% of DynamoDB not measured on a line (DynamoDB 84.6% → 67.1% overall)']);
+    // after-v2's call sites are mostly completed from cut stacks (estimated): no per-line change on any of them.
+    assert.deepEqual(compared.find(([line]) => line === 66), [66, 'no per-line change: 0% → 72% of DynamoDB not measured on a line (DynamoDB 84.6% → 67.1% overall)']);
     await vscode.commands.executeCommand('dynamoHotpath.clearComparison');
     await waitFor('normal lens back on line 44', async () => ((await hotpathLenses(v2)).some(([line, t]) => line === 44 && t === normal) ? true : undefined));
     await vscode.commands.executeCommand('dynamoHotpath.clearProfile');

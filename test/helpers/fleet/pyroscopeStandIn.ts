@@ -4,13 +4,16 @@
  * from the public definitions (grafana/pyroscope `api/querier/v1/querier.proto`,
  * `api/types/v1/types.proto`). It serves real fixture profiles merged and pruned as Pyroscope
  * does (see standInProfile.ts), enforces `max_nodes` limits with Pyroscope's error texts,
- * checks basic/bearer auth and the tenant header, and can play an older server.
+ * the query range limits of its frontend (`max_query_length`, `max_query_lookback`:
+ * pkg/validation/validate.go ValidateRangeRequest), checks basic/bearer auth and the tenant
+ * header, and can play an older server.
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Profile } from 'pprof-format';
+import type { Endpoint } from '../../../src/core/fleet/endpoint';
 import { readVarint, walkFields } from '../../../src/core/profile/protoWire';
 import { mergedProfile, readFixture } from './standInProfile';
 
@@ -35,8 +38,18 @@ export interface StandInOptions {
   readonly maxNodesMax?: number;
   /** `querier.max-flamegraph-nodes-on-select-merge-profile`: validate max_nodes on pprof answers too (Pyroscope's default: false, no pruning unless asked). */
   readonly enforceMaxNodesOnPprof?: boolean;
-  /** `legacy-format`: ignores `format` (answers a flame graph only); `no-stacktraces`: 404 for SelectMergeStacktraces. */
-  readonly legacy?: 'legacy-format' | 'no-stacktraces';
+  /**
+   * `legacy-format`: ignores `format` (answers a flame graph only); `no-stacktraces`: 404 for
+   * SelectMergeStacktraces; `unimplemented`: 501 with Connect code `unimplemented` for it.
+   */
+  readonly legacy?: 'legacy-format' | 'no-stacktraces' | 'unimplemented';
+  /**
+   * The range limits of Pyroscope's query frontend (defaults there: 24 h and 7 d), applied to
+   * every call with a time range as ValidateRangeRequest does: a range ending before now −
+   * lookback is answered empty, one starting before it is clamped, then one longer than the
+   * length is refused (HTTP 400, `invalid_argument`, Pyroscope's message).
+   */
+  readonly rangeLimits?: { readonly maxQueryLengthMs: number; readonly maxQueryLookbackMs: number };
   /** Answer every call with this status and Connect error body. */
   readonly failWith?: { status: number; code: string; message: string };
   /** Wait this long before answering (timeouts). */
@@ -85,6 +98,15 @@ export async function startPyroscopeStandIn(options: StandInOptions): Promise<Py
     if (req.method !== 'POST' || req.headers['content-type'] !== 'application/proto') return connectError(res, 415, 'unknown', 'stand-in expects application/proto');
     if (!authorized(req)) return connectError(res, 401, 'unauthenticated', 'invalid credentials');
     if (options.tenant && req.headers['x-scope-orgid'] !== options.tenant) return connectError(res, 401, 'unauthenticated', 'no org id');
+    const range = rangeOf(method, fields);
+    // The query as served: its start clamped by the lookback (the recorded call keeps what was asked).
+    let served = query;
+    if (range && options.rangeLimits) {
+      const checked = checkRange(range, options.rangeLimits);
+      if (checked === 'too-long') return connectError(res, 400, 'invalid_argument', tooLongMessage(range, options.rangeLimits));
+      if (checked === 'empty') return send(req, res, emptyAnswer(method, query));
+      if (query) served = { ...query, startMs: range.startMs };
+    }
     switch (method) {
       case 'ProfileTypes':
         return send(req, res, profileTypesResponse());
@@ -94,9 +116,10 @@ export async function startPyroscopeStandIn(options: StandInOptions): Promise<Py
         return send(req, res, namesResponse(String(fields[1]?.[0] ?? '') === 'service_name' ? [...(options.services ?? ['adserver'])] : []));
       case 'SelectMergeStacktraces':
         if (options.legacy === 'no-stacktraces') return notFound(res);
-        return answerQuery(req, res, query!, options.legacy === 'legacy-format' ? 'flamegraph' : query!.format === 4 ? 'pprof-in-field-5' : 'flamegraph');
+        if (options.legacy === 'unimplemented') return connectError(res, 501, 'unimplemented', 'querier.v1.QuerierService.SelectMergeStacktraces is not implemented');
+        return answerQuery(req, res, served!, options.legacy === 'legacy-format' ? 'flamegraph' : query!.format === 4 ? 'pprof-in-field-5' : 'flamegraph');
       case 'SelectMergeProfile':
-        return answerQuery(req, res, query!, 'profile');
+        return answerQuery(req, res, served!, 'profile');
       default:
         return connectError(res, 404, 'unimplemented', `${method} is not implemented`);
     }
@@ -167,6 +190,38 @@ export async function startPyroscopeStandIn(options: StandInOptions): Promise<Py
   };
 }
 
+/** Where each method carries its range (ms): field numbers of start and end (querier.proto, types.proto). */
+const RANGE_FIELDS: Record<string, [number, number]> = { SelectMergeStacktraces: [3, 4], SelectMergeProfile: [3, 4], ProfileTypes: [1, 2], LabelNames: [2, 3], LabelValues: [3, 4] };
+
+function rangeOf(method: string, fields: Record<number, (string | number)[]>): { startMs: number; endMs: number } | undefined {
+  const at = RANGE_FIELDS[method];
+  if (!at) return undefined;
+  return { startMs: Number(fields[at[0]]?.[0] ?? 0), endMs: Number(fields[at[1]]?.[0] ?? 0) };
+}
+
+/** ValidateRangeRequest's order: lookback first (empty, or the start clamped in place), then the length. */
+function checkRange(range: { startMs: number; endMs: number }, limits: NonNullable<StandInOptions['rangeLimits']>): 'ok' | 'empty' | 'too-long' {
+  const minStart = Date.now() - limits.maxQueryLookbackMs;
+  if (range.endMs < minStart) return 'empty';
+  if (range.startMs < minStart) range.startMs = minStart;
+  return range.endMs - range.startMs > limits.maxQueryLengthMs ? 'too-long' : 'ok';
+}
+
+/** Pyroscope's QueryTooLongErrorMsg: the length as Go's time.Duration prints it, the limit as Prometheus' model.Duration. */
+function tooLongMessage(range: { startMs: number; endMs: number }, limits: NonNullable<StandInOptions['rangeLimits']>): string {
+  const ms = range.endMs - range.startMs;
+  const goDuration = `${Math.floor(ms / 3600e3)}h${Math.floor((ms % 3600e3) / 60e3)}m${(ms % 60e3) / 1e3}s`;
+  const day = 86400e3;
+  const limit = limits.maxQueryLengthMs % (7 * day) === 0 ? `${limits.maxQueryLengthMs / (7 * day)}w` : limits.maxQueryLengthMs % day === 0 ? `${limits.maxQueryLengthMs / day}d` : `${limits.maxQueryLengthMs / 3600e3}h`;
+  return `the query time range exceeds the limit (max_query_length, actual: ${goDuration}, limit: ${limit})`;
+}
+
+/** What the frontend answers for a range wholly before the lookback: an empty profile, or no names. */
+function emptyAnswer(method: string, query: SeenCall['query']): Buffer {
+  if (method === 'SelectMergeStacktraces' && query?.format === 4) return lenField(5, lenField(1, Buffer.alloc(0)));
+  return Buffer.alloc(0);
+}
+
 function queryOf(fields: Record<number, (string | number)[]>): NonNullable<SeenCall['query']> {
   const n = (f: number) => (fields[f]?.[0] as number | undefined) ?? 0;
   return {
@@ -214,4 +269,17 @@ function connectError(res: ServerResponse, status: number, code: string, message
 function notFound(res: ServerResponse): void {
   res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end('404 page not found\n');
+}
+
+/** The go-adserver fixture the stand-in serves by default in the fetch tests. */
+export const ADSERVER_BEFORE = 'fixtures/go-adserver/profiles/before-v1.pb.gz';
+
+/** Runs `body` against a stand-in serving {@link ADSERVER_BEFORE} (with `options`), with an endpoint to it (no auth, 5 s timeout); closes the stand-in after. */
+export async function withStandIn<T>(options: Partial<StandInOptions>, body: (s: PyroscopeStandIn, endpoint: Endpoint) => Promise<T>): Promise<T> {
+  const s = await startPyroscopeStandIn({ profileFor: () => ADSERVER_BEFORE, ...options });
+  try {
+    return await body(s, { url: s.url, auth: { kind: 'none' }, timeoutMs: 5000 });
+  } finally {
+    await s.close();
+  }
 }

@@ -36,11 +36,12 @@ export interface CutStacks {
  * Finds the cut samples of a Go pprof profile: the depth limit is the largest of
  * {@link GO_DEPTH_LIMITS} the deepest stack reaches (within {@link EXPANSION_SLACK} frames), and
  * a stack at least that deep is cut unless its root-most frame is a runtime entry or the root of
- * some shallower stack (where a goroutine starts). Undefined for other profiles and when no
- * stack is cut.
+ * some shallower stack (where a goroutine starts). Pprof and folded profiles (Go names survive
+ * folding); undefined for other profiles and when no stack is cut.
  */
 export function findCutStacks(profile: Profile): CutStacks | undefined {
-  if (profile.format !== 'pprof') return undefined;
+  // Folded stacks of a Go profile (stackcollapse-go.pl, Pyroscope's export) keep the runtime's cut.
+  if (profile.format !== 'pprof' && profile.format !== 'folded') return undefined;
   const table = sampleTableOf(profile);
   if (table.length === 0) return undefined;
   // Deeper than the largest limit with its slack: no limit fits, however deep the deepest stack is.

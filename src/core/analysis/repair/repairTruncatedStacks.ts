@@ -33,6 +33,7 @@ export function repairTruncatedStacks(profile: Profile): Profile {
   const out = new DerivedSampleTable(table);
   const repair: number[] = [];
   const origin: number[] = [];
+  const ownDepth: number[] = [];
   let repairedWeight = 0;
   let sharedWeight = 0;
   let stillCutWeight = 0;
@@ -42,6 +43,7 @@ export function repairTruncatedStacks(profile: Profile): Profile {
       out.keep(i);
       repair.push(SAMPLE_REPAIR.whole);
       origin.push(-1);
+      ownDepth.push(stack.length);
       return;
     }
     const trimmed = index.trimmed(stack);
@@ -50,6 +52,7 @@ export function repairTruncatedStacks(profile: Profile): Profile {
       out.keep(i);
       repair.push(SAMPLE_REPAIR.stillCut);
       origin.push(i);
+      ownDepth.push(stack.length);
       stillCutWeight += weight;
       return;
     }
@@ -64,6 +67,7 @@ export function repairTruncatedStacks(profile: Profile): Profile {
       out.replace(i, stack, weight * share, table.count[i]! * share);
       repair.push(state);
       origin.push(i);
+      ownDepth.push(trimmed.length);
     });
     if (state === SAMPLE_REPAIR.repaired) repairedWeight += weight;
     else sharedWeight += weight;
@@ -76,6 +80,7 @@ export function repairTruncatedStacks(profile: Profile): Profile {
     stillCutWeight,
     sampleRepair: Uint8Array.from(repair),
     sampleOrigin: Int32Array.from(origin),
+    sampleOwnDepth: Int32Array.from(ownDepth),
   };
   return deriveProfile(profile, { samples: out.finish(), fields: { truncation } });
 }

@@ -3,11 +3,12 @@
  * the seed's layout, the match summary and the notes.
  */
 import type { Comparison } from '../types';
+import { markdownText } from '../../text/displayText';
 import { comparisonHeading, comparisonSections, matchLines } from './sections';
 
-/** Escapes the characters that would break a Markdown table cell. */
+/** A table cell's text (names come from the profiles): literal, nothing in it can break the cell or make a link, an image or HTML. */
 export function escapeCell(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\*/g, '\\*').replace(/_/g, '\\_');
+  return markdownText(text);
 }
 
 /** The whole comparison as GitHub-flavoured Markdown, ending with a newline. */

@@ -89,7 +89,8 @@ export function comparisonSections(c: Comparison): Section[] {
   table('DynamoDB categories (innermost categorised frame)', 'Category', c.categories, MIN_SHARE_SHOWN, true);
   table('User functions (cumulative)', 'Function', c.userFunctions);
   // A call site is worth a row when it holds a visible part of the DynamoDB share, however small that share is.
-  table('Call sites (DynamoDB marshalling beneath the line)', 'Call site', c.callSites, Math.min(MIN_SHARE_SHOWN, CALL_SITE_PART_SHOWN * Math.max(before.dynamoShare, after.dynamoShare)), true);
+  const estimatedSites = c.callSites.some((r) => mostlyEstimated(r.before) || mostlyEstimated(r.after));
+  table(`Call sites (DynamoDB marshalling credited to the line${estimatedSites ? '; ~ = mostly estimated, not measured on the line' : ''})`, 'Call site', c.callSites, Math.min(MIN_SHARE_SHOWN, CALL_SITE_PART_SHOWN * Math.max(before.dynamoShare, after.dynamoShare)), true);
   table('SDK functions (cumulative)', 'Function', c.sdkFunctions);
   table('Other functions whose self (flat) share changed significantly', 'Function', c.movers);
   const connections = connectionRows(c);
@@ -161,13 +162,18 @@ function measureName(c: Comparison): string {
   return before.name === after.name ? before.name : `${before.name} / ${after.name.toLowerCase()}`;
 }
 
+/** True when at least half of a call-site side's weight is estimated rather than measured on the line. */
+function mostlyEstimated(side: CompareRow['before']): boolean {
+  return (side.estimatedWeight ?? 0) >= 0.5 * side.weight && side.weight > 0;
+}
+
 function rowCells(r: CompareRow, unit: string, withError: boolean, absolute: boolean): string[] {
   const error = (side: CompareRow['before']) => (withError ? ` ±${side.shareStdErr.toFixed(1)}` : '');
-  const cell = (side: CompareRow['before'], present: boolean) => (present ? `${formatWeight(side.weight, unit)} / ${formatShare(side.share)}${error(side)}` : '—');
-  const relative = absolute ? formatChange(r.changePerRequestPercent !== undefined ? r.changePerRequestPercent : r.changeWeightPercent) : 'not comparable';
+  const cell = (side: CompareRow['before'], present: boolean) => (present ? `${mostlyEstimated(side) ? '~' : ''}${formatWeight(side.weight, unit)} / ${formatShare(side.share)}${error(side)}` : '—');
+  const relative = absolute ? (r.changePerRequestPercent !== undefined ? `${formatChange(r.changePerRequestPercent)} per request` : formatChange(r.changeWeightPercent)) : 'not comparable';
   const change = STATUS_TEXT[r.status] ?? relative;
   const points = `${formatPoints(r.shareChangePoints)}${r.significant ? '' : ' (n.s.)'}`;
-  const note = r.note ? `; ${r.note}` : '';
+  const note = r.note ? `; ${r.note}` : r.reason ? `; ${r.reason}` : '';
   return [r.label, cell(r.before, r.before.weight > 0 || r.status === 'matched'), cell(r.after, r.after.weight > 0 || r.status === 'matched'), `${change}, ${points}${note}`, r.matchedBy ?? ''];
 }
 

@@ -11,6 +11,9 @@ import { ClientConfigPlanner } from './clientConfigPlan';
 import type { PlanContext } from './planContext';
 import type { MigrationProject } from './project';
 import { callSitesOf } from './callSites';
+import type { UserFunction } from './callTargets';
+import { errorFlowContext } from './errors/errorFlow';
+import { ErrorReads } from './errors/errorReads';
 import { ReferenceIndex } from './referenceIndex';
 import { flowSeeds } from './seeds';
 import { placeOf, subjectId, type SubjectPlan } from './subjectPlan';
@@ -25,6 +28,8 @@ export interface ProgramPlans {
   config: ClientConfigPlanner;
   /** Converter arguments that may need a cast to v3's AttributeValue types (decided once fates are known). */
   casts: CastCandidate[];
+  /** The error reads of every rewritten call (`finish` once fates are final). */
+  errors: ErrorReads;
 }
 
 /**
@@ -49,6 +54,8 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
     const origin = fam.creations[0] ?? fam.typedHolders[0]!;
     idOf.set(fam.id, subjectId(fam.kinds.has('document-client') ? 'document-client' : 'low-level-client', origin));
   }
+  const callSites = (fn: UserFunction) => callSitesOf(fn, project.checker, index, userFileSet);
+  const errors = new ErrorReads(errorFlowContext(project.checker, userFileSet, callSites, index), project.displayRoot);
   const ctx: PlanContext = {
     root: project.displayRoot,
     checker: project.checker,
@@ -61,7 +68,8 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
       return found && found.kinds.has('low-level-client') && found.kinds.size === 1 ? idOf.get(found.id) : undefined;
     },
     clientConfig: (creation, own) => config.plan(creation, own),
-    callSitesOf: (fn) => callSitesOf(fn, project.checker, index, userFileSet),
+    callSitesOf: callSites,
+    errors,
   };
   const plans: SubjectPlan[] = [];
   const byFamily = new Map<SubjectPlan, ClientFamily>();
@@ -84,7 +92,7 @@ export function buildPlans(project: MigrationProject, env: MigrationEnvironment)
   };
   for (const sf of project.userFiles) plans.push(...planConverterUses(sf, resolverOf(sf), env, casts));
   shareFates(plans);
-  return { plans, families: byFamily, resolverOf, config, casts: casts.candidates };
+  return { plans, families: byFamily, resolverOf, config, casts: casts.candidates, errors };
 }
 
 function strictNulls(o: ts.CompilerOptions): boolean {

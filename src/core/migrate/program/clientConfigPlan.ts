@@ -3,6 +3,10 @@ import type { V2Resolver } from '../awsSdkBindings';
 import type { ProgramFinding } from './api';
 import { translateOptions } from './configKeys';
 import { globalUpdates, isPortable, type GlobalUpdate } from './globalConfig';
+import { literalEdit } from '../editPlan';
+import { lineSpan } from '../textEdits';
+import { FileChanges } from './fileChanges';
+import { ImportGraph } from './importGraph';
 import type { OptionEntry } from './optionEntries';
 import type { ConfigText } from './planContext';
 import type { MigrationProject } from './project';
@@ -24,12 +28,13 @@ interface Located extends GlobalUpdate {
  */
 export class ClientConfigPlanner {
   private readonly updates: Located[];
-  private readonly imports = new Map<ts.SourceFile, Set<ts.SourceFile>>();
+  private readonly imports: ImportGraph;
   /** For each global update: the creations that carried it, and those it may reach but does not. */
   private readonly reach = new Map<Located, { carried: Set<ts.NewExpression>; missed: Set<ts.NewExpression> }>();
 
   constructor(private readonly project: MigrationProject, resolverOf: (sf: ts.SourceFile) => V2Resolver) {
     this.updates = project.userFiles.flatMap((file) => globalUpdates(file, resolverOf(file), project.checker).map((u) => ({ ...u, file })));
+    this.imports = new ImportGraph(project.checker, project.userFiles);
   }
 
   /** The v3 config text of `creation` given its own service options. */
@@ -39,7 +44,7 @@ export class ClientConfigPlanner {
     const merged = new Map<string, OptionEntry>();
     const blockers: string[] = [];
     const notes: ConfigText['notes'] = [];
-    const before = this.importedBy(sf);
+    const before = this.imports.importedBy(sf);
     const applying = this.updates
       .filter((u) => (u.file === sf ? u.node.getStart() < creation.getStart() && (u.topLevel || sameFunction(u.node, creation)) : u.topLevel && before.has(u.file)))
       .sort((a, b) => (a.file === b.file ? a.node.pos - b.node.pos : a.file === sf ? 1 : b.file === sf ? -1 : 0));
@@ -88,18 +93,25 @@ export class ClientConfigPlanner {
 
   /**
    * Findings at each global update that a migrated client (`migrated`) carried or may miss:
-   * a warning listing the v3 clients that do not read it, else an information naming where it was carried.
+   * a warning listing the v3 clients that do not read it, else an information naming where it was
+   * carried. `removed`: the updates the migration deletes (no aws-sdk v2 client is left), each
+   * said so, and where nothing carried it, that nothing read it any more.
    */
-  findings(migrated: ReadonlySet<ts.NewExpression>): ProgramFinding[] {
+  findings(migrated: ReadonlySet<ts.NewExpression>, removed: ReadonlySet<ts.Expression> = new Set()): ProgramFinding[] {
     const out: ProgramFinding[] = [];
-    for (const [u, r] of this.reach) {
+    const list = (cs: ts.NewExpression[]) => cs.slice(0, 4).map((c) => placeOf(c, this.project.displayRoot)).join(', ') + (cs.length > 4 ? `, and ${cs.length - 4} more` : '');
+    for (const u of this.updates) {
+      const r = this.reach.get(u) ?? { carried: new Set<ts.NewExpression>(), missed: new Set<ts.NewExpression>() };
       const carried = [...r.carried].filter((c) => migrated.has(c));
       const missed = [...r.missed].filter((c) => migrated.has(c));
-      if (!carried.length && !missed.length) continue;
       const at = { fileName: u.file.fileName, start: u.node.getStart(), end: u.node.end, code: 'v3-client-config' };
-      const list = (cs: ts.NewExpression[]) => cs.slice(0, 4).map((c) => placeOf(c, this.project.displayRoot)).join(', ') + (cs.length > 4 ? `, and ${cs.length - 4} more` : '');
+      const gone = removed.has(u.node);
+      if (!carried.length && !missed.length && !gone) continue;
+      const into = carried.length ? `its settings are carried into the v3 clients created at ${list(carried)}` : 'no DynamoDB client read it';
       if (missed.length) {
-        out.push({ ...at, severity: 'warning', message: `aws-sdk v2 global config: the v3 clients created at ${list(missed)} do not read it${carried.length ? ` (carried into ${list(carried)})` : ''}` });
+        out.push({ ...at, severity: 'warning', message: `aws-sdk v2 global config${gone ? ', removed with aws-sdk v2 (no v2 client is left)' : ''}: the v3 clients created at ${list(missed)} do not read it${carried.length ? ` (carried into ${list(carried)})` : ''}` });
+      } else if (gone) {
+        out.push({ ...at, severity: 'information', message: `aws-sdk v2 global config removed: no aws-sdk v2 client is left in the program, and ${into}` });
       } else {
         out.push({ ...at, severity: 'information', message: `aws-sdk v2 global config: carried into the v3 clients created at ${list(carried)}; it still configures any v2 client left` });
       }
@@ -107,45 +119,27 @@ export class ClientConfigPlanner {
     return out;
   }
 
+  /**
+   * The deletion of every global `AWS.config` change, for when no aws-sdk v2 client is left: each
+   * must be a statement of its own whose values have no side effect (literals, names, property
+   * reads: `AWS.config.update({ region: process.env.REGION })`); undefined when one is not
+   * (`AWS.config.update(load())`, `loadFromPath`): then none is removed. Empty when there is none.
+   */
+  removals(): { changes: FileChanges; updates: Set<ts.Expression> } | undefined {
+    const changes = new FileChanges();
+    for (const u of this.updates) {
+      const statement = u.node.parent;
+      if (!ts.isExpressionStatement(statement) || !Array.isArray(u.entries) || !u.entries.every((e) => !e.node || sideEffectFree(e.node))) return undefined;
+      const span = lineSpan(u.file.text, statement.getStart(u.file), statement.end);
+      changes.edit(u.file, literalEdit(span.start, span.end, ''));
+    }
+    return { changes, updates: new Set(this.updates.map((u) => u.node)) };
+  }
+
   private track(u: Located): { carried: Set<ts.NewExpression>; missed: Set<ts.NewExpression> } {
     let r = this.reach.get(u);
     if (!r) this.reach.set(u, (r = { carried: new Set(), missed: new Set() }));
     return r;
-  }
-
-  /** The user files `sf` imports, directly or not (their top level runs before it). */
-  private importedBy(sf: ts.SourceFile): Set<ts.SourceFile> {
-    const seen = new Set<ts.SourceFile>();
-    const todo = [sf];
-    while (todo.length) {
-      for (const dep of this.directImports(todo.pop()!)) {
-        if (!seen.has(dep)) {
-          seen.add(dep);
-          todo.push(dep);
-        }
-      }
-    }
-    seen.delete(sf);
-    return seen;
-  }
-
-  private directImports(sf: ts.SourceFile): Set<ts.SourceFile> {
-    let deps = this.imports.get(sf);
-    if (deps) return deps;
-    deps = new Set();
-    this.imports.set(sf, deps);
-    const users = new Set(this.project.userFiles);
-    const add = (spec: ts.Expression) => {
-      const target = this.project.checker.getSymbolAtLocation(spec)?.valueDeclaration;
-      if (target && ts.isSourceFile(target) && users.has(target)) deps!.add(target);
-    };
-    const visit = (n: ts.Node): void => {
-      if ((ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) && n.moduleSpecifier) add(n.moduleSpecifier);
-      else if (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'require' && n.arguments[0] && ts.isStringLiteralLike(n.arguments[0])) add(n.arguments[0]);
-      ts.forEachChild(n, visit);
-    };
-    visit(sf);
-    return deps;
   }
 }
 
@@ -165,4 +159,20 @@ function environmentNote(members: ReadonlyMap<string, string>): string | undefin
   if (!members.has('endpoint')) parts.push('endpoint (v3 also honours AWS_ENDPOINT_URL_DYNAMODB and AWS_ENDPOINT_URL, v2 did not)');
   if (!members.has('credentials')) parts.push('credentials (the default provider chain: environment, shared files, SSO, container and instance roles)');
   return parts.length ? `from the environment only: ${parts.join('; ')}` : undefined;
+}
+
+/** Evaluating it changes nothing: literals, names, property reads, and literals, templates and operators of those. */
+function sideEffectFree(e: ts.Expression): boolean {
+  if (ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isNonNullExpression(e)) return sideEffectFree(e.expression);
+  if (ts.isLiteralExpression(e) || ts.isIdentifier(e) || ts.isNoSubstitutionTemplateLiteral(e)) return true;
+  if ([ts.SyntaxKind.TrueKeyword, ts.SyntaxKind.FalseKeyword, ts.SyntaxKind.NullKeyword].includes(e.kind)) return true;
+  if (ts.isPropertyAccessExpression(e)) return sideEffectFree(e.expression);
+  if (ts.isElementAccessExpression(e)) return sideEffectFree(e.expression) && sideEffectFree(e.argumentExpression);
+  if (ts.isTemplateExpression(e)) return e.templateSpans.every((s) => sideEffectFree(s.expression));
+  if (ts.isBinaryExpression(e)) return e.operatorToken.kind !== ts.SyntaxKind.EqualsToken && sideEffectFree(e.left) && sideEffectFree(e.right);
+  if (ts.isConditionalExpression(e)) return sideEffectFree(e.condition) && sideEffectFree(e.whenTrue) && sideEffectFree(e.whenFalse);
+  if (ts.isPrefixUnaryExpression(e)) return e.operator !== ts.SyntaxKind.PlusPlusToken && e.operator !== ts.SyntaxKind.MinusMinusToken && sideEffectFree(e.operand);
+  if (ts.isObjectLiteralExpression(e)) return e.properties.every((p) => (ts.isPropertyAssignment(p) && !ts.isComputedPropertyName(p.name) && sideEffectFree(p.initializer)) || ts.isShorthandPropertyAssignment(p));
+  if (ts.isArrayLiteralExpression(e)) return e.elements.every((x) => !ts.isSpreadElement(x) && sideEffectFree(x));
+  return false;
 }

@@ -327,7 +327,9 @@ export class ClientFlow {
     for (const text of texts) {
       for (const id of this.index.named(text)) {
         if (id === name || isDeclarationName(id)) continue;
-        if (!this.index.declarationsOf(id).includes(decl as ts.Declaration)) continue;
+        // `exports.make = () => …` (JavaScript): the checker's declaration is the left side, `exports.make`.
+        const decls = this.index.declarationsOf(id);
+        if (!decls.some((d) => d === decl || (ts.isBinaryExpression(decl) && (d as ts.Node) === decl.left))) continue;
         const p = id.parent;
         out.push(ts.isPropertyAccessExpression(p) && p.name === id ? p : id);
       }

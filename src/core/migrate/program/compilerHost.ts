@@ -11,6 +11,16 @@ export type TextOverlay = ReadonlyMap<string, string>;
  */
 export type HostMode = 'analysis' | 'verify';
 
+/**
+ * Parsed user sources kept from one program to the next (the editor's programs after an edit): a
+ * file whose text did not change is handed back as the same `ts.SourceFile`, already bound, so
+ * TypeScript reuses it instead of parsing and binding it again. `parse` is called otherwise.
+ */
+export interface SourceFileStore {
+  /** `settings` stands for the compiler options the file is parsed and bound under (a file parsed under others is parsed again). */
+  sourceFile(fileName: string, text: string, settings: string, version: ts.ScriptTarget | ts.CreateSourceFileOptions, parse: () => ts.SourceFile): ts.SourceFile;
+}
+
 /** Parsed `.d.ts` files of node_modules, shared by every program of the process (they do not change during a run). */
 const libraryFiles = new Map<string, ts.SourceFile>();
 const v3Package = /^@aws-sdk\//;
@@ -41,15 +51,17 @@ export function wordsOf(texts: Iterable<string>): Set<string> {
 /**
  * A compiler host over the disk with `overlay` texts on top. TypeScript's lib files come from
  * {@link typescriptLibFolder} (beside a bundle too). Library `.d.ts` files are parsed once per process; aws-sdk v2's client index is trimmed to `namesInUse`; in `analysis` mode
- * `@aws-sdk/*` imports stay unresolved.
+ * `@aws-sdk/*` imports stay unresolved. With a `store`, the other files are parsed through it (kept while their text is unchanged).
  */
 export function createMigrationHost(
   options: ts.CompilerOptions,
   overlay: TextOverlay,
   mode: HostMode,
   namesInUse: ReadonlySet<string>,
+  store?: SourceFileStore,
 ): ts.CompilerHost {
   const host = ts.createCompilerHost(options, true);
+  const settings = store ? JSON.stringify(options) : '';
   const libFolder = typescriptLibFolder();
   if (libFolder) {
     host.getDefaultLibLocation = () => libFolder;
@@ -64,13 +76,18 @@ export function createMigrationHost(
   const overlayDirs = new Set([...overlay.keys()].flatMap((f) => f.split('/').slice(1, -1).map((_, i, parts) => `/${parts.slice(0, i + 1).join('/')}`)));
   host.directoryExists = (d) => overlayDirs.has(d.replace(/\/$/, '')) || (directoryExists ? directoryExists(d) : true);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const parsed = (text: string) => (store ? store.sourceFile(fileName, text, settings, languageVersion, () => ts.createSourceFile(fileName, text, languageVersion, true)) : ts.createSourceFile(fileName, text, languageVersion, true));
     const text = overlay.get(fileName);
-    if (text !== undefined) return ts.createSourceFile(fileName, text, languageVersion, true);
+    if (text !== undefined) return parsed(text);
     if (awsSdkClientsIndex.test(fileName)) {
       const full = readFile(fileName);
-      return full === undefined ? undefined : ts.createSourceFile(fileName, trimmedClientsIndex(full, namesInUse), languageVersion, true);
+      return full === undefined ? undefined : parsed(trimmedClientsIndex(full, namesInUse));
     }
     const shared = fileName.includes('/node_modules/') || /\/lib\.[\w.]*\.d\.ts$/.test(fileName);
+    if (!shared && store) {
+      const own = readFile(fileName);
+      return own === undefined ? getSourceFile(fileName, languageVersion, onError, shouldCreate) : parsed(own);
+    }
     if (!shared) return getSourceFile(fileName, languageVersion, onError, shouldCreate);
     const key = `${fileName}#${typeof languageVersion === 'object' ? languageVersion.languageVersion : languageVersion}`;
     let sf = libraryFiles.get(key);

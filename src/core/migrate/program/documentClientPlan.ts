@@ -96,11 +96,20 @@ function planCreation(creation: ts.NewExpression, shape: DocumentShape, plan: Su
   const marshallOptions = renderObject(marshallEntries(byKey.get('convertEmptyValues')?.text));
   const unmarshallOptions = renderObject(unmarshallEntries(byKey.get('wrapNumbers')?.text));
   plan.changes.use(sf, shape.doc);
-  plan.changes.edit(sf, {
-    start: creation.getStart(sf),
-    end: creation.end,
-    render: (n) => `${n(shape.doc)}.from(${typeof clientText === 'string' ? clientText : clientText(n)}, { marshallOptions: ${marshallOptions}, unmarshallOptions: ${unmarshallOptions} })`,
-  });
+  const options = `{ marshallOptions: ${marshallOptions}, unmarshallOptions: ${unmarshallOptions} }`;
+  const inner = service?.node;
+  if (inner && inner.getSourceFile() === sf && inner.getStart(sf) > creation.getStart(sf) && inner.end < creation.end) {
+    // `new DocumentClient({ service: new AWS.DynamoDB(p) })`: the service expression stays where it
+    // is, so the low-level client migrated with it rewrites it in place (aws-sdk-js-codemod#465).
+    plan.changes.edit(sf, { start: creation.getStart(sf), end: inner.getStart(sf), render: (n) => `${n(shape.doc)}.from(` });
+    plan.changes.edit(sf, literalEdit(inner.end, creation.end, `, ${options})`));
+  } else {
+    plan.changes.edit(sf, {
+      start: creation.getStart(sf),
+      end: creation.end,
+      render: (n) => `${n(shape.doc)}.from(${typeof clientText === 'string' ? clientText : clientText(n)}, ${options})`,
+    });
+  }
   plan.spots.push({ node: creation, code: 'v2-document-client', message: 'aws-sdk v2 DocumentClient: DynamoDBDocument from @aws-sdk/lib-dynamodb with v2-equivalent marshall/unmarshall options writes and reads the same items' });
   const note = (message: string, code: 'v3-wrap-numbers-class' | 'v3-empty-set-values' | 'v3-version-too-old') =>
     plan.notes.push({ node: creation, code, severity: 'warning', message });

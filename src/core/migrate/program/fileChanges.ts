@@ -19,11 +19,17 @@ export class FileChanges {
     this.of(sf).imports.push(imp);
   }
 
+  /** `sf`'s aws-sdk v2 imports that nothing refers to are removed when it is rendered (aws-sdk is leaving the project). */
+  dropIdleV2Imports(sf: ts.SourceFile): void {
+    this.of(sf).dropIdleV2Imports = true;
+  }
+
   /** Everything of `other` added to this one. */
   merge(other: FileChanges): void {
     for (const [sf, c] of other.byFile) {
       this.of(sf).edits.push(...c.edits);
       this.of(sf).imports.push(...c.imports);
+      if (c.dropIdleV2Imports) this.of(sf).dropIdleV2Imports = true;
     }
   }
 

@@ -20,6 +20,8 @@ export interface FolderInput {
   only?: readonly string[];
   /** The folder messages name files relative to (default: `root`). */
   displayRoot?: string;
+  /** Files that may not change whatever `only` says, each with why (a link whose real path is outside the folder). */
+  notWritable?: ReadonlyMap<string, string>;
 }
 
 const maxPasses = 3;
@@ -32,7 +34,9 @@ const maxPasses = 3;
  */
 export function migrateFolder(input: FolderInput, options: MigrateProgramOptions): FolderMigration {
   const only = input.only && new Set(input.only);
-  const opts: MigrateProgramOptions = only ? { ...options, scope: (f) => only.has(f) } : options;
+  const locked = input.notWritable?.size ? input.notWritable : undefined;
+  const opts: MigrateProgramOptions =
+    only || locked ? { ...options, scope: (f) => (!only || only.has(f)) && !locked?.has(f), ...(locked ? { outOfScopeWhy: (f: string) => locked.get(f) } : {}) } : options;
   const project = createMigrationProject({ root: input.root, displayRoot: input.displayRoot });
   const result = migrateProgram(project, opts);
   const texts = new Map<string, string>();

@@ -1,5 +1,9 @@
 import ts from 'typescript';
+import type { V2Resolver } from '../awsSdkBindings';
 import { literalEdit } from '../editPlan';
+import { applyEdits } from '../textEdits';
+import { filesLoadingAwsSdk, loadsAwsSdk } from './awsSdkLeft';
+import type { ClientConfigPlanner } from './clientConfigPlan';
 import type { MigrationEnvironment, TextEdit } from '../types';
 import type { FileTextEdit, MigrationView, ProgramAnalyzer, ProgramFinding } from './api';
 import { castIfStillForeign } from './attributeMapCast';
@@ -7,7 +11,8 @@ import { buildPlans } from './buildPlans';
 import { fileOutcomes } from './fileOutcomes';
 import { planFindings } from './planFindings';
 import type { MigrationProject } from './project';
-import { renderAlone, renderPlans } from './renderPlans';
+import { renderAlone, renderPlans, type RenderedPlans } from './renderPlans';
+import { settleRender } from './settleRender';
 import type { ProgramMigration } from './result';
 import type { SubjectPlan } from './subjectPlan';
 import { addTypeReferenceEdits } from './typeReferences';
@@ -22,6 +27,8 @@ export interface MigrateProgramOptions {
    * outside them is blocked: migrating only part of a client's uses would break the rest.
    */
   scope?: (fileName: string) => boolean;
+  /** Why a file outside {@link scope} may not change, when it is not just that it was not asked for (a link outside the folder). */
+  outOfScopeWhy?: (fileName: string) => string | undefined;
 }
 
 /**
@@ -32,9 +39,11 @@ export interface MigrateProgramOptions {
  * only the program; never writes. Never throws for odd code.
  */
 export function migrateProgram(project: MigrationProject, options: MigrateProgramOptions): ProgramMigration {
-  const { plans, families, resolverOf, config, casts } = buildPlans(project, options.env);
-  if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.displayRoot);
+  const { plans, families, resolverOf, config, casts, errors } = buildPlans(project, options.env);
+  if (options.scope) for (const p of plans) blockOutsideScope(p, options.scope, project.displayRoot, options.outOfScopeWhy);
   for (const p of plans) p.subject.migrated = p.blockers.length === 0;
+  // Fates first (overlaps, half-written files), so type edits and checks follow the final ones.
+  settleRender(plans, resolverOf, project);
   addTypeReferenceEdits(project, families, resolverOf, plans);
   const byIdEarly = new Map(plans.map((p) => [p.subject.id, p]));
   for (const c of casts) if (c.plan.subject.migrated) castIfStillForeign(c, (id) => byIdEarly.get(id)?.subject.migrated ?? false);
@@ -48,15 +57,10 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
       if (owner?.subject.migrated) attach(owner, f.attached!.edits, project);
     }
   }
-  const rendered = renderPlans(plans.filter((p) => p.subject.migrated), resolverOf);
-  let deferred = 0;
-  for (const [plan, other] of rendered.collided) {
-    if (plan.subject.kind === 'converter-call') deferred++;
-    else {
-      plan.blockers.push({ node: plan.subject.origins[0]!, why: `its edits overlap those of ${other ? `the ${other.label}` : 'another fix'}` });
-      plan.subject.migrated = false;
-    }
-  }
+  const settled = settleRender(plans, resolverOf, project);
+  const { deferred } = settled;
+  const { rendered, removedConfig } = withoutGlobalConfig(project, plans, settled.rendered, config, resolverOf);
+  errors.finish();
   const subjectFixes = new Map<string, { title: string; edits: FileTextEdit[] }>();
   const findings: ProgramFinding[] = [];
   for (const plan of plans) {
@@ -69,7 +73,7 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
   }
   findings.push(...analyzerFindings);
   const migratedCreations = new Set(plans.filter((p) => p.subject.migrated && p.subject.kind !== 'converter-call').flatMap((p) => p.subject.origins.filter(ts.isNewExpression)));
-  findings.push(...config.findings(migratedCreations));
+  findings.push(...config.findings(migratedCreations, removedConfig));
   findings.sort((a, b) => (a.fileName === b.fileName ? a.start - b.start || a.end - b.end : a.fileName < b.fileName ? -1 : 1));
   const fixAll = new Map<string, TextEdit[]>([...rendered.edits].filter(([, e]) => e.length > 0));
   return {
@@ -85,12 +89,39 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
   };
 }
 
-function blockOutsideScope(plan: SubjectPlan, scope: (fileName: string) => boolean, root: string): void {
+/**
+ * When the migration leaves no aws-sdk v2 client anywhere (no user file loads aws-sdk once the
+ * global `AWS.config` changes and the aws-sdk imports nothing refers to are gone), those go too:
+ * the settings are carried into the v3 clients, and with them the last `require('aws-sdk')`.
+ * Otherwise nothing changes.
+ */
+function withoutGlobalConfig(
+  project: MigrationProject,
+  plans: readonly SubjectPlan[],
+  rendered: RenderedPlans,
+  config: ClientConfigPlanner,
+  resolverOf: (sf: ts.SourceFile) => V2Resolver,
+): { rendered: RenderedPlans; removedConfig: Set<ts.Expression> } {
+  const removal = config.removals();
+  const kept = { rendered, removedConfig: new Set<ts.Expression>() };
+  if (!removal) return kept;
+  if (plans.some((p) => p.subject.migrated)) {
+    for (const sf of project.userFiles) if (loadsAwsSdk(sf)) removal.changes.dropIdleV2Imports(sf);
+  }
+  if (removal.changes.byFile.size === 0) return kept;
+  const again = renderPlans(plans.filter((p) => p.subject.migrated), resolverOf, removal.changes);
+  if ([...again.collided.keys()].some((p) => !rendered.collided.has(p))) return kept;
+  const texts = new Map([...again.edits].map(([f, edits]) => [f, applyEdits(project.program.getSourceFile(f)!.text, edits)]));
+  return filesLoadingAwsSdk(project.userFiles, texts).length === 0 ? { rendered: again, removedConfig: removal.updates } : kept;
+}
+
+function blockOutsideScope(plan: SubjectPlan, scope: (fileName: string) => boolean, root: string, whyNot?: (fileName: string) => string | undefined): void {
   for (const sf of plan.changes.files()) {
     if (scope(sf.fileName)) continue;
     const at = plan.spots.find((s) => s.node.getSourceFile() === sf)?.node ?? plan.subject.origins[0]!;
     const name = sf.fileName.startsWith(`${root}/`) ? sf.fileName.slice(root.length + 1) : sf.fileName;
-    plan.blockers.push({ node: at, why: `it is also used in ${name}, outside the files given: run migrate on the folder holding all its uses` });
+    const reason = whyNot?.(sf.fileName);
+    plan.blockers.push({ node: at, why: reason ? `it is used in ${name}, ${reason}, which is not changed` : `it is also used in ${name}, outside the files given: run migrate on the folder holding all its uses` });
   }
 }
 

@@ -2,6 +2,7 @@ import type ts from 'typescript';
 import type { V2Resolver } from '../awsSdkBindings';
 import type { MigrationCode, MigrationEnvironment } from '../types';
 import type { UserFunction } from './callTargets';
+import type { ErrorReads } from './errors/errorReads';
 import type { OptionEntry } from './optionEntries';
 
 /** What the subject planners need from the engine. */
@@ -21,6 +22,8 @@ export interface PlanContext {
   clientConfig: (creation: ts.NewExpression, own: readonly OptionEntry[]) => ConfigText;
   /** The calls of a user function in the program (see `callSitesOf`). */
   callSitesOf: (fn: UserFunction) => readonly ts.CallExpression[];
+  /** The program's error reads: each rewritten call registers the errors it delivers. */
+  errors: ErrorReads;
 }
 
 /** A translated v3 client configuration. */

@@ -9,7 +9,8 @@ import type { SubjectPlan } from './subjectPlan';
  * Plans one data call of a client family (`client.m(params…)`): the call itself (see
  * `rewriteRequestCall`), its parameters' types (see `checkParamTypes`), and reads of v2's
  * `$response` on what it returns (rewritten to `$metadata` where v3 has the value, else a
- * blocker: v3 results have no `$response`). Records the spot, the result and the input on `plan`.
+ * blocker: v3 results have no `$response`), and the reads of the errors it delivers (see
+ * `ErrorReads`). Records the spot, the result and the input on `plan`.
  */
 export function planRequestCall(
   call: ts.CallExpression,
@@ -30,6 +31,7 @@ export function planRequestCall(
   const code = api === 'DocumentClient' ? 'v2-document-client' : 'v2-low-level-client';
   plan.spots.push({ node: call, code, message: `aws-sdk v2 ${api} ${name}(): part of migrating the ${plan.label}` });
   plan.results.push({ node: done.delivered.node as ts.Expression, api, method: name, delivery: done.delivered.delivery, wrapNumbers });
+  ctx.errors.plan(done.delivered, call, plan);
   if (done.params) {
     plan.written.push(done.params);
     checkParamTypes(done.params, api, name, ctx, done.paramsCopied ? undefined : plan.changes, plan.notes);

@@ -1,6 +1,7 @@
 import ts from 'typescript';
 import { readProjectOptions } from './compilerOptions';
-import { createMigrationHost, wordsOf, type HostMode, type TextOverlay } from './compilerHost';
+import { createMigrationHost, wordsOf, type HostMode, type SourceFileStore, type TextOverlay } from './compilerHost';
+import { skippedLine } from '../linkedPaths';
 import { isScriptFile, listSourceFiles } from './sourceFiles';
 import { typescriptLibFolder } from './typescriptLib';
 
@@ -34,6 +35,8 @@ export interface ProjectInput {
   displayRoot?: string;
   /** Compiler options to use as they are, instead of the project's tsconfig (see `readProjectOptions`). */
   compilerOptions?: ts.CompilerOptions;
+  /** Parsed files kept across this project's programs (the editor's, see `SourceFileStore`). */
+  store?: SourceFileStore;
 }
 
 const slash = (p: string) => p.replace(/\\/g, '/');
@@ -47,23 +50,25 @@ const slash = (p: string) => p.replace(/\\/g, '/');
 export function createMigrationProject(input: ProjectInput): MigrationProject {
   const root = slash(input.root).replace(/\/$/, '');
   const { options, configFile, problems } = input.compilerOptions ? { options: input.compilerOptions, configFile: undefined, problems: [] } : readProjectOptions(root, input.mode);
-  const listed = input.files ? { files: input.files.map(slash), unreadable: [] } : listSourceFiles(root);
+  const listed = input.files ? { files: input.files.map(slash), unreadable: [], brokenLinks: [] } : listSourceFiles(root);
   const overlay = input.overlay ?? new Map<string, string>();
   const overlaid = [...overlay.keys()].filter((f) => f.startsWith(`${root}/`) && !f.includes('/node_modules/') && isScriptFile(f));
   const rootNames = [...new Set([...listed.files, ...overlaid])].sort();
   const readText = (f: string): string => overlay.get(f) ?? ts.sys.readFile(f) ?? '';
-  const host = createMigrationHost(options, overlay, input.mode ?? 'analysis', wordsOf(rootNames.map(readText)));
+  const host = createMigrationHost(options, overlay, input.mode ?? 'analysis', wordsOf(rootNames.map(readText)), input.store);
   const program = ts.createProgram({ rootNames, options, host, oldProgram: input.oldProgram });
   const inProject = new Set(rootNames);
   const userFiles = program.getSourceFiles().filter((sf) => inProject.has(sf.fileName)).sort((a, b) => (a.fileName < b.fileName ? -1 : 1));
+  const displayRoot = input.displayRoot ? slash(input.displayRoot).replace(/\/$/, '') : root;
+  const shown = (f: string) => (f.startsWith(`${displayRoot}/`) ? f.slice(displayRoot.length + 1) : f);
   return {
     root,
-    displayRoot: input.displayRoot ? slash(input.displayRoot).replace(/\/$/, '') : root,
+    displayRoot,
     program,
     checker: program.getTypeChecker(),
     userFiles,
     configFile,
-    problems: [...problems, ...listed.unreadable.map((d) => `${d}: folder cannot be read`), ...missingLib()],
+    problems: [...problems, ...listed.unreadable.map((d) => `${d}: folder cannot be read`), ...listed.brokenLinks.map((l) => skippedLine(shown(l.path), l.why)), ...missingLib()],
   };
 }
 

@@ -110,11 +110,13 @@ function rewriteEachPage(chained: ts.CallExpression, paginator: V3Import, client
   changes.use(sf, paginator);
   const typed = /\.(c|m)?tsx?$/.test(sf.fileName);
   const cbType = typed ? ': (err: any, page: any) => unknown' : '';
-  const callback = chained.arguments[0]!.getText(sf);
+  // The callback stays where it is (other fixes may edit inside it, such as its error reads).
+  const callback = chained.arguments[0]!;
   changes.edit(sf, {
     start: chained.getStart(sf),
-    end: chained.end,
+    end: callback.getStart(sf),
     render: (n) =>
-      `void (async (onPage${cbType}) => { try { for await (const page of ${n(paginator)}({ client: ${clientText} }, ${paramsText ?? '{}'})) { if (onPage(null, page) === false) return; } onPage(null, null); } catch (err) { onPage(err, null); } })(${callback})`,
+      `void (async (onPage${cbType}) => { try { for await (const page of ${n(paginator)}({ client: ${clientText} }, ${paramsText ?? '{}'})) { if (onPage(null, page) === false) return; } onPage(null, null); } catch (err) { onPage(err, null); } })(`,
   });
+  changes.edit(sf, literalEdit(callback.end, chained.end, ')'));
 }

@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { brokenLink } from '../linkedPaths';
 
 /** Folders never holding the user's sources: dependencies, build output, tool caches. */
 const skippedFolders = new Set(['node_modules', 'dist', 'out', 'build', 'coverage', 'vendor', 'cdk.out', 'bazel-out']);
@@ -19,11 +20,13 @@ export function isSkippedSourceFolder(name: string): boolean {
 /**
  * Every JavaScript/TypeScript source under `root` (absolute, `/`-separated, sorted), skipping
  * dependency, build-output and dot folders ({@link isSkippedSourceFolder}). Symbolic links to
- * folders are not followed. Unreadable folders are skipped and named in `unreadable`.
+ * folders are not followed. Unreadable folders are skipped and named in `unreadable`; links with
+ * a source file's name that lead nowhere (dangling, a loop) in `brokenLinks`, with why.
  */
-export function listSourceFiles(root: string): { files: string[]; unreadable: string[] } {
+export function listSourceFiles(root: string): { files: string[]; unreadable: string[]; brokenLinks: { path: string; why: string }[] } {
   const files: string[] = [];
   const unreadable: string[] = [];
+  const brokenLinks: { path: string; why: string }[] = [];
   const pending = [root];
   while (pending.length) {
     const dir = pending.pop()!;
@@ -37,7 +40,16 @@ export function listSourceFiles(root: string): { files: string[]; unreadable: st
     for (const name of names) {
       const path = join(dir, name);
       const link = statSafe(path, lstatSync);
-      const s = link?.isSymbolicLink() ? statSafe(path, statSync) : link;
+      let s = link;
+      if (link?.isSymbolicLink()) {
+        try {
+          s = statSync(path);
+        } catch (err) {
+          s = undefined;
+          const why = isScriptFile(name) ? brokenLink(path, err) : undefined;
+          if (why) brokenLinks.push({ path: path.replace(/\\/g, '/'), why });
+        }
+      }
       if (s?.isDirectory()) {
         if (!isSkippedSourceFolder(name) && !link!.isSymbolicLink()) pending.push(path);
       } else if (s?.isFile() && isScriptFile(name)) {
@@ -45,7 +57,7 @@ export function listSourceFiles(root: string): { files: string[]; unreadable: st
       }
     }
   }
-  return { files: files.sort(), unreadable };
+  return { files: files.sort(), unreadable, brokenLinks };
 }
 
 function statSafe(path: string, how: (p: string) => Stats): Stats | undefined {

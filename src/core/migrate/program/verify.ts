@@ -31,15 +31,10 @@ export function verifyMigration(root: string, texts: ReadonlyMap<string, string>
   const before = createMigrationProject({ root, displayRoot, mode: 'verify' });
   const after = createMigrationProject({ root, displayRoot, mode: 'verify', overlay: texts, oldProgram: before.program });
   const files = filesToCheck(after, new Set(texts.keys()));
-  const baseline = new Map<string, number>();
-  let errorsBefore = 0;
-  let errorsAfter = 0;
-  for (const f of files) {
-    for (const d of errorsOf(before, f)) {
-      baseline.set(keyOf(f, d), (baseline.get(keyOf(f, d)) ?? 0) + 1);
-      errorsBefore++;
-    }
-  }
+  const errorsBefore = files.flatMap((f) => errorsOf(before, f));
+  const afterByFile = new Map(files.map((f) => [f, errorsOf(after, f)]));
+  const errorsAfter = [...afterByFile.values()].flat();
+  const added = new Set(addedDiagnostics(errorsBefore, errorsAfter, (d) => ts.flattenDiagnosticMessageText(d.messageText, ' ')));
   const findings: ProgramFinding[] = [];
   const missing = new Map<string, ts.Diagnostic[]>();
   for (const f of files) {
@@ -47,14 +42,8 @@ export function verifyMigration(root: string, texts: ReadonlyMap<string, string>
     const migrated = after.program.getSourceFile(f);
     if (!original || !migrated) continue;
     const toOriginal = texts.has(f) ? lineMapper(original.text, migrated.text) : (l: number) => l;
-    for (const d of errorsOf(after, f)) {
-      errorsAfter++;
-      const key = keyOf(f, d);
-      const left = baseline.get(key) ?? 0;
-      if (left > 0) {
-        baseline.set(key, left - 1);
-        continue;
-      }
+    for (const d of afterByFile.get(f) ?? []) {
+      if (!added.has(d)) continue;
       const text = ts.flattenDiagnosticMessageText(d.messageText, ' ');
       const pkg = v3Module.exec(text)?.[1];
       if (pkg) {
@@ -74,13 +63,29 @@ export function verifyMigration(root: string, texts: ReadonlyMap<string, string>
     const original = before.program.getSourceFile(f)!;
     const line = lineMapper(original.text, d.file!.text)(d.file!.getLineAndCharacterOfPosition(d.start ?? 0).line);
     const start = original.getPositionOfLineAndCharacter(line, 0);
-    findings.push({ fileName: f, start, end: original.getLineEndOfPosition(start), severity: 'error', code: 'v3-verify', message: `${pkg} is not installed in this project (${ds.length} import${ds.length === 1 ? '' : 's'} of it): the migrated code cannot load it and could not be checked against it: npm install ${pkg}@^3.689.0` });
+    findings.push({ fileName: f, start, end: original.getLineEndOfPosition(start), severity: 'error', code: 'v3-verify', message: missingPackageMessage(pkg, ds.length) });
   }
-  return { findings, checkedFiles: files.length, errorsBefore, errorsAfter };
+  return { findings, checkedFiles: files.length, errorsBefore: errorsBefore.length, errorsAfter: errorsAfter.length };
 }
 
-function keyOf(file: string, d: ts.Diagnostic): string {
-  return `${file}\u0000${d.code}\u0000${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`;
+/** The finding text for a v3 package the migrated code imports and the project lacks (`count` imports of it). */
+export function missingPackageMessage(pkg: string, count: number): string {
+  return `${pkg} is not installed in this project (${count} import${count === 1 ? '' : 's'} of it): the migrated code cannot load it and could not be checked against it: npm install ${pkg}@^3.689.0`;
+}
+
+/**
+ * The diagnostics of `after` that `before` had no match for: matched by file, code and message
+ * (`textOf` flattens the message; positions move with the edits), one for one.
+ */
+export function addedDiagnostics(before: readonly ts.Diagnostic[], after: readonly ts.Diagnostic[], textOf: (d: ts.Diagnostic) => string): ts.Diagnostic[] {
+  const keyOf = (d: ts.Diagnostic) => `${d.file?.fileName ?? ''}\u0000${d.code}\u0000${textOf(d)}`;
+  const baseline = new Map<string, number>();
+  for (const d of before) baseline.set(keyOf(d), (baseline.get(keyOf(d)) ?? 0) + 1);
+  return after.filter((d) => {
+    const left = baseline.get(keyOf(d)) ?? 0;
+    if (left > 0) baseline.set(keyOf(d), left - 1);
+    return left === 0;
+  });
 }
 
 function errorsOf(project: MigrationProject, file: string): ts.Diagnostic[] {

@@ -60,6 +60,14 @@ export function* functionsOfTable(table: FrameTable): Generator<{ readonly name:
   }
 }
 
+/** `firstOfFunction` of a function whose frames are chained per line. */
+const WIDE = -2;
+/**
+ * A function whose chain reaches this many frames is made wide. Most functions of a profile have
+ * a few sampled lines; the chain is the cheaper structure for them (no hash entry per frame).
+ */
+const WIDE_AFTER = 16;
+
 /**
  * Builds a {@link FrameTable}: strings get canonical ids, frames are either appended as they are
  * ({@link FrameTableBuilder.add}, ids kept) or interned ({@link FrameTableBuilder.intern}: an
@@ -76,9 +84,17 @@ export class FrameTableBuilder {
   private readonly inlined: GrowableU8;
   /** (file, name) → function id (a typed-array hash: a `Map` of 220,000 keys held ~10 MB of heap). */
   private readonly functions: PairIndex;
-  /** Function id → its first frame; then a chain through `nextOfFunction`. */
+  /**
+   * Function id → its first frame, then a chain through `nextOfFunction`; {@link WIDE} for a
+   * function of more than {@link WIDE_AFTER} frames, whose frames are chained per line instead
+   * (`lineChains`): a chain per function made one function × n lines cost n² (issue 25).
+   */
   private readonly firstOfFunction: GrowableI32;
   private readonly nextOfFunction: GrowableI32;
+  /** (function, line) → id of the chain of that line's frames, for wide functions only; made at the first. */
+  private lineChains: PairIndex | undefined;
+  /** Chain id of `lineChains` → its first frame (then through `nextOfFunction`). */
+  private readonly firstOfLine = new GrowableI32(16);
   /** Per frame: its function id, while every frame is interned; undefined after the first {@link add}. */
   private functionOfFrame: GrowableU32 | undefined;
 
@@ -135,21 +151,64 @@ export class FrameTableBuilder {
     return id;
   }
 
-  /** The id of the frame equal to (name, file, line, column, inlined), added when new. */
+  /**
+   * The id of the frame equal to (name, file, line, column, inlined), added when new. Walks the
+   * frames of the function (at most {@link WIDE_AFTER}), or of its line once the function is wide:
+   * cost per call bounded by the frames of one line (its columns and inlined forms; pprof: 2).
+   */
   intern(nameId: number, fileId: number, line: number, column: number, inlined: boolean): number {
     const fn = this.functions.idOf(fileId, nameId);
     if (fn === this.firstOfFunction.length) this.firstOfFunction.push(-1);
+    const first = this.firstOfFunction.array[fn]!;
+    if (first === WIDE) return this.internInLine(fn, nameId, fileId, line, column, inlined);
     const flag = inlined ? 1 : 0;
     let last = -1;
-    for (let id = this.firstOfFunction.array[fn]!; id >= 0; id = this.nextOfFunction.array[id]!) {
+    let walked = 0;
+    for (let id = first; id >= 0; id = this.nextOfFunction.array[id]!) {
       if (this.line.array[id] === line && (this.column ? this.column.array[id] : 0) === column && this.inlined.array[id] === flag) return id;
       last = id;
+      walked++;
     }
     const id = this.append(nameId, fileId, line, column, inlined);
     this.functionOfFrame?.push(fn);
     if (last < 0) this.firstOfFunction.array[fn] = id;
     else this.nextOfFunction.array[last] = id;
+    if (walked >= WIDE_AFTER) this.widen(fn);
     return id;
+  }
+
+  /** {@link intern} for a wide function: the frames of (fn, line) only. */
+  private internInLine(fn: number, nameId: number, fileId: number, line: number, column: number, inlined: boolean): number {
+    const chain = this.lineChainOf(fn, line);
+    const flag = inlined ? 1 : 0;
+    for (let id = this.firstOfLine.array[chain]!; id >= 0; id = this.nextOfFunction.array[id]!) {
+      if ((this.column ? this.column.array[id] : 0) === column && this.inlined.array[id] === flag) return id;
+    }
+    const id = this.append(nameId, fileId, line, column, inlined);
+    this.functionOfFrame?.push(fn);
+    this.nextOfFunction.array[id] = this.firstOfLine.array[chain]!;
+    this.firstOfLine.array[chain] = id;
+    return id;
+  }
+
+  /** Moves the frames of `fn` from its function chain to one chain per line. */
+  private widen(fn: number): void {
+    let id = this.firstOfFunction.array[fn]!;
+    this.firstOfFunction.array[fn] = WIDE;
+    while (id >= 0) {
+      const next = this.nextOfFunction.array[id]!;
+      const chain = this.lineChainOf(fn, this.line.array[id]!);
+      this.nextOfFunction.array[id] = this.firstOfLine.array[chain]!;
+      this.firstOfLine.array[chain] = id;
+      id = next;
+    }
+  }
+
+  private lineChainOf(fn: number, line: number): number {
+    this.lineChains ??= new PairIndex();
+    const chain = this.lineChains.idOf(fn, line);
+    if (chain === this.firstOfLine.length) this.firstOfLine.push(-1);
+    return chain;
   }
 
   /** The column of columns, made with a 0 for every frame appended before it. */

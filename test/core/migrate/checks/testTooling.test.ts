@@ -51,6 +51,37 @@ describe('test stubs of aws-sdk v2', () => {
     assert.match(findings[0]!.message, /aws-sdk-client-mock/);
   });
 
+  it('finds jest manual mocks of aws-sdk and the v2 classes replaced whole, once something is migrated', () => {
+    const files = {
+      '/p/db.js': db,
+      '/p/__mocks__/aws-sdk.js': `const get = jest.fn();
+module.exports = { DynamoDB: { DocumentClient: jest.fn(() => ({ get })) } };
+`,
+      '/p/src/__mocks__/aws-sdk/clients/dynamodb.ts': `export default class DynamoDB {}
+`,
+      '/p/db.test.js': [
+        `const AWS = require('aws-sdk');`,
+        `const sinon = require('sinon');`,
+        `sinon.stub(AWS, 'DynamoDB');`,
+        `jest.spyOn(AWS.DynamoDB, 'DocumentClient').mockImplementation(() => ({}));`,
+        `AWS.DynamoDB.DocumentClient = jest.fn();`,
+        `sinon.stub(AWS, 'S3');`,
+      ].join('\n'),
+    };
+    const view = viewOf(files);
+    const findings = checkTestStubs(view);
+    assert.deepEqual(rows(view, findings).map((r) => r.split(':').slice(0, 3).join(':')), [
+      '__mocks__/aws-sdk.js:1:v3-test-stub', 'db.test.js:3:v3-test-stub', 'db.test.js:4:v3-test-stub', 'db.test.js:5:v3-test-stub',
+      'src/__mocks__/aws-sdk/clients/dynamodb.ts:1:v3-test-stub',
+    ]);
+    assert.match(findings[0]!.message, /^jest manual mock of aws-sdk: jest puts it in place of aws-sdk in every test .*aws-sdk-client-mock: mockClient\(DynamoDBDocumentClient\)/);
+    assert.match(findings[4]!.message, /^jest manual mock of aws-sdk\/clients\/dynamodb: /);
+    assert.match(findings[1]!.message, /^sinon\.stub\(AWS, 'DynamoDB'\) replaces the aws-sdk v2 class: after the migration the code under test calls the v3 SDK/);
+    const untouched = viewOf({ '/p/__mocks__/aws-sdk.js': files['/p/__mocks__/aws-sdk.js'], '/p/x.js': `const x = 1;
+` });
+    assert.deepEqual(checkTestStubs(untouched), [], 'nothing migrated: the manual mock still serves');
+  });
+
   it('says nothing when no client is migrated', () => {
     const view = viewOf({ '/p/x.test.js': `const sinon = require('sinon');\nconst o = { get() {} };\nsinon.stub(o, 'get');\njest.mock('./db');\n` });
     assert.deepEqual(checkTestStubs(view), []);

@@ -18,6 +18,15 @@ function isV2Prototype(e: ts.Expression): boolean {
   return last === 'DocumentClient' || last === 'DynamoDB';
 }
 
+/** `AWS` with `DynamoDB`, `AWS.DynamoDB` / `DynamoDB` with `DocumentClient` or `Converter`: a v2 class replaced whole. */
+function isV2Class(owner: ts.Expression, member: string | undefined): boolean {
+  const last = ts.isPropertyAccessExpression(owner) ? owner.name.text : ts.isIdentifier(owner) ? owner.text : '';
+  return (last === 'AWS' && member === 'DynamoDB') || (last === 'DynamoDB' && (member === 'DocumentClient' || member === 'Converter'));
+}
+
+/** A jest manual mock of aws-sdk: `__mocks__/aws-sdk.js`, `__mocks__/aws-sdk/clients/dynamodb.ts`… */
+const manualMock = /\/__mocks__\/aws-sdk(\/[\w./-]+)?\.(c|m)?[jt]sx?$/;
+
 function stringArg(call: ts.CallExpression, i: number): string | undefined {
   const a = call.arguments[i];
   return a && ts.isStringLiteralLike(a) ? a.text : undefined;
@@ -28,7 +37,10 @@ function stringArg(call: ts.CallExpression, i: number): string | undefined {
  * `jest.mock('aws-sdk')` / `vi.mock(…)` / `jest.doMock`, proxyquire/mockery replacements of
  * `aws-sdk`, `aws-sdk-mock` (`AWSMock.mock('DynamoDB.DocumentClient', 'get', …)`),
  * `sinon.stub` / `jest.spyOn` / node:test `mock.method` / plain assignments on a v2 prototype,
- * and the same on an instance of a migrated client (found through its variable, across imports).
+ * and the same on an instance of a migrated client (found through its variable, across imports);
+ * the v2 classes replaced whole (`sinon.stub(AWS, 'DynamoDB')`, `AWS.DynamoDB.DocumentClient =
+ * jest.fn()`); jest manual mocks of aws-sdk (`__mocks__/aws-sdk.js`, used without any
+ * `jest.mock` call when beside node_modules), once a migration changes something.
  * Each as a `v3-test-stub` warning at the stub.
  */
 export function checkTestStubs(view: MigrationView): ProgramFinding[] {
@@ -51,6 +63,14 @@ export function checkTestStubs(view: MigrationView): ProgramFinding[] {
   };
   const out: ProgramFinding[] = [];
   for (const sf of view.files) {
+    const mock = manualMock.exec(sf.fileName);
+    if (mock && view.migratedFiles.size > 0) {
+      const first = sf.statements[0];
+      out.push({
+        fileName: sf.fileName, start: first ? first.getStart(sf) : 0, end: first ? first.end : 0, code: 'v3-test-stub', severity: 'warning',
+        message: `jest manual mock of aws-sdk${mock[1] ?? ''}: jest puts it in place of aws-sdk in every test (a __mocks__ folder beside node_modules needs no jest.mock call), but the migrated code loads @aws-sdk/client-dynamodb and @aws-sdk/lib-dynamodb, which it does not replace: the tests then call the real v3 SDK or fail; ${advice}, or write __mocks__/@aws-sdk/lib-dynamodb.js`,
+      });
+    }
     const add = (n: ts.Node, what: string, onInstance = false): void => {
       const effect = onInstance
         ? 'the stub still replaces the method, but the migrated code awaits its result directly (no .promise()): a stub returning v2\'s { promise() } hands that object to the code instead of the output; make it return a Promise of the output'
@@ -86,6 +106,8 @@ export function checkTestStubs(view: MigrationView): ProgramFinding[] {
             if (!target || dataMethods.has(target) || target === 'createSet') {
               add(node, `${callee.getText(sf)}(${first.getText(sf)}${target ? `, '${target}'` : ''}) stubs a v2 client`, !isV2Prototype(first));
             }
+          } else if (stubbers.has(method) && first && isV2Class(first, stringArg(node, 1))) {
+            add(node, `${callee.getText(sf)}(${first.getText(sf)}, '${stringArg(node, 1)}') replaces the aws-sdk v2 class`);
           } else if (method === 'registerMock' && spec && v2Modules.test(spec)) {
             add(node, `mockery.registerMock('${spec}') replaces aws-sdk v2`);
           }
@@ -101,6 +123,8 @@ export function checkTestStubs(view: MigrationView): ProgramFinding[] {
         const target = node.left.expression;
         if ((isV2Prototype(target) || isMigratedClient(target)) && dataMethods.has(node.left.name.text)) {
           add(node, `${node.left.getText(sf)} = … replaces a v2 client method`, !isV2Prototype(target));
+        } else if (isV2Class(target, node.left.name.text)) {
+          add(node, `${node.left.getText(sf)} = … replaces the aws-sdk v2 class`);
         }
       }
       ts.forEachChild(node, visit);
