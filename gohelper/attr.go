@@ -25,7 +25,7 @@ func (m *fileMigration) migrateAttr() {
 	if spec == nil {
 		return
 	}
-	if uses := m.v1ClientUses(); uses != "" {
+	if uses := m.v1ClientUses(); uses != "" && !m.v1Moving {
 		m.note(spec, "error", "go-dynamodbattribute", "attributevalue (aws-sdk-go-v2) reads and writes map[string]types.AttributeValue, but this file still works with aws-sdk-go v1 items ("+uses+"): no change made. Move the DynamoDB client to aws-sdk-go-v2 (github.com/aws/aws-sdk-go-v2/service/dynamodb) first; then this fix applies")
 		return
 	}

@@ -41,6 +41,8 @@ type fileMigration struct {
 	calls callSites
 	// configsMade names the config made from each session statement already rewritten.
 	configsMade map[*ast.AssignStmt]string
+	// v1Moving is set when the v1 DynamoDB client moves to aws-sdk-go-v2 in this change (v1client.go).
+	v1Moving bool
 }
 
 func (m *fileMigration) note(n ast.Node, severity, code, message string) {

@@ -76,14 +76,25 @@ func (m *fileMigration) pruneImports() {
 		if m.usesOf(s, nil) == 0 || m.usesOf(s, m.editedRanges()) > 0 {
 			continue
 		}
-		mentioned := false
-		for _, e := range m.ed.edits {
-			mentioned = mentioned || strings.Contains(e.text, name+".")
-		}
-		if !mentioned {
+		if !m.emits(name + ".") {
 			m.removeImport(s)
 		}
 	}
+}
+
+// emits reports whether an edit inserts code (comments aside) that refers to prefix ("aws.").
+func (m *fileMigration) emits(prefix string) bool {
+	for _, e := range m.ed.edits {
+		for _, line := range strings.Split(e.text, "\n") {
+			if i := strings.Index(line, "//"); i >= 0 {
+				line = line[:i]
+			}
+			if strings.Contains(line, prefix) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // edited reports whether an edit touches the source between two positions.
@@ -204,13 +215,17 @@ func (m *fileMigration) newImportBlock(decl *ast.GenDecl, paths []string, specLi
 	var std, other []string
 	if decl != nil {
 		for _, s := range decl.Specs {
-			text := m.ed.text(s.Pos(), s.End())
-			if p, _ := strconv.Unquote(s.(*ast.ImportSpec).Path.Value); isStd(p) {
+			text, path, kept := m.specNow(s.(*ast.ImportSpec))
+			if !kept {
+				continue
+			}
+			if isStd(path) {
 				std = append(std, text)
 			} else {
 				other = append(other, text)
 			}
 		}
+		m.dropEditsIn(decl.Pos(), decl.End()) // the new block holds them
 	}
 	for _, p := range paths {
 		if isStd(p) {
@@ -231,6 +246,36 @@ func (m *fileMigration) newImportBlock(decl *ast.GenDecl, paths []string, specLi
 	} else {
 		m.ed.insert(m.file.Name.End(), "\n\n"+block)
 	}
+}
+
+// specNow is an import spec as the edits leave it: its text and path with a repointed path
+// (setImportPath), or kept false when it is removed.
+func (m *fileMigration) specNow(s *ast.ImportSpec) (text, path string, kept bool) {
+	if m.removedImports[s] {
+		return "", "", false
+	}
+	path, _ = strconv.Unquote(s.Path.Value)
+	text = m.ed.text(s.Pos(), s.End())
+	from, to := m.ed.off(s.Path.Pos()), m.ed.off(s.Path.End())
+	for _, e := range m.ed.edits {
+		if e.start == from && e.end == to {
+			path, _ = strconv.Unquote(e.text)
+			text = m.ed.text(s.Pos(), s.Path.Pos()) + e.text
+		}
+	}
+	return text, path, true
+}
+
+// dropEditsIn forgets the edits inside [from, to) (a replacement of the whole range holds them).
+func (m *fileMigration) dropEditsIn(from, to token.Pos) {
+	start, end := m.ed.off(from), m.ed.off(to)
+	kept := m.ed.edits[:0]
+	for _, e := range m.ed.edits {
+		if e.start < start || e.end > end {
+			kept = append(kept, e)
+		}
+	}
+	m.ed.edits = kept
 }
 
 // firstImportDecl is the file's first import declaration, or nil.

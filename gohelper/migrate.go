@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"sort"
+	"strings"
 )
 
 // FileResult is one file's outcome: the new text when the fix is made, and every finding.
@@ -21,11 +22,15 @@ type MigrateResponse struct {
 	Files []FileResult `json:"files"`
 	// TypeErrors of the packages before the rewrite (the rewrite works on what resolves).
 	TypeErrors []string `json:"typeErrors"`
+	// NeedV2API is set when a package moves off the aws-sdk-go v1 client and the request held no
+	// export data of aws-sdk-go-v2's service/dynamodb: the caller lists it and asks again.
+	NeedV2API bool `json:"needV2API,omitempty"`
 }
 
 func migrate(req Request) (*MigrateResponse, error) {
 	fset := token.NewFileSet()
 	resp := &MigrateResponse{Files: []FileResult{}, TypeErrors: []string{}}
+	v1 := newV1Request(fset, req)
 	var loaded []*Loaded
 	for _, pkg := range req.Packages {
 		l, err := load(fset, pkg, req.Exports)
@@ -44,11 +49,13 @@ func migrate(req Request) (*MigrateResponse, error) {
 		var results []FileResult
 		var blockers []Finding
 		state := scanPackage(l)
-		for _, f := range l.Files {
+		v1pkg := v1.plan(l, state)
+		for _, f := range testsLast(l) {
 			m := &fileMigration{l: l, file: f, name: l.Names[f], ed: &fileEdits{fset: fset, src: l.Sources[f]}, takeOver: map[string]bool{}, pkg: state, configsMade: map[*ast.AssignStmt]string{}, removedImports: map[*ast.ImportSpec]bool{}, calls: calls}
+			m.migrateV1Client(v1pkg)
 			m.migrateGuregu()
 			m.migrateAttr()
-			if state.usesGuregu || state.usesAttr && !state.v1Client {
+			if state.usesGuregu || state.usesAttr && !state.v1Client && v1pkg == nil {
 				m.migrateMarshalers()
 				m.v1AssertionNotes()
 			}
@@ -85,6 +92,7 @@ func migrate(req Request) (*MigrateResponse, error) {
 		}
 		resp.Files = append(resp.Files, holdPackage(results, blockers)...)
 	}
+	resp.NeedV2API = v1.needV2API()
 	return resp, nil
 }
 
@@ -113,6 +121,16 @@ func holdPackage(results []FileResult, blockers []Finding) []FileResult {
 }
 
 func sortStrings(s []string) { sort.Strings(s) }
+
+// testsLast orders a package's files with its _test.go files last: declarations a rewrite adds
+// for the package (helpers, interfaces) then land in a file the package's build sees.
+func testsLast(l *Loaded) []*ast.File {
+	files := append([]*ast.File(nil), l.Files...)
+	sort.SliceStable(files, func(i, j int) bool {
+		return !strings.HasSuffix(l.Names[files[i]], "_test.go") && strings.HasSuffix(l.Names[files[j]], "_test.go")
+	})
+	return files
+}
 
 // dedupe drops repeated findings (same range, code and message; ast.Inspect can reach a node twice).
 func dedupe(in []Finding) []Finding {

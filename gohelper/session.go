@@ -381,7 +381,16 @@ type configField struct {
 
 // configFields reads &aws.Config{…}, aws.Config{…} and aws.NewConfig().WithX(…)… chains.
 func (m *fileMigration) configFields(c ast.Expr) ([]configField, bool) {
+	return m.configFieldsAfter(c, nil)
+}
+
+// configFieldsAfter also reads the settings a chain adds to base, a config variable
+// (`cfg = cfg.WithEndpoint(…)`): nothing for base itself.
+func (m *fileMigration) configFieldsAfter(c ast.Expr, base types.Object) ([]configField, bool) {
 	e := unparen(c)
+	if id, ok := e.(*ast.Ident); ok && (id.Name == "nil" || base != nil && m.l.Info.Uses[id] == base) {
+		return nil, true
+	}
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = unparen(u.X)
 	}
@@ -405,7 +414,7 @@ func (m *fileMigration) configFields(c ast.Expr) ([]configField, bool) {
 	if !ok || len(call.Args) != 1 || !strings.HasPrefix(sel.Sel.Name, "With") || !isNamed(m.l.Info.TypeOf(sel.X), awsV1, "Config") {
 		return nil, false
 	}
-	fields, ok := m.configFields(sel.X)
+	fields, ok := m.configFieldsAfter(sel.X, base)
 	return append(fields, configField{key: strings.TrimPrefix(sel.Sel.Name, "With"), value: call.Args[0], plain: true, at: call}), ok
 }
 
@@ -458,6 +467,9 @@ func (m *fileMigration) endpointValue(f configField) string {
 func (m *fileMigration) plusOne(f configField) string {
 	e := f.value
 	if n, ok := m.intValue(e); ok {
+		if n < 0 { // aws.UseServiceDefaultRetries: DynamoDB's own 10 retries
+			return "11"
+		}
 		return fmt.Sprint(n + 1)
 	}
 	if f.plain {
@@ -504,6 +516,12 @@ func (m *fileMigration) planTakeOver() {
 		}
 		return true
 	})
+	m.takeOverExcept(rewritten)
+}
+
+// takeOverExcept marks the v1 imports (aws, credentials) whose every use lies in the rewritten
+// ranges (see planTakeOver; the v1 client rewrite passes the ranges it replaces).
+func (m *fileMigration) takeOverExcept(rewritten [][2]token.Pos) {
 	for _, path := range []string{awsV1, awsV1Credentials} {
 		if spec := m.importOf(path); spec != nil && m.usesOf(spec, rewritten) == 0 && m.localName(spec) == defaultName(path) {
 			m.takeOver[path] = true

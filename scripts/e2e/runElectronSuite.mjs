@@ -63,8 +63,8 @@ async function main() {
       extensionDevelopmentPath: REPO,
       extensionTestsPath,
       // Keep VS Code's state in the sandbox rather than test-electron's default ./.vscode-test.
-      // The shim's own limit for the whole suite: its Go steps (a benchmark, a typed migration) build the SDKs.
-      launchArgs: [folder, '--disable-workspace-trust', `--user-data-dir=${join(sb.root, 'ud')}`, `--extensions-dir=${join(sb.root, 'ext')}`, ...(vscodeExecutablePath ? ['--timeout=900'] : [])],
+      // The shim's own limit for the whole suite: its Go steps (a benchmark, a typed migration that builds and vets the sample) build the SDKs.
+      launchArgs: [folder, '--disable-workspace-trust', `--user-data-dir=${join(sb.root, 'ud')}`, `--extensions-dir=${join(sb.root, 'ext')}`, ...(vscodeExecutablePath ? ['--timeout=1500'] : [])],
     });
   } catch (e) {
     const message = String(e?.message ?? e);

@@ -25,7 +25,8 @@ not touched by the check); a rewrite that does not build is not made. --test als
 module's go test ./... before and after (in a sandbox) and prints both pass counts; a rewrite that
 makes a passing test fail is not made. go.mod is never changed unasked: --go-get runs go get for
 the modules the rewrite needs (and removes guregu/dynamo v1 / aws-sdk-go v1 when nothing imports
-them any more) and prints the go.mod diff: on a copy without --write, in the module with it.
+them any more) on a copy of go.mod and prints its diff; with --write go.mod and go.sum are written
+with the migrated files, as one set.
 
 With a tsconfig.json, the migration is type-checked as the project checks itself: its own
 TypeScript (node_modules/typescript; the bundled one if it has none), its tsconfig.json as written
@@ -83,7 +84,7 @@ export async function run(args: string[]): Promise<number> {
   const go = { write, test: args.includes('--test'), goGet: args.includes('--go-get'), onProgress: (line: string) => process.stderr.write(`${line}\n`) };
   const result = await collectMigration(paths, { verify, go, removeAwsSdk: args.includes('--remove-aws-sdk') });
   if (!json) for (const line of result.log) process.stderr.write(`${line}\n`);
-  // go.mod as --go-get changed it comes last: already in the module with --write, so shown, never written here.
+  // go.mod as --go-get changed it comes last; with --write it is written with the set (moduleWrites), shown here.
   if (!json) for (const change of write ? result.goMod : [...result.changes, ...result.goMod]) writeExactUnlessTerminal(fileDiff(change));
   const { considered } = result;
   let { errors } = result;
@@ -91,8 +92,8 @@ export async function run(args: string[]): Promise<number> {
   let refused: string[] = [];
   let failed: number | undefined;
   if (write) {
-    // Every JS/TS, Go and package.json change as one set, each at its real path inside the folder migrated.
-    const set = checkedWrites(result.changes.map((c) => ({ path: c.file, text: c.after, root: c.root })));
+    // Every JS/TS, Go, package.json, go.mod and go.sum change as one set, each at its real path inside the folder migrated.
+    const set = checkedWrites([...result.changes, ...result.moduleWrites].map((c) => ({ path: c.file, text: c.after, root: c.root })));
     refused = set.refused;
     for (const line of refused) process.stderr.write(`${line}\n`);
     errors += refused.length;

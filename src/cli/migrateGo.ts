@@ -6,10 +6,12 @@
  * `file:line:col: severity code: message`, the rewritten files, each legacy file's outcome and the
  * module's lines (what moved together, build, vet, tests). A fix whose package does not build is
  * not made (its error says so). go.mod is never changed unasked: `goGet` runs `go get` for the
- * modules the rewrite needs (on a copy of go.mod without `write`, in the module with it) and gives
- * go.mod's change.
+ * modules the rewrite needs on a copy of go.mod and gives go.mod's change; with `write`, go.mod and
+ * go.sum are given as writes for the migration's one set (a module without go.sum yet gets go get
+ * run in it: the set restores files, it makes none).
  */
-import { relative } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { findGoBinary, GO_NOT_FOUND } from '../core/bench/goSuite';
 import { findModuleRoot } from '../core/go/goModule';
 import { migrateGoPackages, type GoMigrationResult } from '../core/migrate/go/typedMigrate';
@@ -27,8 +29,10 @@ export interface GoMigrateOutcome {
   /** Module-level lines: the build check, the `go get` to run. */
   notes: string[];
   log: string[];
-  /** go.mod as `goGet` changed it (with `write`, already in the module). */
+  /** go.mod as `goGet` changed it (shown in the diff). */
   goMod: FileChange[];
+  /** With `write` and `goGet`: go.mod and go.sum worked out on a copy, to write with the migrated files as one set. */
+  moduleWrites: FileChange[];
   errors: number;
 }
 
@@ -58,7 +62,7 @@ const moduleLabel = (root: string) => {
 /** Migrates `files` (Go files) in memory. Never throws for Go's own failures; rejects when `signal` aborts. */
 export async function migrateGoFiles(files: string[], options: GoMigrateOptions = {}): Promise<GoMigrateOutcome> {
   const { signal } = options;
-  const outcome: GoMigrateOutcome = { changes: [], findings: [], outcomes: [], notes: [], log: [], goMod: [], errors: 0 };
+  const outcome: GoMigrateOutcome = { changes: [], findings: [], outcomes: [], notes: [], log: [], goMod: [], moduleWrites: [], errors: 0 };
   if (files.length === 0) return outcome;
   const go = findGoBinary();
   const fail = (group: readonly string[], cause: string): void => {
@@ -121,7 +125,10 @@ export async function migrateGoFiles(files: string[], options: GoMigrateOptions 
       note(`${moduleLabel(root)}: go.mod not changed; the rewrite needs: go get ${args.join(' ')} (run it, or migrate again with --go-get)`);
       continue;
     }
-    const got = await runGoGet(go, root, args, options.write === true);
+    // On a copy of go.mod: with `write`, go.mod and go.sum then join the migration's one set of
+    // writes, so an interrupt restores them with the Go files instead of leaving go.mod changed.
+    const inSet = options.write === true && existsSync(join(root, 'go.sum'));
+    const got = await runGoGet(go, root, args, options.write === true && !inSet);
     if (!got.ok) {
       const message = `${got.command} failed, go.mod unchanged: ${got.output.split('\n').slice(-3).join(' ')}`;
       outcome.errors++;
@@ -130,8 +137,14 @@ export async function migrateGoFiles(files: string[], options: GoMigrateOptions 
       continue;
     }
     const sum = goSumChange(got.goSumBefore, got.goSumAfter);
-    note(`${moduleLabel(root)}: ${got.applied ? 'ran' : 'previewed on a copy of go.mod (--write runs it in the module)'}: ${got.command}; go.sum +${sum.added} −${sum.removed} lines`);
-    outcome.goMod.push({ file: `${root}/go.mod`, before: got.goModBefore, after: got.goModAfter });
+    const how = got.applied ? 'ran' : inSet ? "ran on a copy of go.mod, written with the migration's files" : 'previewed on a copy of go.mod (--write writes it with the migration)';
+    note(`${moduleLabel(root)}: ${how}: ${got.command}; go.sum +${sum.added} −${sum.removed} lines`);
+    const goMod = { file: `${root}/go.mod`, before: got.goModBefore, after: got.goModAfter };
+    outcome.goMod.push(goMod);
+    if (inSet) {
+      outcome.moduleWrites.push(goMod);
+      if (got.goSumAfter !== got.goSumBefore) outcome.moduleWrites.push({ file: `${root}/go.sum`, before: got.goSumBefore, after: got.goSumAfter });
+    }
   }
   return outcome;
 }

@@ -70,8 +70,10 @@ export interface MigrationRun {
   readonly notes: string[];
   /** The report as `migrate` prints it on stderr (findings, notes, outcomes), without the closing count. */
   readonly log: string[];
-  /** go.mod as `--go-get` changed it (with `--write`, already in the module: not written again). */
+  /** go.mod as `--go-get` changed it (shown in the diff; written only through {@link moduleWrites}). */
   readonly goMod: FileChange[];
+  /** go.mod and go.sum that `--go-get --write` worked out on a copy: written in the same set as {@link changes}, not counted as migrated files. */
+  readonly moduleWrites: MigratedFile[];
   /** Files considered (JS/TS files that use aws-sdk, and Go files). */
   considered: number;
   /** Findings at error level: something is not migrated. */
@@ -118,7 +120,7 @@ export function collectMigration(paths: readonly string[], options: CollectOptio
 
 /** Migrates `targets` (see migrateTargets.ts) in memory. @throws Error with the signal's reason when aborted */
 export async function collectTargets(targets: readonly MigrateTarget[], options: CollectOptions): Promise<MigrationRun> {
-  const run: MigrationRun = { changes: [], findings: [], subjects: [], outcomes: [], verify: [], notes: [], log: [], goMod: [], considered: 0, errors: 0 };
+  const run: MigrationRun = { changes: [], findings: [], subjects: [], outcomes: [], verify: [], notes: [], log: [], goMod: [], moduleWrites: [], considered: 0, errors: 0 };
   const note = (line: string) => {
     run.notes.push(line);
     run.log.push(line);
@@ -182,6 +184,8 @@ export async function collectTargets(targets: readonly MigrateTarget[], options:
     run.log.push(...go.log);
     run.notes.push(...go.notes);
     run.goMod.push(...go.goMod);
+    // go.mod may lie above the folders named: it is checked as itself (its real path), as main's set does.
+    run.moduleWrites.push(...go.moduleWrites.map((c) => ({ ...c, root: c.file })));
     run.errors += go.errors;
     run.considered += goFiles.length;
   }

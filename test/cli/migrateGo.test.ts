@@ -49,7 +49,7 @@ describe('dynamo-hotpath migrate on a Go module: go.mod only when asked', () => 
       assert.equal(r.code, 1, r.stderr);
       assert.equal(readFileSync(join(dir, 'go.mod'), 'utf8'), goMod);
       assert.equal(readFileSync(join(dir, 'app.go'), 'utf8'), app);
-      assert.match(r.stderr, /^\.: previewed on a copy of go\.mod \(--write runs it in the module\): go get .* github\.com\/guregu\/dynamo@none github\.com\/aws\/aws-sdk-go@none; go\.sum \+\d+ −\d+ lines$/m);
+      assert.match(r.stderr, /^\.: previewed on a copy of go\.mod \(--write writes it with the migration\): go get .* github\.com\/guregu\/dynamo@none github\.com\/aws\/aws-sdk-go@none; go\.sum \+\d+ −\d+ lines$/m);
       assert.match(r.stdout, /^--- a\/go\.mod\n\+\+\+ b\/go\.mod$/m);
       assert.match(r.stdout, /^-\tgithub\.com\/guregu\/dynamo v1\.23\.0$/m);
       assert.match(r.stdout, /^\+\tgithub\.com\/guregu\/dynamo\/v2 v2\.\d+\.\d+ \/\/ indirect$/m);
@@ -67,7 +67,7 @@ describe('dynamo-hotpath migrate on a Go module: go.mod only when asked', () => 
       assert.match(goMod, /^\tgithub\.com\/guregu\/dynamo\/v2 v2\./m);
       assert.match(goMod, /^\tgithub\.com\/aws\/aws-sdk-go-v2\/config v1\./m);
       assert.doesNotMatch(goMod, /github\.com\/guregu\/dynamo v1|github\.com\/aws\/aws-sdk-go v1/);
-      assert.match(r.stderr, /^\.: ran: go get /m);
+      assert.match(r.stderr, /^\.: ran on a copy of go\.mod, written with the migration's files: go get /m);
       const build = spawnSync(findGoBinary()!, ['vet', './...'], { cwd: dir, encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=readonly' } });
       assert.equal(build.status, 0, build.stderr);
     } finally {

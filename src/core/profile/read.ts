@@ -108,18 +108,30 @@ function parseBytes(bytes: Uint8Array, sourcePath: string, options: ReadOptions,
   }
 }
 
+/** True when the first non-blank line is a `[…]`-framed folded stack with a count: `[unknown];main 12`. */
+function startsLikeFolded(text: string): boolean {
+  const start = text.length - text.trimStart().length;
+  const end = text.indexOf('\n', start);
+  const first = text.slice(start, end < 0 ? text.length : end).trim();
+  return first.startsWith('[') && /\s\d+$/.test(first);
+}
+
 function parseJson(bytes: Uint8Array, sourcePath: string, options: ReadOptions): Profile {
   const text = new TextDecoder().decode(bytes);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    // folded stacks may start with `[unknown];…`
-    try {
-      return parseFolded(text, sourcePath, options);
-    } catch {
-      throw new ProfileError(sourcePath, 'not-a-profile', `the file starts like JSON but is not valid JSON (${(err as Error).message})`);
+    // Folded stacks may start with `[unknown];… 12`; broken JSON is not read as folded lines (with
+    // Pyroscope's count-less "lines" variant any text with a `;` would pass as a profile).
+    if (startsLikeFolded(text)) {
+      try {
+        return parseFolded(text, sourcePath, options);
+      } catch {
+        // reported as the JSON error below
+      }
     }
+    throw new ProfileError(sourcePath, 'not-a-profile', `the file starts like JSON but is not valid JSON (${(err as Error).message})`);
   }
   if (looksLikeCpuProfile(json)) return parseV8CpuProfile(json, sourcePath, options);
   if (looksLikeChromeTrace(json)) return parseChromeTrace(json, sourcePath, options);

@@ -16,6 +16,7 @@ import type { MigrationCode, MigrationFinding } from '../types';
 import { GoSandbox } from '../../go/goSandbox';
 import { findModuleRoot } from '../../go/goModule';
 import { listWithExports } from '../../go/goList';
+import { v2Exports } from './v2Exports';
 import { ensureHelper, runHelper } from '../../go/helper';
 import { goVersion } from '../../bench/goEnvironment';
 import type { GoBuildError } from './goBuildCheck';
@@ -72,6 +73,8 @@ interface HelperFinding {
   message: string;
 }
 interface HelperAnswer {
+  /** A package moves off the aws-sdk-go v1 client and the v2 API's export data was not given. */
+  needV2API?: boolean;
   files: Array<{ path: string; package: string; newText?: string; findings: HelperFinding[] }>;
   typeErrors: string[];
 }
@@ -99,7 +102,12 @@ export async function migrateGoPackages(options: GoMigrateOptions): Promise<GoMi
     progress('go list -test -deps -export ./... (type data of the module and its tests)');
     const module = modulePackages(await listWithExports(options.goBinary, box, ['./...'], options.signal));
     progress(`rewriting (${module.packages.length} packages read)`);
-    const answer = await runHelper<HelperAnswer>(helper, { cmd: 'migrate', packages: module.packages, exports: module.exports }, { signal: options.signal });
+    let answer = await runHelper<HelperAnswer>(helper, { cmd: 'migrate', packages: module.packages, exports: module.exports }, { signal: options.signal });
+    if (answer.needV2API) {
+      progress('go list -export of the aws-sdk-go-v2 DynamoDB packages (the types the v1 client moves to)');
+      const exports = { ...module.exports, ...(await v2Exports(options.goBinary, box, options.signal)) };
+      answer = await runHelper<HelperAnswer>(helper, { cmd: 'migrate', packages: module.packages, exports }, { signal: options.signal });
+    }
     const touched = new Set(answer.files.filter((f) => f.newText !== undefined || f.findings.some((x) => x.severity === 'error')).map((f) => f.package));
     const named = new Set(module.packages.filter((p) => dirs.includes(p.dir)).map((p) => p.importPath));
     const groups = packagesMovingTogether(touched, named, module.imports);
