@@ -355,8 +355,8 @@ func literalOf(e ast.Expr) *ast.CompositeLit {
 	return lit
 }
 
-// field returns the key-value element of lit whose key is name, or nil.
-func field(lit *ast.CompositeLit, name string) *ast.KeyValueExpr {
+// literalField returns the key-value element of lit whose key is name, or nil.
+func literalField(lit *ast.CompositeLit, name string) *ast.KeyValueExpr {
 	for _, el := range lit.Elts {
 		if kv, ok := el.(*ast.KeyValueExpr); ok {
 			if k, ok := kv.Key.(*ast.Ident); ok && k.Name == name {

@@ -157,7 +157,7 @@ func (p *pkgCheck) sessionConfigs(f *checkFile, e ast.Expr, defs map[string][]as
 	}
 	if f.isPkgFunc(call, pathV1Session, "NewSessionWithOptions") && len(call.Args) == 1 {
 		if opts := literalOf(p.resolve(call.Args[0], defs)); opts != nil {
-			if kv := field(opts, "Config"); kv != nil {
+			if kv := literalField(opts, "Config"); kv != nil {
 				return []ast.Expr{kv.Value}
 			}
 		}

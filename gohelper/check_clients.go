@@ -153,7 +153,7 @@ func (p *pkgCheck) checkHTTPClients(f *checkFile) {
 				if f.isPkgFunc(n, pathV1Session, "NewSessionWithOptions") && len(n.Args) == 1 {
 					if opts := literalOf(p.resolve(n.Args[0], defs)); opts != nil {
 						var cfgs []ast.Expr
-						if kv := field(opts, "Config"); kv != nil {
+						if kv := literalField(opts, "Config"); kv != nil {
 							cfgs = append(cfgs, kv.Value)
 						}
 						p.checkV1Session(f, n, cfgs, defs)
@@ -172,7 +172,7 @@ func (p *pkgCheck) checkHTTPClients(f *checkFile) {
 					}
 				}
 			case *ast.CompositeLit:
-				if kv := field(n, "HTTPClient"); kv != nil && (f.isPkgType(n.Type, pathV1Aws, "Config") || f.isPkgType(n.Type, pathV2Aws, "Config") || f.isPkgType(n.Type, pathV2DynamoDB, "Options")) {
+				if kv := literalField(n, "HTTPClient"); kv != nil && (f.isPkgType(n.Type, pathV1Aws, "Config") || f.isPkgType(n.Type, pathV2Aws, "Config") || f.isPkgType(n.Type, pathV2DynamoDB, "Options")) {
 					p.checkHTTPClient(f, kv.Value, defs, seen)
 				}
 			case *ast.AssignStmt:
@@ -246,7 +246,7 @@ func (p *pkgCheck) checkV1Session(f *checkFile, call *ast.CallExpr, cfgs []ast.E
 	for _, c := range cfgs {
 		c = p.resolve(c, defs)
 		if lit := literalOf(c); lit != nil && f.isPkgType(lit.Type, pathV1Aws, "Config") {
-			if field(lit, "HTTPClient") != nil {
+			if literalField(lit, "HTTPClient") != nil {
 				return
 			}
 			literal = lit
@@ -323,7 +323,7 @@ func (p *pkgCheck) checkHTTPClientValue(f *checkFile, e ast.Expr, defs map[strin
 		return
 	}
 	seen[lit] = true
-	kv := field(lit, "Transport")
+	kv := literalField(lit, "Transport")
 	if kv == nil {
 		if !p.concurrent {
 			return
@@ -347,7 +347,7 @@ func (p *pkgCheck) checkHTTPClientValue(f *checkFile, e ast.Expr, defs map[strin
 
 // checkTransport: keep-alives off, or fewer idle connections per host than the service needs.
 func (p *pkgCheck) checkTransport(f *checkFile, t *ast.CompositeLit) {
-	if kv := field(t, "DisableKeepAlives"); kv != nil {
+	if kv := literalField(t, "DisableKeepAlives"); kv != nil {
 		if id, ok := kv.Value.(*ast.Ident); ok && id.Name == "true" {
 			p.add(f, kv, "keep-alives-disabled",
 				"DisableKeepAlives on the DynamoDB client's transport: every call opens a new connection",
@@ -357,7 +357,7 @@ func (p *pkgCheck) checkTransport(f *checkFile, t *ast.CompositeLit) {
 			return
 		}
 	}
-	kv := field(t, "MaxIdleConnsPerHost")
+	kv := literalField(t, "MaxIdleConnsPerHost")
 	if !p.concurrent {
 		return
 	}
