@@ -79,7 +79,7 @@ describe('dynamo-hotpath mcp, driven by the MCP SDK client over stdio', () => {
     assert.equal(byName.run_benchmark!.annotations?.readOnlyHint, false);
   });
 
-  it('analyze_profile on the Go sample: 84.63 % DynamoDB marshalling, adapter.go:49 first, its fix go-sdk-v2 blocked by the v1 client (go build)', async () => {
+  it('analyze_profile on the Go sample: 84.63 % DynamoDB marshalling, adapter.go:49 first, its fix go-sdk-v2 previewed as migrated (go build)', async () => {
     const result = await call(session, 'analyze_profile', { profile: GO_PROFILE, root: 'fixtures/go-adserver/src', top: 6 });
     const doc = structured(result, 'analyze');
     assert.equal(doc.dynamo.percent, 84.63);
@@ -87,12 +87,9 @@ describe('dynamo-hotpath mcp, driven by the MCP SDK client over stdio', () => {
     assert.deepEqual(doc.callSites.map((s: Doc) => `${s.file}:${s.line}`).slice(0, 3), ['internal/repository/ddbv1/adapter.go:49', 'internal/repository/ddbv1/adapter.go:71', 'internal/repository/ddbv1/adapter.go:63']);
     assert.equal(doc.callSites[0].dynamoPercent, 50.73);
     assert.deepEqual(doc.callSites.map((s: Doc) => s.fix.id), ['go-sdk-v2', 'go-sdk-v2', 'go-attributevalue', 'go-attributevalue', 'go-sdk-v2', 'go-attributevalue']);
-    // The typed Go migration (go build on the real SDK modules) makes no change: the file still uses the v1 client.
-    const preview = doc.callSites[0].fix.preview;
-    assert.equal(preview.status, 'not migrated');
-    assert.deepEqual(preview.blockedBy.map((f: Doc) => `${f.file}:${f.line}:${f.column} ${f.code}`), ['internal/repository/ddbv1/adapter.go:17:2 go-dynamodbattribute']);
-    assert.match(preview.blockedBy[0].message, /Move the DynamoDB client to aws-sdk-go-v2 \(github\.com\/aws\/aws-sdk-go-v2\/service\/dynamodb\) first; then this fix applies$/);
-    assert.match(text(result), /^DynamoDB marshalling: 84\.6% of .*before-v1\.pb\.gz \(cpu\/nanoseconds\); measured on your lines 84\.6%, estimated 0\.0%, unattributed 0\.0%\.\ninternal\/repository\/ddbv1\/adapter\.go:49 .*GetUserActivity: 50\.7% measured, aws-sdk-go v1 jsonutil → fix go-sdk-v2, blocked by 1 finding\n/);
+    // The typed Go migration (go build on the real SDK modules) moves the v1 client with its uses (go-v1client): nothing blocks, no finding in the function.
+    assert.deepEqual(doc.callSites[0].fix.preview, { status: 'migrated', findings: [], blockedBy: [] });
+    assert.match(text(result), /^DynamoDB marshalling: 84\.6% of .*before-v1\.pb\.gz \(cpu\/nanoseconds\); measured on your lines 84\.6%, estimated 0\.0%, unattributed 0\.0%\.\ninternal\/repository\/ddbv1\/adapter\.go:49 .*GetUserActivity: 50\.7% measured, aws-sdk-go v1 jsonutil → fix go-sdk-v2, file migrated\n/);
     assert.deepEqual(JSON.parse(text(result, 1)), doc, 'the text content repeats the structured document');
   });
 
