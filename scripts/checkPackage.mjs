@@ -2,12 +2,15 @@
 // which builds the production bundles), installs the tarball globally into a fresh prefix outside
 // the clone with the registry switched off, and runs every command from a folder outside the
 // clone: --version, analyze (expects the demo's 84.63 %), a usage error (one line), compare,
-// migrate, a short bench and record (3 calls from 1 call site, with aws-sdk v2 and dynalite).
+// migrate, a short bench, record (3 calls from 1 call site, with aws-sdk v2 and dynalite) and the
+// MCP server (the SDK's client lists its tools and calls analyze_profile).
 // Exit 0 when all of it works; 1 with the failing step otherwise.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 
 const REPO = resolve(import.meta.dirname, '..');
 const work = mkdtempSync(join(tmpdir(), 'dhp-package-'));
@@ -70,6 +73,18 @@ try {
     env: { ...process.env, NODE_PATH: join(REPO, 'node_modules'), AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1' },
   });
   expect('record', /: 3 DynamoDB calls from 1 call site\)/.test(recorded.stderr) && /GetItem on DocumentClient\s.*recorded\.js:5:/.test(recorded.stderr), `unexpected record output:\n${recorded.stderr}`);
+  // mcp: the bundled server over stdio, driven by the SDK's own client from the clone.
+  const client = new Client({ name: 'check-package', version: '1' });
+  await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], cwd: outside, stderr: 'inherit' }));
+  try {
+    const { tools } = await client.listTools();
+    expect('mcp tools/list', tools.map((t) => t.name).join() === 'analyze_profile,compare_profiles,preview_migration,check_code,run_benchmark', `tools: ${tools.map((t) => t.name).join(', ')}`);
+    const answer = await client.callTool({ name: 'analyze_profile', arguments: { profile: 'go-adserver/profiles/before-v1.pb.gz', root: 'go-adserver/src', top: 1, previewFixes: false } });
+    expect('mcp analyze_profile', answer.structuredContent?.dynamo?.percent === 84.63, `result: ${JSON.stringify(answer.content).slice(0, 500)}`);
+    console.log('ok  mcp (tools/list, analyze_profile 84.63 %)');
+  } finally {
+    await client.close();
+  }
   // labels go: the Go call labels ship with the package.
   cli('labels go', ['labels', 'go', '--sdk', 'v2', '--out', 'ddbcalls']);
   expect('labels go', readFileSync(join(outside, 'ddbcalls', 'v2.go'), 'utf8').startsWith('package ddbcalls'), 'ddbcalls/v2.go was not written in package ddbcalls');

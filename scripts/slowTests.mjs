@@ -18,6 +18,7 @@ export const SLOW_TEST_FILES = [
   'test/core/migrate/program/verifyProject.test.ts',
   'test/core/migrate/service/service.test.ts',
   'test/core/sourcemap/toolOutputs.test.ts',
+  'test/mcp/mcpServer.test.ts',
   'test/npmPackage.test.ts',
   'test/record/recordService.test.ts',
   'test/server/goMigrateRequest.test.ts',

@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS, parseSettings } from '../src/server/settings';
+import { LM_TOOLS } from '../src/shared/lmTools';
+import { agentTool } from '../src/agent/tools';
 
 const REPO = join(__dirname, '..');
 const manifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
@@ -111,7 +113,7 @@ describe('package.json and code agree', () => {
     const methods = declarations.map((d) => d.method);
     assert.deepEqual(methods.filter((m, i) => methods.indexOf(m) !== i), [], 'a method declared twice');
     for (const d of declarations) assert.ok(d.file.endsWith(join('src', 'shared', 'protocol.ts')), `${d.method} declared in ${d.file}`);
-    assert.deepEqual([...methods].sort(), ['dynamoHotpath/clearComparison', 'dynamoHotpath/clearProfile', 'dynamoHotpath/compareProfiles', 'dynamoHotpath/getReport', 'dynamoHotpath/goGet', 'dynamoHotpath/loadProfile', 'dynamoHotpath/loadProgress', 'dynamoHotpath/migrateGo', 'dynamoHotpath/profileChanged', 'dynamoHotpath/workspaceTrust']);
+    assert.deepEqual([...methods].sort(), ['dynamoHotpath/agentTool', 'dynamoHotpath/clearComparison', 'dynamoHotpath/clearProfile', 'dynamoHotpath/compareProfiles', 'dynamoHotpath/getReport', 'dynamoHotpath/goGet', 'dynamoHotpath/loadProfile', 'dynamoHotpath/loadProgress', 'dynamoHotpath/migrateGo', 'dynamoHotpath/profileChanged', 'dynamoHotpath/workspaceTrust']);
   });
 
   it('packages only the bundles, TypeScript\'s lib files, media, screenshots, CHANGELOG, LICENSE, package.json and the Go helper sources (the README comes from --readme-path)', () => {
@@ -119,5 +121,19 @@ describe('package.json and code agree', () => {
     assert.equal(rules[0], '**');
     for (const rule of rules.slice(1)) assert.match(rule, /^!(dist\/\w+\.js|dist\/typescript-lib\/lib\*\.d\.ts|media\/.+|docs\/screenshots\/\*\.png|package\.json|CHANGELOG\.md|LICENSE|gohelper\/(go\.mod|!\(\*_test\)\.go))$/, rule);
     assert.equal(manifest.main, './dist/client.js');
+  });
+
+  it('contributes the language-model tools the client registers, with the input schemas the server validates, and activates on each', () => {
+    const tools = manifest.contributes.languageModelTools as { name: string; toolReferenceName: string; modelDescription: string; inputSchema: unknown; canBeReferencedInPrompt: boolean }[];
+    assert.deepEqual(tools.map((t) => t.name), LM_TOOLS.map((t) => t.name));
+    for (const t of tools) {
+      const entry = LM_TOOLS.find((x) => x.name === t.name)!;
+      assert.deepEqual(t.inputSchema, entry.inputSchema, t.name);
+      assert.ok(agentTool(entry.agentTool), `${t.name} runs ${entry.agentTool}, an agent tool`);
+      assert.ok(t.modelDescription.length > 200 && t.canBeReferencedInPrompt, t.name);
+      assert.ok((manifest.activationEvents as string[]).includes(`onLanguageModelTool:${t.name}`), t.name);
+    }
+    assert.match(clientCode, /for \(const entry of LM_TOOLS\) \{[\s\S]*vscode\.lm\.registerTool\(entry\.name, tool\)/);
+    assert.deepEqual(LM_TOOLS.filter((t) => t.runs).map((t) => t.agentTool), ['run_benchmark'], 'only the benchmark runs something: only it asks first');
   });
 });

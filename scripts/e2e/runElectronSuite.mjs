@@ -33,6 +33,7 @@ async function bundleSuite() {
   await build({ ...common, entryPoints: [join(REPO, 'test/e2e/suite/index.ts')], outfile: join(outDir, 'index.js') });
   await build({ ...common, entryPoints: [join(REPO, 'test/e2e/suite/extension.test.ts')], outfile: join(outDir, 'extension.test.js') });
   await build({ ...common, entryPoints: [join(REPO, 'test/e2e/suite/editorFixes.test.ts')], outfile: join(outDir, 'editorFixes.test.js') });
+  await build({ ...common, entryPoints: [join(REPO, 'test/e2e/suite/agentTools.test.ts')], outfile: join(outDir, 'agentTools.test.js') });
   return join(outDir, 'index.js');
 }
 

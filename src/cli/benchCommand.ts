@@ -81,7 +81,8 @@ function parseSuites(value: string | undefined): SuiteId[] {
   return [...new Set(suites)] as SuiteId[];
 }
 
-function parseGenerate(value: string): { shape: GeneratorShape; count: number } {
+/** `SHAPE[:COUNT]` of `--generate` (count 1–100000, default 40). @throws CliUsageError naming what is wrong */
+export function parseGenerate(value: string): { shape: GeneratorShape; count: number } {
   const [shape, count = '40'] = value.split(':');
   if (!(GENERATOR_SHAPES as readonly string[]).includes(shape!)) {
     throw new CliUsageError(`unknown item shape '${shape}' (expected ${GENERATOR_SHAPES.join(', ')})`);

@@ -3,9 +3,9 @@
  * connection and throttling code checks (core/check/checkPaths.ts) of Go, JavaScript and
  * TypeScript files. See `help` for output and exit codes.
  */
-import { isAbsolute, relative } from 'node:path';
 import { checkPaths } from '../core/check/checkPaths';
 import { CheckInputError, type CheckFinding, type CheckResult } from '../core/check/types';
+import { shownCheckPath, toCheckJson } from './checkJson';
 import { findGoBinary } from '../core/bench/goSuite';
 import { nonNegativeInteger, parseCommandLine } from './options';
 import { CliUsageError } from './usage';
@@ -46,24 +46,9 @@ exit codes:
   3  some files could not be checked (no go for Go files, a file that does not parse): listed on stderr
 `;
 
-/** How a file is shown: relative to the current folder when inside it. */
-function shown(file: string): string {
-  const rel = relative(process.cwd(), file);
-  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : file;
-}
-
 /** `file:line:col severity code message`, the line every finding starts with. */
 export function findingLine(f: CheckFinding): string {
-  return `${shown(f.file)}:${f.line}:${f.column} ${f.severity} ${f.code} ${f.message}`;
-}
-
-function toJson(result: CheckResult) {
-  return {
-    schemaVersion: 1,
-    findings: result.findings.map((f) => ({ ...f, file: shown(f.file), ...(f.quickFix ? { quickFix: { title: f.quickFix.title, edits: f.quickFix.edits.map((e) => ({ ...e, file: shown(e.file) })) } } : {}) })),
-    checkedFiles: result.checkedFiles,
-    unchecked: result.unchecked.map((u) => ({ file: shown(u.file), reason: u.reason })),
-  };
+  return `${shownCheckPath(f.file)}:${f.line}:${f.column} ${f.severity} ${f.code} ${f.message}`;
 }
 
 /** Runs the check subcommand; returns the exit code. */
@@ -90,7 +75,7 @@ export async function run(args: string[]): Promise<number> {
     if (err instanceof CheckInputError) throw new CliUsageError(err.message);
     throw err;
   }
-  if (values.json) process.stdout.write(`${JSON.stringify(toJson(result), null, 2)}\n`);
+  if (values.json) process.stdout.write(`${JSON.stringify(toCheckJson(result), null, 2)}\n`);
   else {
     const lines: string[] = [];
     for (const f of result.findings) {
@@ -99,7 +84,7 @@ export async function run(args: string[]): Promise<number> {
     }
     if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);
   }
-  for (const u of result.unchecked) process.stderr.write(`not checked: ${shown(u.file)}: ${u.reason}\n`);
+  for (const u of result.unchecked) process.stderr.write(`not checked: ${shownCheckPath(u.file)}: ${u.reason}\n`);
   const files = new Set(result.findings.map((f) => f.file)).size;
   process.stderr.write(`${plural(result.findings.length, 'finding')} in ${plural(files, 'file')}; ${plural(result.checkedFiles, 'file')} checked${result.unchecked.length ? `, ${result.unchecked.length} not checked` : ''}\n`);
   return result.unchecked.length > 0 ? 3 : result.findings.length > 0 ? 1 : 0;

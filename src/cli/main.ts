@@ -21,6 +21,7 @@ const commands: Record<string, Command> = {
   migrate: { summary: 'rewrite aws-sdk v2 / guregu v1 DynamoDB marshalling to v3 / v2 (diff, or --write)', load: () => require('./migrateCommand') as CommandModule },
   bench: { summary: 'benchmark aws-sdk v2 vs v3 DynamoDB marshalling on your items', load: () => require('./benchCommand') as CommandModule },
   fetch: { summary: 'fetch a merged profile from Pyroscope / Grafana Cloud Profiles into a .pb.gz', load: () => require('./fetchCommand') as CommandModule },
+  mcp: { summary: 'serve the analysis, the migration preview and the benchmark as tools for coding agents (Model Context Protocol, stdio)', load: () => require('./mcpCommand') as CommandModule },
   record: { summary: 'run a Node.js program and record a CPU profile that credits async SDK work to your call sites', load: () => require('./recordCommand') as CommandModule },
   check: { summary: 'check Go and JS/TS code for connection churn and lost throttled writes (keep-alive, pools, timeouts, retries, unprocessed items)', load: () => require('./checkCommand') as CommandModule },
   labels: { summary: 'write the Go call labels: handshakes credited to your DynamoDB calls, calls and retries counted', load: () => require('./labelsCommand') as CommandModule },

@@ -45,7 +45,7 @@ export function manifestStep(root: string, files: readonly ts.SourceFile[], text
   if (listed.length === 0) return { lines };
   const left = filesLoadingAwsSdk(files, texts);
   if (left.length) {
-    if (texts.size || remove) lines.push(`${shown}: aws-sdk stays: ${left.length} file${left.length === 1 ? '' : 's'} still load${left.length === 1 ? 's' : ''} it (${left.slice(0, 5).map(shownPath).join(', ')}${left.length > 5 ? ', …' : ''})`);
+    if (texts.size || remove) lines.push(`${shown}: aws-sdk stays: ${left.length} file${left.length === 1 ? '' : 's'} still load${left.length === 1 ? 's' : ''} it (${left.slice(0, 5).map((f) => shownPath(f)).join(', ')}${left.length > 5 ? ', …' : ''})`);
     return { lines };
   }
   const after = remove ? withoutDependency(text, 'aws-sdk') : undefined;

@@ -7,9 +7,9 @@ import type { ProgramFinding } from '../core/migrate/program/api';
 import type { FileOutcome } from '../core/migrate/program/result';
 import { displayText } from '../core/text/displayText';
 
-/** A path as the user should see it: relative to the current folder when inside it. */
-export function shownPath(file: string): string {
-  const rel = relative(process.cwd(), file);
+/** A path as the user should see it: relative to `base` (the current folder) when inside it. */
+export function shownPath(file: string, base = process.cwd()): string {
+  const rel = relative(base, file);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.replace(/\\/g, '/') : file;
 }
 

@@ -25,7 +25,8 @@ export interface MigrateTarget {
 
 const slash = (p: string) => p.replace(/\\/g, '/');
 
-function projectRootOf(file: string): string {
+/** The folder of the project holding `file`: the nearest with a package.json, tsconfig.json or jsconfig.json (else the file's own folder). */
+export function projectRootOf(file: string): string {
   for (let d = dirname(file); ; d = dirname(d)) {
     if (['package.json', 'tsconfig.json', 'jsconfig.json'].some((n) => existsSync(join(d, n)))) return d;
     if (dirname(d) === d) return dirname(file);

@@ -28,6 +28,7 @@ import type { ProfileShare } from '../core/bench/profileContext';
 import { registerFleetCommands } from './fleet/index';
 import { rememberProfile, restoreProfile } from './profileMemory';
 import { setWorkspaceTrust } from '../core/exec/workspaceTrust';
+import { registerAgentTools } from './agentTools';
 
 let server: ServerClient | undefined;
 let activeLog: vscode.LogOutputChannel | undefined;
@@ -126,6 +127,7 @@ export function activate(context: vscode.ExtensionContext): void {
   context.subscriptions.push(vscode.workspace.onDidOpenTextDocument(startForDocument));
   registerBenchmarkCommand(context, { log, profileShare: () => profileShare(loaded) });
   registerMigrateGoPackage(context, serverClient, log);
+  registerAgentTools(context, serverClient, log);
   let compared: CompareSummary | null = null;
   const compareHost = {
     server: serverClient,

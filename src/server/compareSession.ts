@@ -4,7 +4,6 @@
  * keeps its tables while that profile stays loaded, and gives the before → after lens titles and
  * the report's comparison tab (its differential flame tree built in the worker too).
  */
-import { access } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver/node';
 import { profileLimits } from './settings';
@@ -13,17 +12,13 @@ import {
   comparisonSections,
   CompareError,
   lensTextForRow,
-  parseRequestInput,
-  readRunRecord,
   RequestCountError,
-  runRecordPathFor,
   RunRecordError,
   WindowError,
-  type CompareFileSide,
-  type Comparison,
 } from '../core/compare/index';
-import { intervalText, matchLines, replicatesSuffix } from '../core/compare/format/sections';
-import { formatPerRequest, formatPoints } from '../core/compare/format/numbers';
+import { matchLines } from '../core/compare/format/sections';
+import { comparisonHeadline } from '../core/compare/format/headline';
+import { fileSideOf } from '../core/compare/fileSide';
 import { ProfileError } from '../core/profile/errors';
 import {
   ClearComparisonRequest,
@@ -64,61 +59,6 @@ export interface CompareHost {
 /** Errors whose message already names the file and the problem. */
 function isUserError(e: unknown): e is Error {
   return e instanceof ProfileError || e instanceof RequestCountError || e instanceof RunRecordError || e instanceof CompareError || e instanceof WindowError || e instanceof WorkerUserError;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * One side of the comparison: the typed request count when given (parsed here so a typo names
- * the side), else the run record `<profile>.json` when it exists and is usable (an unusable one
- * is noted, not fatal: the comparison then falls back to shares).
- */
-async function sideOf(path: string, typed: string | undefined, label: string, notes: string[]): Promise<CompareFileSide> {
-  if (typed !== undefined && typed.trim() !== '') {
-    try {
-      return { path, requests: parseRequestInput(typed) };
-    } catch (e) {
-      if (e instanceof RequestCountError) throw new RequestCountError(`${label} requests: ${e.message}`);
-      throw e;
-    }
-  }
-  const recordPath = runRecordPathFor(path);
-  if (!(await exists(recordPath))) return { path };
-  try {
-    return { path, runRecord: await readRunRecord(recordPath) };
-  } catch (e) {
-    if (!(e instanceof RunRecordError)) throw e;
-    notes.push(`run record not used: ${e.message}`);
-    return { path };
-  }
-}
-
-/**
- * The summary's lines. With request counts on both sides, CPU and DynamoDB marshalling per request
- * with the interval the report's totals give (over the replicates, or the sampling interval and
- * "run-to-run variation unknown" with one profile per side), as the CLI prints them.
- */
-function headline(c: Comparison): string[] {
-  const { before, after } = c.totals;
-  const lines: string[] = [];
-  const r = c.replicates;
-  if (r) {
-    const runs = replicatesSuffix(c);
-    const line = (name: string, x: typeof r.cpuPerRequest) => `${name}${runs} ${formatPerRequest(x.before, c.unit)} → ${formatPerRequest(x.after, c.unit)}: ${intervalText(x.change)}`;
-    lines.push(line(`${c.absolute.after.name} per request`, r.cpuPerRequest));
-    if (r.dynamoPerRequest) lines.push(line('DynamoDB marshalling per request', r.dynamoPerRequest));
-  }
-  if (!c.absolute.comparable) lines.push(`Per request and absolute values not comparable: ${c.absolute.reason}`);
-  const of = c.absolute.comparable && c.absolute.after.name === 'CPU' ? 'CPU' : 'each profile';
-  lines.push(`DynamoDB marshalling ${before.dynamoShare.toFixed(1)}% → ${after.dynamoShare.toFixed(1)}% of ${of} (${formatPoints(c.totals.dynamoShareChangePoints)}${c.totals.dynamoShareSignificant ? '' : ', within noise'})`);
-  return lines;
 }
 
 let nextId = 0;
@@ -167,8 +107,8 @@ async function compareWith(
   const afters = [{ path: session.profilePath, requests: params.afterRequests }, ...(params.moreAfters ?? [])];
   progress(baselines.length === 1 ? `Reading ${basename(params.baselinePath)}` : `Reading ${baselines.length} baseline profiles`, 55);
   const label = (side: string, i: number, n: number) => (n === 1 ? side : `${side} ${i + 1} of ${n}`);
-  const before = await Promise.all(baselines.map((b, i) => sideOf(b.path, b.requests, label('baseline', i, baselines.length), notes)));
-  const after = await Promise.all(afters.map((a, i) => sideOf(a.path, a.requests, label('new profile', i, afters.length), notes)));
+  const before = await Promise.all(baselines.map((b, i) => fileSideOf(b.path, b.requests, label('baseline', i, baselines.length), notes)));
+  const after = await Promise.all(afters.map((a, i) => fileSideOf(a.path, a.requests, label('new profile', i, afters.length), notes)));
   await check();
   progress('Comparing', 65);
   const options = {
@@ -190,7 +130,7 @@ async function compareWith(
     afterPaths: afters.map((a) => a.path),
     normalization: c.normalization,
     ...(c.absolute.comparable ? {} : { notComparable: c.absolute.short }),
-    headline: headline(c),
+    headline: comparisonHeadline(c),
     requestSources: { before: c.totals.before.requestsSource, after: c.totals.after.requestsSource },
     notes: [...notes, ...c.notes],
     callSiteCount: c.callSites.filter((r) => r.status !== 'vanished').length,
@@ -209,17 +149,22 @@ export function registerCompareFeature(connection: Connection, host: CompareHost
   let generation = 0;
   const active = () => (state && state.session === host.getSession() ? state : undefined);
 
-  connection.onRequest(CompareProfilesRequest, async (params, token) => {
+  /** Runs a comparison and makes it the shown one (lenses, report); throws as {@link runComparison}. */
+  const compareAndShow = async (params: CompareProfilesParams, isCancelled: () => boolean): Promise<ComparisonState> => {
     const mine = ++generation;
+    const next = await runComparison(params, host, {
+      isCancelled: () => isCancelled() || mine !== generation,
+      progress: (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }),
+    });
+    state = next;
+    connection.console.info(`Compared ${params.baselinePath} → ${next.summary.afterPath}: ${next.summary.headline.join('; ')}`);
+    host.announce();
+    return next;
+  };
+
+  connection.onRequest(CompareProfilesRequest, async (params, token) => {
     try {
-      const next = await runComparison(params, host, {
-        isCancelled: () => token.isCancellationRequested || mine !== generation,
-        progress: (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }),
-      });
-      state = next;
-      connection.console.info(`Compared ${params.baselinePath} → ${next.summary.afterPath}: ${next.summary.headline.join('; ')}`);
-      host.announce();
-      return next.summary;
+      return (await compareAndShow(params, () => token.isCancellationRequested)).summary;
     } catch (e) {
       if (e instanceof LoadCancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, 'The comparison was cancelled.');
       connection.console.error(`Comparing ${params.baselinePath} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -234,6 +179,7 @@ export function registerCompareFeature(connection: Connection, host: CompareHost
   });
 
   return {
+    compareAndShow,
     /**
      * For `documentLenses`: the before → after title of a call site of `rootUri`, or undefined.
      * Only where attribution covers both sides (≥ 90 % of DynamoDB measured on a line); otherwise

@@ -40,6 +40,7 @@ import { benchmarkLenses, hotCallSiteShares, legacyCallLines } from './benchmark
 import { registerGoMigrateRequest } from './goMigrateRequest';
 import { GoFixChecks } from './goFixChecks';
 import { registerWorkspaceTrust } from './workspaceTrust';
+import { registerAgentTools } from './agentTools';
 import { CheckDiagnostics } from './checkFeature';
 
 const connection = createConnection(ProposedFeatures.all);
@@ -160,22 +161,27 @@ connection.onInitialized(() => {
   }
 });
 
-connection.onRequest(LoadProfileRequest, async (params, token: CancellationToken) => {
+/**
+ * Loads `path` as the shown profile (lenses, status bar), replacing any other; a later load or a
+ * clear while it reads makes it {@link LoadCancelled}. Throws the core's ProfileError for bad files.
+ */
+async function loadAndShow(path: string, progress: (message: string, percent: number) => void, isCancelled: () => boolean): Promise<ProfileSession> {
   const generation = ++loadGeneration;
+  const loaded = await loadSession(path, roots, { isCancelled: () => isCancelled() || generation !== loadGeneration, progress, settingsFor });
+  if (generation !== loadGeneration) {
+    // A later load or a clear came in while the worker finished: this one is not shown.
+    releaseSession(loaded);
+    throw new LoadCancelled();
+  }
+  replaceSession(loaded);
+  connection.console.info(`Loaded ${path}: ${loaded.profile.sampleCount} samples, ${loaded.roots.size} root(s)`);
+  announce();
+  return loaded;
+}
+
+connection.onRequest(LoadProfileRequest, async (params, token: CancellationToken) => {
   try {
-    const loaded = await loadSession(params.path, roots, {
-      isCancelled: () => token.isCancellationRequested || generation !== loadGeneration,
-      progress: (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }),
-      settingsFor,
-    });
-    if (generation !== loadGeneration) {
-      // A later load or a clear came in while the worker finished: this one is not shown.
-      releaseSession(loaded);
-      return new ResponseError(LSPErrorCodes.RequestCancelled, new LoadCancelled().message);
-    }
-    replaceSession(loaded);
-    connection.console.info(`Loaded ${params.path}: ${loaded.profile.sampleCount} samples, ${loaded.roots.size} root(s)`);
-    announce();
+    const loaded = await loadAndShow(params.path, (message, percent) => void connection.sendNotification(LoadProgressNotification, { progressId: params.progressId, message, percent }), () => token.isCancellationRequested);
     return summarize(loaded);
   } catch (e) {
     if (e instanceof LoadCancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, e.message);
@@ -307,6 +313,13 @@ registerWorkspaceTrust(connection, () => {
   for (const doc of documents.all()) checks.checkGo(doc);
 });
 registerGoMigrateRequest(connection, goFixes);
+
+registerAgentTools(connection, {
+  roots: () => roots,
+  session: () => session,
+  load: loadAndShow,
+  compare: (params, isCancelled) => compare.compareAndShow(params, isCancelled),
+});
 
 documents.listen(connection);
 connection.listen();

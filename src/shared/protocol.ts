@@ -398,3 +398,25 @@ export const GoGetRequest = new RequestType<GoGetParams, GoGetResult, void>('dyn
 
 /** Client → server: whether the workspace is trusted (sent at start and when trust is granted). */
 export const WorkspaceTrustNotification = new NotificationType<{ readonly trusted: boolean }>('dynamoHotpath/workspaceTrust');
+
+// ---------------------------------------------------------------------------------------
+// Agent tools (the editor's language-model tools, src/client/agentTools.ts)
+// ---------------------------------------------------------------------------------------
+
+/** Params of {@link AgentToolRequest}: an agent tool's name (`analyze_profile`…) and its input as the model gave it. */
+export interface AgentToolParams {
+  readonly tool: string;
+  readonly input: unknown;
+}
+
+/** What an agent tool returns: a few lines to read first, and the same document as the CLI's `--json`. */
+export interface AgentToolAnswer {
+  readonly summary: string;
+  readonly structured: Record<string, unknown>;
+}
+
+/**
+ * Client → server: run an agent tool on the loaded profile and the workspace folders (src/server/agentTools.ts).
+ * Cancellable. Fails with a ResponseError whose message is one line naming the input and the fix.
+ */
+export const AgentToolRequest = new RequestType<AgentToolParams, AgentToolAnswer, void>('dynamoHotpath/agentTool');

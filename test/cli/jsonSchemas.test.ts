@@ -1,12 +1,13 @@
 /**
- * The JSON outputs of `analyze --json` and `compare --json` against the JSON Schemas shipped in
+ * The JSON outputs of `analyze --json`, `compare --json`, `migrate --json` and `bench --json` against the JSON Schemas shipped in
  * schemas/ (validated with Ajv, draft 2020-12, strict mode): the CLI's own output once each, then
  * the same documents for every fixture profile, ours and other tools'.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { analyzeFile } from '../../src/core/analysis/analyzeFile';
 import { compareFiles } from '../../src/core/compare/compareFiles';
@@ -17,6 +18,8 @@ import { runCli } from '../helpers/runCli';
 const ajv = new Ajv2020({ strict: true, allErrors: true });
 const validateAnalysis = ajv.compile(JSON.parse(readFileSync('schemas/analyze.schema.json', 'utf8')));
 const validateComparison = ajv.compile(JSON.parse(readFileSync('schemas/compare.schema.json', 'utf8')));
+const validateMigration = ajv.compile(JSON.parse(readFileSync('schemas/migrate.schema.json', 'utf8')));
+const validateBench = ajv.compile(JSON.parse(readFileSync('schemas/bench.schema.json', 'utf8')));
 
 function assertValid(validate: typeof validateAnalysis, doc: unknown, what: string): void {
   const ok = validate(doc);
@@ -85,5 +88,32 @@ describe('JSON outputs match their shipped JSON Schemas', () => {
     const doc = JSON.parse(JSON.stringify(shares.comparison));
     assertValid(validateComparison, doc, 'pprof pair');
     assert.equal(doc.normalization, 'share');
+  });
+
+  it('migrate --json matches schemas/migrate.schema.json: the diff as a string, the counts the exit code comes from, only the closing count on stderr', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrate-json-'));
+    try {
+      mkdirSync(join(dir, 'src'));
+      symlinkSync(resolve('node_modules'), join(dir, 'node_modules'), 'dir');
+      copyFileSync('test/fixtures/migrate/converter-cjs-require.before.js', join(dir, 'src/store.js'));
+      const r = runCli(['migrate', 'src', '--json'], { cwd: dir });
+      assert.equal(r.code, 1, r.stderr);
+      const doc = JSON.parse(r.stdout);
+      assertValid(validateMigration, doc, 'migrate');
+      assert.deepEqual(doc.changedFiles, ['src/store.js']);
+      assert.deepEqual(doc.counts, { considered: 1, changed: 1, errors: 0 });
+      assert.match(doc.diff, /^\+const \{ marshall, unmarshall \} = require\('@aws-sdk\/util-dynamodb'\);$/m);
+      assert.equal(r.stderr, '1 of 1 file would change (run again with --write to apply)\n', 'only the closing count on stderr');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('bench --json matches schemas/bench.schema.json', () => {
+    const r = runCli(['bench', '--generate', 'flat:3', '--suite', 'conversion', '--budget-ms', '30', '--processes', '1', '--max-processes', '1', '--json']);
+    assert.equal(r.code, 0, r.stderr);
+    const doc = JSON.parse(r.stdout);
+    assertValid(validateBench, doc, 'bench');
+    assert.equal(doc.suites[0].comparisons.length, 4);
   });
 });

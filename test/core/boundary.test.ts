@@ -26,4 +26,11 @@ describe('src/core stays pure', () => {
     assert.ok(FORBIDDEN.test(`const x = require("vscode-languageserver/node");`));
     assert.ok(!FORBIDDEN.test(`import { x } from './vscodeLike';`));
   });
+
+  it('the agent tools (src/agent) import neither the editor libraries nor the MCP SDK: they serve both', () => {
+    const files = sources('src/agent');
+    assert.ok(files.length >= 10, `expected the agent sources, found ${files.length}`);
+    const mcp = /(?:from\s+|require\s*\(\s*)['"]@modelcontextprotocol\//;
+    assert.deepEqual(files.filter((f) => FORBIDDEN.test(readFileSync(f, 'utf8')) || mcp.test(readFileSync(f, 'utf8'))), []);
+  });
 });

@@ -28,17 +28,30 @@ export interface ProfileShare {
 }
 
 /**
- * A call site's marshal/unmarshal share of the profile (attribute and protocol categories
- * together), percent: the measured categories, plus its estimated share (`CallSite.estimatedWeight`,
- * which has no categories) split in the measured proportion — all to the dominant operation when
- * nothing was measured. The sum is the figure its lens shows.
+ * Which suite measures a call site's SDK: `js`, the conversion suite (aws-sdk v2 against v3, which
+ * converts whole items, so attribute and protocol work count together); `go`, the Go suite
+ * (aws-sdk-go dynamodbattribute against aws-sdk-go-v2 attributevalue: attribute work only, not the
+ * v1 protocol decoding).
  */
-export function shareOfCallSite(site: CallSite, profileTotalWeight: number): ProfileShare {
+export type BenchSdk = 'js' | 'go';
+
+/**
+ * A call site's marshal/unmarshal share of the profile, percent: the measured categories
+ * (attribute and protocol together for `js`, attribute alone for `go`: see {@link BenchSdk}), plus
+ * its estimated share (`CallSite.estimatedWeight`, which has no categories; for `go` the part the
+ * measured attribute work is of the measured whole) split in the measured proportion — all to the
+ * dominant operation when nothing was measured. For `js` the sum is the figure its lens shows.
+ */
+export function shareOfCallSite(site: CallSite, profileTotalWeight: number, sdk: BenchSdk = 'js'): ProfileShare {
   const pct = (w: number | undefined) => (profileTotalWeight > 0 ? (100 * (w ?? 0)) / profileTotalWeight : 0);
   const c = site.byCategory;
-  const unmarshall = pct((c['attribute-unmarshal'] ?? 0) + (c['protocol-unmarshal'] ?? 0));
-  const marshall = pct((c['attribute-marshal'] ?? 0) + (c['protocol-marshal'] ?? 0));
-  const estimated = pct(site.estimatedWeight);
+  const attribute = pct((c['attribute-unmarshal'] ?? 0) + (c['attribute-marshal'] ?? 0));
+  const protocolAll = pct((c['protocol-unmarshal'] ?? 0) + (c['protocol-marshal'] ?? 0));
+  const protocol = sdk === 'js' ? 1 : 0;
+  const unmarshall = pct((c['attribute-unmarshal'] ?? 0) + protocol * (c['protocol-unmarshal'] ?? 0));
+  const marshall = pct((c['attribute-marshal'] ?? 0) + protocol * (c['protocol-marshal'] ?? 0));
+  const measuredPart = sdk === 'js' || attribute + protocolAll === 0 ? 1 : attribute / (attribute + protocolAll);
+  const estimated = pct(site.estimatedWeight) * measuredPart;
   const readShare = unmarshall + marshall > 0 ? unmarshall / (unmarshall + marshall) : site.dominant.category.endsWith('-marshal') ? 0 : 1;
   const estimatedUnmarshall = estimated * readShare;
   const estimatedMarshall = estimated - estimatedUnmarshall;
@@ -56,6 +69,17 @@ function find(report: BenchReport, newer: string, older: string): ComparisonResu
   return undefined;
 }
 
+/** The Go suite's comparison of `operation` (aws-sdk-go-v2 against v1), found through its cases. */
+function findGo(report: BenchReport, operation: 'unmarshall' | 'marshall'): ComparisonResult | undefined {
+  for (const s of report.suites) {
+    if (s.id !== 'go') continue;
+    const olderOf = (c: ComparisonResult) => s.cases.find((x) => x.id === c.older);
+    const found = s.comparisons.find((c) => c.estimate && olderOf(c)?.sdk === 'go-v1' && olderOf(c)?.operation === operation);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The sentences and the projected change, percentage points of the profile's CPU (negative saves); no change for a call site already on the successor. */
 export interface ProfileVerdict {
   sentences: string[];
@@ -70,28 +94,29 @@ function atStake(percent: number, estimated: number | undefined): string {
 }
 
 /**
- * Combines `share` with the conversion suite's comparisons of `options` ('default' or the
- * migration options) into sentences and a projected CPU change; no migration advice for a call
+ * Combines `share` with the comparisons of `sdk`'s suite — for `js` the conversion suite's of
+ * `options` ('default' or the migration options) — into sentences and a projected CPU change; no migration advice for a call
  * site already on the successor (`onTarget`); one sentence saying why, and no change, when neither
  * operation was compared or the call site spends nothing in either.
  */
-export function profileVerdict(share: ProfileShare, report: BenchReport, options: 'default' | 'migration' = 'migration'): ProfileVerdict {
+export function profileVerdict(share: ProfileShare, report: BenchReport, options: 'default' | 'migration' = 'migration', sdk: BenchSdk = 'js'): ProfileVerdict {
   const suffix = options === 'migration' ? '-v3-migration' : '-v3';
+  const comparison = (operation: 'unmarshall' | 'marshall') => (sdk === 'js' ? find(report, `${operation}${suffix}`, `${operation}-v2`) : findGo(report, operation));
   const ops = [
-    { name: 'unmarshal', percent: share.unmarshallPercent, estimated: share.estimatedUnmarshallPercent, cmp: find(report, `unmarshall${suffix}`, 'unmarshall-v2') },
-    { name: 'marshal', percent: share.marshallPercent, estimated: share.estimatedMarshallPercent, cmp: find(report, `marshall${suffix}`, 'marshall-v2') },
+    { name: 'unmarshal', percent: share.unmarshallPercent, estimated: share.estimatedUnmarshallPercent, cmp: comparison('unmarshall') },
+    { name: 'marshal', percent: share.marshallPercent, estimated: share.estimatedMarshallPercent, cmp: comparison('marshall') },
   ];
   const measuredOps = ops.filter((o) => o.cmp && o.percent > 0);
   if (!measuredOps.length) {
     const why = ops.every((o) => o.percent <= 0)
       ? 'the profile shows no CPU in marshal or unmarshal there'
-      : `the benchmark has no v2-vs-v3 comparison of the ${ops.filter((o) => o.percent > 0).map((o) => o.name).join(' and ')} it spends CPU in (run the conversion suite)`;
+      : `the benchmark has no ${sdk === 'js' ? 'v2-vs-v3' : 'aws-sdk-go v1-vs-v2'} comparison of the ${ops.filter((o) => o.percent > 0).map((o) => o.name).join(' and ')} it spends CPU in (run the ${sdk === 'js' ? 'conversion' : 'go'} suite)`;
     return { sentences: [`No verdict for ${share.callSite}: ${why}.`] };
   }
-  return verdictOf(share, measuredOps);
+  return verdictOf(share, measuredOps, sdk === 'js' ? 'v3' : 'aws-sdk-go-v2 attributevalue');
 }
 
-function verdictOf(share: ProfileShare, ops: readonly { name: string; percent: number; estimated?: number; cmp?: ComparisonResult }[]): ProfileVerdict {
+function verdictOf(share: ProfileShare, ops: readonly { name: string; percent: number; estimated?: number; cmp?: ComparisonResult }[], newSdk: string): ProfileVerdict {
   if (share.onTarget) {
     const spends = ops.map((o) => `${atStake(o.percent, o.estimated)} of CPU in ${o.name}`).join(' and ');
     return {
@@ -117,7 +142,8 @@ function verdictOf(share: ProfileShare, ops: readonly { name: string; percent: n
           : e.verdict === 'unstable'
             ? 'run it again on a quieter machine before deciding'
             : 'the benchmark cannot tell a difference';
-    sentences.push(`${share.callSite} spends ${atStake(o.percent, o.estimated)} of CPU in ${o.name}; the benchmark says v3 ${o.name} of your items is ${describeEstimate(e)}: ${outcome}.`);
+    const measured = e.verdict === 'no significant difference' ? `shows ${describeEstimate(e)} for ${newSdk} ${o.name} of your items` : `says ${newSdk} ${o.name} of your items is ${describeEstimate(e)}`;
+    sentences.push(`${share.callSite} spends ${atStake(o.percent, o.estimated)} of CPU in ${o.name}; the benchmark ${measured}: ${outcome}.`);
   }
   const sign = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(1)}`;
   if (ops.some((o) => o.cmp!.estimate!.verdict === 'unstable')) {

@@ -31,6 +31,11 @@ function isGo(file: string): boolean {
   return file.endsWith('.go') && !file.endsWith('_test.go');
 }
 
+/** True for a file a folder walk checks: Go and JavaScript/TypeScript sources, tests and declaration files left out. */
+export function isCheckedSource(file: string): boolean {
+  return (isScript(file) && !isScriptTest(file)) || isGo(file);
+}
+
 function walk(dir: string, out: string[]): void {
   let entries;
   try {

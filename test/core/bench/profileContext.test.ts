@@ -62,4 +62,37 @@ describe('benchmark next to the profile', () => {
     const noConversion = { suites: [] } as unknown as BenchReport;
     assert.deepEqual(profileVerdict({ callSite: 'x:1', unmarshallPercent: 3, marshallPercent: 0 }, noConversion).sentences, ['No verdict for x:1: the benchmark has no v2-vs-v3 comparison of the unmarshal it spends CPU in (run the conversion suite).']);
   });
+
+  it('a Go call site is projected by the Go suite on its attribute share alone (the suite measures dynamodbattribute against attributevalue, not v1 protocol decoding)', () => {
+    const goCase = (id: string, sdk: 'go-v1' | 'go-v2', operation: 'unmarshall' | 'marshall') => ({ id, label: id, sdk, operation, options: 'default', itemsPerOp: 40 });
+    const goReport = {
+      suites: [
+        {
+          id: 'go',
+          title: 'Go',
+          note: '',
+          cases: [goCase('BenchmarkV1UnmarshalHotpath', 'go-v1', 'unmarshall'), goCase('BenchmarkV2UnmarshalHotpath', 'go-v2', 'unmarshall'), goCase('BenchmarkV1MarshalHotpath', 'go-v1', 'marshall'), goCase('BenchmarkV2MarshalHotpath', 'go-v2', 'marshall')],
+          comparisons: [cmp('BenchmarkV2UnmarshalHotpath', 'BenchmarkV1UnmarshalHotpath', 0.5, 0.45, 0.55, 'faster'), cmp('BenchmarkV2MarshalHotpath', 'BenchmarkV1MarshalHotpath', 1.02, 0.9, 1.15, 'no significant difference')],
+        },
+      ],
+    } as unknown as BenchReport;
+    const site = { relativePath: 'internal/repo.go', line: 63, byCategory: { 'protocol-unmarshal': 500, 'attribute-unmarshal': 80, 'attribute-marshal': 10 }, dominant: { category: 'protocol-unmarshal', migration: 'go-attributevalue' } } as unknown as CallSite;
+    const share = shareOfCallSite(site, 1000, 'go');
+    assert.deepEqual(share, { callSite: 'internal/repo.go:63', unmarshallPercent: 8, marshallPercent: 1 });
+    const v = profileVerdict(share, goReport, 'migration', 'go')!;
+    assert.equal(v.sentences[0], 'internal/repo.go:63 spends 8.0 % of CPU in unmarshal; the benchmark says aws-sdk-go-v2 attributevalue unmarshal of your items is 2× faster (95 % CI 1.82×–2.22×): migrating this path would save.');
+    assert.equal(v.sentences[1], 'internal/repo.go:63 spends 1.0 % of CPU in marshal; the benchmark shows no significant difference (ratio 1.02, 95 % CI 0.90–1.15) for aws-sdk-go-v2 attributevalue marshal of your items: the benchmark cannot tell a difference.');
+    // 8 × (0.5 − 1) + 1 × (1.02 − 1) = −3.98
+    assert.ok(Math.abs(v.deltaPercentPoints! + 3.98) < 1e-9);
+    assert.deepEqual(profileVerdict(share, report, 'migration', 'go'), {
+      sentences: ['No verdict for internal/repo.go:63: the benchmark has no aws-sdk-go v1-vs-v2 comparison of the unmarshal and marshal it spends CPU in (run the go suite).'],
+    }, 'the JavaScript suites say nothing of a Go call site');
+  });
+
+  it("a Go call site's estimated share counts in the part its measured attribute work is of the measured whole", () => {
+    const site = { relativePath: 'internal/repo.go', line: 63, byCategory: { 'protocol-unmarshal': 500, 'attribute-unmarshal': 100 }, estimatedWeight: 60, dominant: { category: 'protocol-unmarshal', migration: 'go-attributevalue' } } as unknown as CallSite;
+    // 60 estimated × 100 / 600 attribute of the measured = 10 → 1 % of 1000, all unmarshal (nothing marshalled).
+    assert.deepEqual(shareOfCallSite(site, 1000, 'go'), { callSite: 'internal/repo.go:63', unmarshallPercent: 11, marshallPercent: 0, estimatedUnmarshallPercent: 1, estimatedMarshallPercent: 0 });
+    assert.equal(shareOfCallSite(site, 1000, 'js').unmarshallPercent, 66);
+  });
 });

@@ -50,6 +50,11 @@ export interface ProgramFinding {
    * them are fine); an overlap blocks the subject with an `error` finding.
    */
   attached?: { subjectId: string; edits: FileTextEdit[] };
+  /**
+   * The subject (client family or Converter call) this finding of the engine is about: its spots,
+   * its notes and what blocks it. Absent for analyzers' and configuration findings.
+   */
+  subjectId?: string;
 }
 
 /** What the engine migrates: one client family (creations and all their uses) or one Converter call. */

@@ -82,6 +82,7 @@ export function migrateProgram(project: MigrationProject, options: MigrateProgra
     fixAll,
     subjects: plans.map((p) => p.subject),
     subjectFixes,
+    spots: plans.flatMap((p) => p.spots.map((s) => ({ subjectId: p.subject.id, fileName: s.node.getSourceFile().fileName, start: s.node.getStart(s.node.getSourceFile()) }))),
     files: fileOutcomes(project, plans, families, fixAll, resolverOf),
     deferred,
     view,

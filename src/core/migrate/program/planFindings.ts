@@ -8,6 +8,9 @@ const findingAt = (node: ts.Node): Pick<ProgramFinding, 'fileName' | 'start' | '
   end: node.end,
 });
 
+/** A finding of `plan` at `node`, tagged with its subject. */
+const subjectFinding = (plan: SubjectPlan, node: ts.Node): Pick<ProgramFinding, 'fileName' | 'start' | 'end' | 'subjectId'> => ({ ...findingAt(node), subjectId: plan.subject.id });
+
 /**
  * The findings of one plan. A migrated subject: an information finding per rewritten spot,
  * carrying the subject's fix, and its notes. A blocked subject: an error at each blocking use
@@ -18,8 +21,8 @@ const findingAt = (node: ts.Node): Pick<ProgramFinding, 'fileName' | 'start' | '
 export function planFindings(plan: SubjectPlan, root: string, fix: { title: string; edits: FileTextEdit[] } | undefined): ProgramFinding[] {
   const out: ProgramFinding[] = [];
   if (plan.subject.migrated) {
-    for (const s of plan.spots) out.push({ ...findingAt(s.node), severity: 'information', code: s.code, message: s.message, ...(fix ? { fix } : {}) });
-    for (const n of plan.notes) out.push({ ...findingAt(n.node), severity: n.severity, code: n.code, message: n.message });
+    for (const s of plan.spots) out.push({ ...subjectFinding(plan, s.node), severity: 'information', code: s.code, message: s.message, ...(fix ? { fix } : {}) });
+    for (const n of plan.notes) out.push({ ...subjectFinding(plan, n.node), severity: n.severity, code: n.code, message: n.message });
     return out;
   }
   const origin = plan.subject.origins[0]!;
@@ -28,14 +31,14 @@ export function planFindings(plan: SubjectPlan, root: string, fix: { title: stri
   const kept = keptCalls(plan, origin, root);
   for (const b of plan.blockers) {
     const atOrigin = !elsewhere.length && b.node === plan.blockers[0]!.node ? kept : '';
-    out.push({ ...findingAt(b.node), severity: 'error', code: 'v2-not-migrated', message: `${plan.label} is not migrated: ${b.why}${atOrigin}` });
+    out.push({ ...subjectFinding(plan, b.node), severity: 'error', code: 'v2-not-migrated', message: `${plan.label} is not migrated: ${b.why}${atOrigin}` });
   }
   if (elsewhere.length) {
     const list = elsewhere.slice(0, 5).map((b) => `${placeOf(b.node, root)} (${b.why})`).join('; ');
     const more = elsewhere.length > 5 ? `; and ${elsewhere.length - 5} more` : '';
-    out.push({ ...findingAt(origin), severity: 'error', code: 'v2-not-migrated', message: `${plan.label} is not migrated, nor any of its uses: ${elsewhere.length} use${elsewhere.length === 1 ? '' : 's'} cannot be: ${list}${more}${kept}` });
+    out.push({ ...subjectFinding(plan, origin), severity: 'error', code: 'v2-not-migrated', message: `${plan.label} is not migrated, nor any of its uses: ${elsewhere.length} use${elsewhere.length === 1 ? '' : 's'} cannot be: ${list}${more}${kept}` });
   } else if (!plan.blockers.length && kept) {
-    out.push({ ...findingAt(origin), severity: 'information', code: plan.spots[0]!.code, message: `${plan.label} is not migrated${kept}` });
+    out.push({ ...subjectFinding(plan, origin), severity: 'information', code: plan.spots[0]!.code, message: `${plan.label} is not migrated${kept}` });
   }
   return out;
 }

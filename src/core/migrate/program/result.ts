@@ -28,6 +28,8 @@ export interface ProgramMigration {
   subjectFixes: Map<string, { title: string; edits: FileTextEdit[] }>;
   /** Every file that uses aws-sdk or is edited, sorted by name. */
   files: FileOutcome[];
+  /** Every subject's legacy calls (its spots), migrated or not: where each v2 call is, by subject id. */
+  spots: { subjectId: string; fileName: string; start: number }[];
   /** Subjects left for another pass because their edits overlap a fix taken first (e.g. a Converter call inside a rewritten `eachPage`). */
   deferred: number;
   /** What the analyzers were given. */

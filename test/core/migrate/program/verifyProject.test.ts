@@ -2,11 +2,12 @@
 // skipLibCheck) and its @types/node (14), on a real project under test/fixtures/migrate/tsc-project
 // (installed by .ci/run with npm ci --prefix). The bundled TypeScript with skipLibCheck forced on
 // saw 0 errors before and after; the project's tsc goes from 0 to 1, in the v3 types.
-import { before, describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setWorkspaceTrust } from '../../../../src/core/exec/workspaceTrust';
 import { migrationAnalyzers } from '../../../../src/core/migrate/program/analyzers';
 import { migrateFolder } from '../../../../src/core/migrate/program/migrateFolder';
 import { typesNodeSpec, verifyProject } from '../../../../src/core/migrate/program/verifyProject';
@@ -35,7 +36,10 @@ function migrateAndVerify(dir: string) {
 describe('verify with the project\'s own compiler and settings', () => {
   before(() => {
     assert.ok(existsSync(join(fixture, 'node_modules', 'typescript', 'package.json')), `the fixture project is not installed: npm ci --prefix ${fixture}`);
+    // The project's compiler is workspace code: it runs where the CLI or a trusted workspace let it.
+    setWorkspaceTrust(true);
   });
+  after(() => setWorkspaceTrust(false));
   it('TypeScript 4.9.5, @types/node 14, skipLibCheck off: 0 errors before, 1 after, in the v3 types, with the @types/node that fixes it', () => {
     const dir = copy();
     const v = migrateAndVerify(dir);
@@ -52,6 +56,17 @@ describe('verify with the project\'s own compiler and settings', () => {
     const v = migrateAndVerify(copy((c) => { c.compilerOptions.skipLibCheck = true; }));
     assert.equal(v.skipLibCheck, true);
     assert.deepEqual([v.errorsBefore, v.errorsAfter, v.findings.length], [0, 0, 0]);
+  });
+  it('in an untrusted workspace (an agent\'s preview in the editor) the project\'s TypeScript is not loaded: the bundled one checks, with its tsconfig', () => {
+    setWorkspaceTrust(false);
+    try {
+      const v = migrateAndVerify(copy());
+      assert.equal(v.compiler.source, 'bundled');
+      assert.equal(v.compiler.version, '5.9.3');
+      assert.equal(v.skipLibCheck, false);
+    } finally {
+      setWorkspaceTrust(true);
+    }
   });
 });
 
