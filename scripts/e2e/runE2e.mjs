@@ -27,7 +27,8 @@ const EXPECTED_LENS = /^51\.\d%\sCPU\s·\s\d+\.\d%\sDynamoDB\sunmarshal\s\(aws-s
 /** Compare with Baseline (before-v1 → after-v2, run-record request counts): the v2 adapter's hottest call site. */
 const COMPARE_ADAPTER = 'internal/repository/ddbv2/adapter.go';
 const COMPARE_LINE = 44;
-const COMPARE_LENS = '50.7% → 31.1% DynamoDB (−66% per request)';
+// after-v2's stacks are cut at 64 frames: its call sites are estimated, so the lens gives no per-line change (issue 24).
+const COMPARE_LENS = 'no per-line change: 0% → 72% of DynamoDB not measured on a line (DynamoDB 84.6% → 67.1% overall)';
 const timings = {};
 const step = stepTimer(timings);
 
@@ -47,7 +48,7 @@ async function lensLine(page, lens) {
 }
 
 /** The plain lens of after-v2.pb.gz on the v2 adapter's hottest call site. */
-const AFTER_LENS = /^32\.6%\sCPU\s·\s31\.1%\sDynamoDB/;
+const AFTER_LENS = /^32\.6%\sCPU\s·\s3\.0%\sDynamoDB\sunmarshal.*~28\.1%\sestimated/;
 
 /** Quick Open the v2 adapter and Go to Line `line` ({@link COMPARE_LINE}). */
 async function openV2AdapterAtLine(page, line = COMPARE_LINE) {

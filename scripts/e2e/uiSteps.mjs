@@ -62,7 +62,7 @@ export async function goToLine(page, anchor, line, expected) {
   await page.locator('.quick-input-widget input.input').waitFor({ state: 'visible' });
   await page.keyboard.type(String(line));
   await page.keyboard.press('Enter');
-  await page.locator('.view-line', { hasText: expected }).waitFor();
+  await page.locator('.view-line', { hasText: expected }).first().waitFor();
 }
 
 /** The editor line number shown first below `box` (a decoration's bounding box, page pixels); undefined when none is. */
