@@ -6,8 +6,8 @@
 // line at least every 20 s; a failing file's whole output is printed when it ends.
 //
 //   node scripts/runTests.mjs [--tier fast|slow|all] [--concurrency N] [path-substring …]
-import { availableParallelism } from 'node:os';
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { SLOW_TEST_FILES } from './slowTests.mjs';
@@ -102,10 +102,33 @@ function counts(output) {
   return { tests: count('tests'), fail: count('fail'), cancelled: count('cancelled') };
 }
 
+/** Removes a test file's TMPDIR; Go's module cache makes its folders read-only, so they are made writable first when needed. */
+function removeTree(dir) {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    const writable = (d) => {
+      try {
+        chmodSync(d, 0o755);
+        for (const e of readdirSync(d, { withFileTypes: true })) if (e.isDirectory()) writable(join(d, e.name));
+      } catch {}
+    };
+    writable(dir);
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch (e) {
+      print(`runTests: could not remove ${dir}: ${e.message}`);
+    }
+  }
+}
+
 function runFile(file) {
   return new Promise((resolve) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // Each file gets its own TMPDIR, removed when it ends: tests make temporary projects and
+    // profiles, and not every one removes its own (a developer's /tmp filled with thousands).
+    const tmp = mkdtempSync(join(tmpdir(), 'dhp-test-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], { env: { ...env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.set(file, t0);
     let output = '';
     child.stdout.on('data', (d) => (output += d));
@@ -118,6 +141,7 @@ function runFile(file) {
     }, FILE_TIMEOUT_MS);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      removeTree(tmp);
       running.delete(file);
       const ms = Date.now() - t0;
       const c = counts(output);

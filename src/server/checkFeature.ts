@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { CodeAction, CodeActionKind, Diagnostic, DiagnosticSeverity, TextEdit, type Range, type WorkspaceEdit } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CheckFinding } from '../core/check/types';
+import { setsConnectionReuse } from '../core/check/connectionReuseEnv';
 import { workspaceTrusted } from '../core/exec/workspaceTrust';
 import { findGoBinary } from '../core/bench/goSuite';
 
@@ -61,10 +62,10 @@ export class CheckDiagnostics {
     this.scripts ??= require('../core/check/js/scriptChecks') as ScriptChecks;
     try {
       // In the editor the project's deployment files are not scanned for AWS_NODEJS_CONNECTION_REUSE_ENABLED as they are
-      // by `check`: the variable is named here when the file itself or a file of its folder names it.
+      // by `check`: the variable counts here when the file itself or a file of its folder sets it to 1.
       const dir = dirname(path);
       if (!this.reuseByDir.has(dir)) this.reuseByDir.set(dir, folderNamesReuse(dir));
-      const reuse = doc.getText().includes('AWS_NODEJS_CONNECTION_REUSE_ENABLED') || this.reuseByDir.get(dir)!;
+      const reuse = setsConnectionReuse(doc.getText()) || this.reuseByDir.get(dir)!;
       return this.scripts.checkScript(path, doc.getText(), { minTimeoutMs: 100, connectionReuseEnv: reuse }).map((f) => this.toDiagnostic(doc, f, doc.version));
     } catch (e) {
       this.log(`connection checks of ${path} failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
@@ -129,7 +130,7 @@ export class CheckDiagnostics {
   }
 }
 
-/** True when a file of `dir` (package.json, serverless.yml, .env…) names AWS_NODEJS_CONNECTION_REUSE_ENABLED. */
+/** True when a file of `dir` (package.json, serverless.yml, .env…) sets AWS_NODEJS_CONNECTION_REUSE_ENABLED to 1. */
 function folderNamesReuse(dir: string): boolean {
   for (let d = dir, i = 0; i < 4; i++, d = dirname(d)) {
     let names: string[];
@@ -140,7 +141,7 @@ function folderNamesReuse(dir: string): boolean {
     }
     for (const n of names.filter((x) => /^(package\.json|serverless\.(ya?ml|ts)|template\.ya?ml|\.env.*|Dockerfile|docker-compose.*\.ya?ml)$/.test(x))) {
       try {
-        if (statSync(join(d, n)).size < 1 << 20 && readFileSync(join(d, n), 'utf8').includes('AWS_NODEJS_CONNECTION_REUSE_ENABLED')) return true;
+        if (statSync(join(d, n)).size < 1 << 20 && setsConnectionReuse(readFileSync(join(d, n), 'utf8'))) return true;
       } catch {
         // unreadable: not this one
       }

@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { setsConnectionReuse } from './connectionReuseEnv';
 import { checkGoFiles } from './goChecks';
 import { checkScript } from './js/scriptChecks';
 import { CheckInputError, type CheckFinding, type CheckOptions, type CheckResult, type UncheckedFile } from './types';
@@ -16,7 +17,6 @@ const SKIPPED_DIRS = new Set(['node_modules', 'vendor', 'dist', 'build', 'out', 
 /** Files larger than this are not read (generated or bundled code). */
 const MAX_FILE_BYTES = 2 << 20;
 /** The variable that turns keep-alive on in aws-sdk v2. */
-const REUSE_ENV = 'AWS_NODEJS_CONNECTION_REUSE_ENABLED';
 
 function isScript(file: string): boolean {
   return SCRIPT.test(file) && !/\.d\.[mc]?ts$/.test(file);
@@ -81,7 +81,7 @@ function projectOf(file: string): string {
   }
 }
 
-/** True when some text file of the project (deployment files, scripts, .env, sources) names AWS_NODEJS_CONNECTION_REUSE_ENABLED. */
+/** True when some text file of the project (deployment files, scripts, .env, sources) sets AWS_NODEJS_CONNECTION_REUSE_ENABLED to 1 ({@link setsConnectionReuse}). */
 function projectSetsReuse(project: string): boolean {
   const stack = [project];
   let read = 0;
@@ -99,11 +99,12 @@ function projectSetsReuse(project: string): boolean {
         if (!SKIPPED_DIRS.has(e.name) && e.name !== '.git') stack.push(path);
         continue;
       }
-      if (!e.isFile() || /\.(png|jpe?g|gif|ico|zip|gz|woff2?|pdf|lock)$/.test(e.name)) continue;
+      // Documentation that shows the variable is not a deployment that sets it.
+      if (!e.isFile() || /\.(png|jpe?g|gif|ico|zip|gz|woff2?|pdf|lock|md|markdown|txt|rst|adoc)$/i.test(e.name)) continue;
       try {
         if (statSync(path).size > MAX_FILE_BYTES) continue;
         read++;
-        if (readFileSync(path, 'utf8').includes(REUSE_ENV)) return true;
+        if (setsConnectionReuse(readFileSync(path, 'utf8'))) return true;
       } catch {
         // unreadable: not this one
       }

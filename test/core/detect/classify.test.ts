@@ -88,4 +88,15 @@ describe('transparent and GC frames', () => {
     assert.equal(isGcFrame(js('(garbage collector)', '')), true);
     assert.equal(isGcFrame(go('runtime.mallocgc', '/usr/lib/go/src/runtime/malloc.go')), false);
   });
+
+  it('counts aws-sdk-go-v2 retry decisions and backoff as the error path, not the retry middleware every request runs', () => {
+    const retry = 'github.com/aws/aws-sdk-go-v2/aws/retry.';
+    for (const fn of ['(*Standard).IsErrorRetryable', '(*ExponentialJitterBackoff).BackoffDelay', '(*Standard).GetRetryToken']) {
+      assert.equal(classifyFrame(go(retry + fn))?.ruleId, 'go-v2-retry', fn);
+      assert.equal(classifyFrame(go(retry + fn))?.mechanism, 'error-path', fn);
+    }
+    for (const fn of ['AddRetryMiddlewares', '(*Attempt).HandleFinalize', '(*Attempt).handleAttempt', 'MetricsHeader.HandleFinalize', 'setRetryMetricsHeader']) {
+      assert.equal(classifyFrame(go(retry + fn)), undefined, fn);
+    }
+  });
 });
