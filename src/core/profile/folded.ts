@@ -23,12 +23,7 @@ const IDLE = /^(?:JS:)?\(idle\)(?:$|[\s:(\[])/;
  */
 function linesVariant(text: string): boolean {
   let stacks = false;
-  for (let from = 0; from <= text.length; ) {
-    let to = text.indexOf('\n', from);
-    if (to < 0) to = text.length;
-    const line = text.slice(from, to).trim();
-    from = to + 1;
-    if (isSkipped(line)) continue;
+  for (const line of stackLines(text)) {
     const split = splitLast(line);
     if (split && COUNT.test(split[1])) return false;
     if (line.includes(';')) stacks = true;
@@ -39,6 +34,20 @@ function linesVariant(text: string): boolean {
 /** Blank lines and `#` or `//` comment lines carry no stack. */
 function isSkipped(line: string): boolean {
   return line === '' || line.startsWith('#') || line.startsWith('//');
+}
+
+/**
+ * The trimmed lines of `text` that can hold a stack, one at a time: no array of every line
+ * (10⁶ lines were 10⁶ strings held at once).
+ */
+function* stackLines(text: string): Generator<string> {
+  for (let from = 0; from <= text.length; ) {
+    let to = text.indexOf('\n', from);
+    if (to < 0) to = text.length;
+    const line = text.slice(from, to).trim();
+    from = to + 1;
+    if (!isSkipped(line)) yield line;
+  }
 }
 
 /** Splits `text` at its last run of whitespace: [before, after], or undefined if none. */
@@ -82,13 +91,7 @@ export function parseFolded(text: string, sourcePath: string, options: ReadOptio
   let valid = 0;
   // Pyroscope's "lines" variant: one stack per sample, no count at all.
   const perSample = linesVariant(text);
-  // Line by line without an array of every line (10⁶ lines were 10⁶ strings held at once).
-  for (let from = 0; from <= text.length; ) {
-    let to = text.indexOf('\n', from);
-    if (to < 0) to = text.length;
-    const line = text.slice(from, to).trim();
-    from = to + 1;
-    if (isSkipped(line)) continue;
+  for (const line of stackLines(text)) {
     let split = perSample ? ([line, '1'] as [string, string]) : splitLast(line);
     if (!split || !COUNT.test(split[1])) {
       invalid++;
