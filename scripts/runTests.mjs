@@ -6,8 +6,8 @@
 // line at least every 20 s; a failing file's whole output is printed when it ends.
 //
 //   node scripts/runTests.mjs [--tier fast|slow|all] [--concurrency N] [path-substring …]
-import { availableParallelism, tmpdir } from 'node:os';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir, userInfo } from 'node:os';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { SLOW_TEST_FILES } from './slowTests.mjs';
@@ -128,6 +128,11 @@ function runFile(file) {
     // Each file gets its own TMPDIR, removed when it ends: tests make temporary projects and
     // profiles, and not every one removes its own (a developer's /tmp filled with thousands).
     const tmp = mkdtempSync(join(tmpdir(), 'dhp-test-'));
+    // tsx keeps its compile cache in $TMPDIR/tsx-<uid>: shared, or every file compiles the sources anew
+    // (a minute more CPU, and heapTuning saw tsx grow the new space before its measurement).
+    const tsxCache = `tsx-${process.geteuid?.() ?? userInfo().username}`;
+    mkdirSync(join(tmpdir(), tsxCache), { recursive: true });
+    symlinkSync(join(tmpdir(), tsxCache), join(tmp, tsxCache));
     const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], { env: { ...env, TMPDIR: tmp }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     running.set(file, t0);
     let output = '';
