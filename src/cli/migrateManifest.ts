@@ -29,7 +29,8 @@ function manifestOf(root: string): string | undefined {
  * The package.json step for a project whose sources are `files` and whose migrated texts are
  * `texts`: says whether aws-sdk is still loaded (by which files) or can be removed — removing it
  * when `remove` is set — and names the v3 packages the migrated code imports that package.json
- * does not list. Nothing when the project has no package.json.
+ * does not list. Nothing when the project has no package.json; nothing about aws-sdk when `root`
+ * is not the package.json's folder (only part of the package was read).
  */
 export function manifestStep(root: string, files: readonly ts.SourceFile[], texts: ReadonlyMap<string, string>, remove: boolean): ManifestStep {
   const path = manifestOf(root);
@@ -46,6 +47,13 @@ export function manifestStep(root: string, files: readonly ts.SourceFile[], text
   const left = filesLoadingAwsSdk(files, texts);
   if (left.length) {
     if (texts.size || remove) lines.push(`${shown}: aws-sdk stays: ${left.length} file${left.length === 1 ? '' : 's'} still load${left.length === 1 ? 's' : ''} it (${left.slice(0, 5).map((f) => shownPath(f)).join(', ')}${left.length > 5 ? ', …' : ''})`);
+    return { lines };
+  }
+  // That aws-sdk can go is a claim about every file of the package: only a migration of the
+  // package's own folder has read them all (a subfolder, or a Go package inside it, has not).
+  const packageDir = dirname(path);
+  if (packageDir !== root.replace(/\\/g, '/').replace(/\/$/, '')) {
+    if (remove) lines.push(`--remove-aws-sdk: ${shownPath(root)} is not the whole package of ${shown}: migrate ${dirname(shown)} to check every file that may load aws-sdk`);
     return { lines };
   }
   const after = remove ? withoutDependency(text, 'aws-sdk') : undefined;

@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -64,5 +64,16 @@ describe('the package.json step of a migration', () => {
     assert.match(r.stderr, /^package\.json: aws-sdk removed from dependencies: no source file loads it any more \(run npm install to update the lock file\)$/m);
     assert.equal(readFileSync(join(dir, 'package.json'), 'utf8'), manifest.replace('    "aws-sdk": "^2.1693.0",\n', ''));
     assert.equal(readFileSync(join(dir, 'config.js'), 'utf8'), '');
+  });
+
+  it('makes no claim about aws-sdk when only a subfolder of the package was migrated (its other files were not read)', () => {
+    const dir = project({ 's3.js': `const AWS = require('aws-sdk');\nexports.s3 = new AWS.S3();\n` });
+    mkdirSync(join(dir, 'store'));
+    writeFileSync(join(dir, 'store', 'db.js'), `const AWS = require('aws-sdk');\nconst db = new AWS.DynamoDB.DocumentClient({ region: 'eu-west-1' });\nexports.get = (id) => db.get({ TableName: 't', Key: { id } }).promise();\n`);
+    const r = cli(['store', '--remove-aws-sdk'], dir);
+    assert.equal(r.code, 1, r.stderr);
+    assert.doesNotMatch(r.stderr, /no source file loads|aws-sdk removed/);
+    assert.match(r.stderr, /^--remove-aws-sdk: store is not the whole package of package\.json: migrate \. to check every file that may load aws-sdk$/m);
+    assert.doesNotMatch(r.stdout, /package\.json/);
   });
 });
