@@ -169,7 +169,7 @@ const v1DynamoRetries = 10
 const v2Attempts = 3
 
 func (p *pkgCheck) v1Retries(f *checkFile, e ast.Expr) {
-	reason := "aws-sdk-go v1 retries DynamoDB calls 10 times by default (service/dynamodb/customizations.go; the SDK-wide default is 3): DynamoDB refuses work past capacity with ThrottlingException (on-demand tables, HTTP 400, within seconds of a burst: seed 003) or ProvisionedThroughputExceededException, and each retry the default would have made is a call that now fails."
+	reason := "aws-sdk-go v1 retries DynamoDB calls 10 times by default (service/dynamodb/customizations.go; the SDK-wide default is 3): DynamoDB refuses work past capacity with ThrottlingException (on-demand tables, HTTP 400, within seconds of a burst) or ProvisionedThroughputExceededException, and each retry the default would have made is a call that now fails."
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.KeyValueExpr:
@@ -192,7 +192,7 @@ func (p *pkgCheck) v1Retries(f *checkFile, e ast.Expr) {
 // v2Retries looks into an argument of dynamodb.NewFromConfig: the config (its literal, or the
 // options of config.LoadDefaultConfig) and option functions.
 func (p *pkgCheck) v2Retries(f *checkFile, e ast.Node, defs map[string][]ast.Expr) {
-	reason := "aws-sdk-go-v2's standard retryer makes 3 attempts (RetryMaxAttempts counts attempts, not retries): DynamoDB refuses work past capacity with ThrottlingException (on-demand tables, HTTP 400, within seconds of a burst: seed 003), and each attempt the default would have made is a call that now fails."
+	reason := "aws-sdk-go-v2's standard retryer makes 3 attempts (RetryMaxAttempts counts attempts, not retries): DynamoDB refuses work past capacity with ThrottlingException (on-demand tables, HTTP 400, within seconds of a burst), and each attempt the default would have made is a call that now fails."
 	_ = defs
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -299,7 +299,7 @@ func (p *pkgCheck) checkThrottling(f *checkFile) {
 		for _, ref := range refs {
 			p.add(f, ref, "throttling-pte-only",
 				"throttling recognised by ProvisionedThroughputExceededException alone: on-demand tables throttle with ThrottlingException",
-				"A table in on-demand mode refuses writes past its capacity (a new table: ~4,000/s) with ThrottlingException, HTTP 400 — not ProvisionedThroughputExceededException, which only provisioned capacity answers (seed 003). Code that treats only the latter as throttling handles on-demand throttling as a hard failure.",
+				"A table in on-demand mode refuses writes past its capacity (a new table: ~4,000/s) with ThrottlingException, HTTP 400 — not ProvisionedThroughputExceededException, which only provisioned capacity answers. Code that treats only the latter as throttling handles on-demand throttling as a hard failure.",
 				"Treat ThrottlingException the same way (and RequestLimitExceeded where it applies), or use the SDK's own test (aws-sdk-go v1 request.IsErrorThrottle, aws-sdk-go-v2 retry.IsErrorThrottles).",
 				p.throttlingFix(f, ref, parents))
 		}
@@ -412,7 +412,7 @@ func (p *pkgCheck) checkUnprocessed(f *checkFile) {
 			}
 			p.add(f, call, "unprocessed-not-read",
 				fmt.Sprintf("%s's %s is never read: items DynamoDB did not process are dropped", operation, fieldName),
-				fmt.Sprintf("Under throttling %s answers part of a batch with %s instead of an error (seed 003): those items were not written (or read) and are lost unless sent again.", operation, fieldName),
+				fmt.Sprintf("Under throttling %s answers part of a batch with %s instead of an error: those items were not written (or read) and are lost unless sent again.", operation, fieldName),
 				fmt.Sprintf("Send %s again, with exponential back-off, until it is empty (guregu/dynamo's Batch does this for you).", fieldName),
 				nil)
 			return true

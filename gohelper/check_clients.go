@@ -124,7 +124,7 @@ func (p *pkgCheck) checkClientsPerRequest(f *checkFile) {
 		}
 		p.add(f, call, "client-per-request",
 			fmt.Sprintf("%s inside %s: a new DynamoDB client each time", what, where),
-			"Each client made here sets itself up again (credentials, endpoint resolution, handlers), and one that brings its own HTTP client — a new session or config, aws-sdk-go-v2's default client — starts an empty connection pool: the calls then open new connections, each with a full TLS handshake (DynamoDB resumes no TLS session across its hosts: seed 002).",
+			"Each client made here sets itself up again (credentials, endpoint resolution, handlers), and one that brings its own HTTP client — a new session or config, aws-sdk-go-v2's default client — starts an empty connection pool: the calls then open new connections, each with a full TLS handshake (DynamoDB resumes no TLS session across its hosts).",
 			"Build the client once, at start-up (main, or a package-level variable set in init), and share it: SDK clients are safe for concurrent use.",
 			nil)
 		return true
@@ -271,7 +271,7 @@ func (p *pkgCheck) checkV1Session(f *checkFile, call *ast.CallExpr, cfgs []ast.E
 	}
 	p.add(f, call, "default-http-client",
 		"aws-sdk-go v1 session without an HTTP client: DynamoDB calls go through http.DefaultClient, which keeps 2 idle connections per host",
-		"Go's http.Transport keeps DefaultMaxIdleConnsPerHost = 2 idle connections per host: with more than 2 calls in flight, every connection beyond them is closed when its call ends and the next call opens a new one, with a full TLS handshake (DynamoDB resumes no TLS session across its hosts: seed 002). aws-sdk-go-v2 builds a client with a larger pool by itself.",
+		"Go's http.Transport keeps DefaultMaxIdleConnsPerHost = 2 idle connections per host: with more than 2 calls in flight, every connection beyond them is closed when its call ends and the next call opens a new one, with a full TLS handshake (DynamoDB resumes no TLS session across its hosts). aws-sdk-go-v2 builds a client with a larger pool by itself.",
 		fmt.Sprintf("Set aws.Config.HTTPClient to a client whose transport keeps as many idle connections per host as the service has DynamoDB calls in flight (a clone of http.DefaultTransport with MaxIdleConnsPerHost ≥ %d).", p.req.MinIdleConns),
 		quick)
 }
@@ -330,7 +330,7 @@ func (p *pkgCheck) checkHTTPClientValue(f *checkFile, e ast.Expr, defs map[strin
 		}
 		p.add(f, lit, "small-idle-pool",
 			"the DynamoDB client's http.Client has no Transport: it uses http.DefaultTransport, which keeps 2 idle connections per host",
-			"Go's DefaultMaxIdleConnsPerHost is 2: with more than 2 DynamoDB calls in flight, connections beyond them are closed after their call and the next calls open new ones, each with a full TLS handshake (seed 002).",
+			"Go's DefaultMaxIdleConnsPerHost is 2: with more than 2 DynamoDB calls in flight, connections beyond them are closed after their call and the next calls open new ones, each with a full TLS handshake (aws/aws-sdk-go#3067).",
 			fmt.Sprintf("Give it a transport with MaxIdleConnsPerHost at least the service's DynamoDB calls in flight (≥ %d).", p.req.MinIdleConns),
 			nil)
 		return
@@ -351,7 +351,7 @@ func (p *pkgCheck) checkTransport(f *checkFile, t *ast.CompositeLit) {
 		if id, ok := kv.Value.(*ast.Ident); ok && id.Name == "true" {
 			p.add(f, kv, "keep-alives-disabled",
 				"DisableKeepAlives on the DynamoDB client's transport: every call opens a new connection",
-				"With keep-alives off each request's connection is closed when it ends, so every DynamoDB call dials and pays a full TLS handshake (DynamoDB resumes no TLS session across its hosts: seed 002) — CPU on both sides and tens of milliseconds of latency, over 100 ms at times.",
+				"With keep-alives off each request's connection is closed when it ends, so every DynamoDB call dials and pays a full TLS handshake (DynamoDB resumes no TLS session across its hosts) — CPU on both sides and tens of milliseconds of latency, over 100 ms at times.",
 				"Remove DisableKeepAlives (keep-alives are on by default) and keep an idle pool as large as the calls in flight.",
 				f.quickFix("Remove DisableKeepAlives", removeElement(f, t, kv)))
 			return
@@ -364,7 +364,7 @@ func (p *pkgCheck) checkTransport(f *checkFile, t *ast.CompositeLit) {
 	if kv == nil {
 		p.add(f, t, "small-idle-pool",
 			"the DynamoDB client's transport does not set MaxIdleConnsPerHost: Go keeps 2 idle connections per host",
-			"Go's DefaultMaxIdleConnsPerHost is 2: with more than 2 DynamoDB calls in flight, connections beyond them are closed after their call and the next calls open new ones, each with a full TLS handshake (seed 002).",
+			"Go's DefaultMaxIdleConnsPerHost is 2: with more than 2 DynamoDB calls in flight, connections beyond them are closed after their call and the next calls open new ones, each with a full TLS handshake (aws/aws-sdk-go#3067).",
 			fmt.Sprintf("Set MaxIdleConnsPerHost to the service's DynamoDB calls in flight (≥ %d; `--concurrency N` tells this check your number).", p.req.MinIdleConns),
 			f.quickFix(fmt.Sprintf("Set MaxIdleConnsPerHost: %d", p.req.MinIdleConns), insertField(f, t, fmt.Sprintf("MaxIdleConnsPerHost: %d,", p.req.MinIdleConns))))
 		return
@@ -372,7 +372,7 @@ func (p *pkgCheck) checkTransport(f *checkFile, t *ast.CompositeLit) {
 	if v, ok := p.intValue(kv.Value); ok && v < int64(p.req.MinIdleConns) {
 		p.add(f, kv, "small-idle-pool",
 			fmt.Sprintf("MaxIdleConnsPerHost: %d on the DynamoDB client's transport keeps fewer idle connections than %d calls in flight", v, p.req.MinIdleConns),
-			"Connections beyond the idle pool are closed when their call ends; the next calls open new ones, each with a full TLS handshake (seed 002).",
+			"Connections beyond the idle pool are closed when their call ends; the next calls open new ones, each with a full TLS handshake (aws/aws-sdk-go#3067).",
 			fmt.Sprintf("Raise MaxIdleConnsPerHost to the service's DynamoDB calls in flight (≥ %d; `--concurrency N` tells this check your number).", p.req.MinIdleConns),
 			f.quickFix(fmt.Sprintf("Set MaxIdleConnsPerHost: %d", p.req.MinIdleConns), edit{f.off(kv.Value.Pos()), f.off(kv.Value.End()), fmt.Sprint(p.req.MinIdleConns)}))
 	}
@@ -394,7 +394,7 @@ func (p *pkgCheck) checkTransportFunc(f *checkFile, fn *ast.FuncLit) {
 			if id, ok := as.Rhs[0].(*ast.Ident); ok && id.Name == "true" {
 				p.add(f, as, "keep-alives-disabled",
 					"DisableKeepAlives on the DynamoDB client's transport: every call opens a new connection",
-					"With keep-alives off each request's connection is closed when it ends, so every DynamoDB call dials and pays a full TLS handshake (seed 002).",
+					"With keep-alives off each request's connection is closed when it ends, so every DynamoDB call dials and pays a full TLS handshake (aws/aws-sdk-go#3067).",
 					"Remove the assignment (keep-alives are on by default).",
 					f.quickFix("Remove DisableKeepAlives", removeStatement(f, as)))
 			}
@@ -402,7 +402,7 @@ func (p *pkgCheck) checkTransportFunc(f *checkFile, fn *ast.FuncLit) {
 			if v, ok := p.intValue(as.Rhs[0]); ok && p.concurrent && v < int64(p.req.MinIdleConns) {
 				p.add(f, as, "small-idle-pool",
 					fmt.Sprintf("MaxIdleConnsPerHost = %d on the DynamoDB client's transport keeps fewer idle connections than %d calls in flight", v, p.req.MinIdleConns),
-					"Connections beyond the idle pool are closed when their call ends; the next calls open new ones, each with a full TLS handshake (seed 002).",
+					"Connections beyond the idle pool are closed when their call ends; the next calls open new ones, each with a full TLS handshake (aws/aws-sdk-go#3067).",
 					fmt.Sprintf("Raise it to the service's DynamoDB calls in flight (≥ %d).", p.req.MinIdleConns),
 					f.quickFix(fmt.Sprintf("Set MaxIdleConnsPerHost = %d", p.req.MinIdleConns), edit{f.off(as.Rhs[0].Pos()), f.off(as.Rhs[0].End()), fmt.Sprint(p.req.MinIdleConns)}))
 			}

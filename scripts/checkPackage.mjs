@@ -85,7 +85,8 @@ try {
   } finally {
     await client.close();
   }
-  // labels go: the Go call labels ship with the package.
+  // labels go: the Go call labels ship with the package (written into a Go module: it refuses any other folder).
+  writeFileSync(join(outside, 'go.mod'), 'module example.com/user\n\ngo 1.21\n');
   cli('labels go', ['labels', 'go', '--sdk', 'v2', '--out', 'ddbcalls']);
   expect('labels go', readFileSync(join(outside, 'ddbcalls', 'v2.go'), 'utf8').startsWith('package ddbcalls'), 'ddbcalls/v2.go was not written in package ddbcalls');
   console.log(`check:package: the packed CLI installs and runs outside the clone (${work})`);

@@ -2,8 +2,8 @@
  * `dynamo-hotpath labels go [--sdk v1|v2|both] [--package NAME] [--out DIR] [--force]`: writes the
  * Go call labels (`core/snippets/goLabels.ts`) into a folder of the user's module.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { goLabelsFiles, goLabelsUsage, SnippetError, type GoLabelsSdk } from '../core/snippets/goLabels';
 import { parseCommandLine } from './options';
 import { CliUsageError } from './usage';
@@ -26,8 +26,20 @@ options:
 
 exit codes:
   0  written
-  2  bad usage, or a file is already there (without --force)
+  2  bad usage, no go.mod at or above the folder, or a file is already there (without --force)
 `;
+
+/** The module that holds `dir` (which need not exist yet): its go.mod's folder and module path. */
+function moduleOf(dir: string): { root: string; path: string } | undefined {
+  for (let d = dir; ; d = dirname(d)) {
+    const goMod = join(d, 'go.mod');
+    if (existsSync(goMod)) {
+      const path = /^module\s+"?([^\s"]+)"?/m.exec(readFileSync(goMod, 'utf8'))?.[1];
+      return path ? { root: d, path } : undefined;
+    }
+    if (dirname(d) === d) return undefined;
+  }
+}
 
 const SDKS: readonly GoLabelsSdk[] = ['v1', 'v2', 'both'];
 
@@ -57,10 +69,13 @@ export async function run(args: string[]): Promise<number> {
     if (err instanceof SnippetError) throw new CliUsageError(err.message);
     throw err;
   }
+  const module = moduleOf(out);
+  if (!module) throw new CliUsageError(`no go.mod at or above ${out}: the labels are a package of your Go module; run this inside the module or name a folder of it with --out`);
+  const importPath = [module.path, ...relative(module.root, out).split(/[\\/]/).filter(Boolean)].join('/');
   const there = files.filter((f) => existsSync(join(out, f.name)));
   if (there.length > 0 && !values.force) throw new CliUsageError(`${there.map((f) => join(out, f.name)).join(', ')} already there; --force overwrites`);
   mkdirSync(out, { recursive: true });
   for (const f of files) writeFileSync(join(out, f.name), f.text);
-  process.stderr.write([`wrote ${files.map((f) => join(out, f.name)).join(', ')} (package ${packageName})`, ...goLabelsUsage(sdk, packageName).map((l) => `  ${l}`), ''].join('\n'));
+  process.stderr.write([`wrote ${files.map((f) => join(out, f.name)).join(', ')} (package ${packageName}, import "${importPath}")`, ...goLabelsUsage(sdk, packageName).map((l) => `  ${l}`), ''].join('\n'));
   return 0;
 }

@@ -171,9 +171,13 @@ export async function run(args: string[]): Promise<number> {
     ...summaryLines(main.record.callSites),
     ...others.map((p) => `  also: ${p.path} (process ${p.record.pid}: ${plural(p.record.calls, 'DynamoDB call')})`),
   ];
-  if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording through the aws-sdk v2 or @aws-sdk/client-dynamodb that Node loaded (copies loaded from a bundle, or through a test runner\'s own module registry such as jest or vitest, are not seen)');
+  const stopped = exit.signal === 'SIGINT' || exit.signal === 'SIGTERM' || exit.signal === 'SIGHUP';
+  const failed = !stopped && exit.code !== 0 ? (exit.code === null ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`) : undefined;
+  if (failed && main.record.calls === 0) lines.push(`  the program ${failed} before any DynamoDB call (its own error is above): nothing to analyze`);
+  else if (failed) lines.push(`  the program ${failed} (its own error is above); the profile holds what ran until then`);
+  else if (main.record.calls === 0) lines.push('  no DynamoDB call was made while recording through the aws-sdk v2 or @aws-sdk/client-dynamodb that Node loaded (copies loaded from a bundle, or through a test runner\'s own module registry such as jest or vitest, are not seen)');
   lines.push(`  next: dynamo-hotpath analyze ${main.path} --root <your sources>`);
   process.stderr.write(`${lines.join('\n')}\n`);
-  if (exit.signal === 'SIGINT' || exit.signal === 'SIGTERM' || exit.signal === 'SIGHUP') return 0;
+  if (stopped) return 0;
   return exit.code ?? 1;
 }

@@ -33,7 +33,7 @@ export const CATEGORY_FACTS: Readonly<Record<DynamoCategory, CategoryFact>> = {
   },
   'error-response': {
     sentence: 'Decoding error answers: requests DynamoDB refused (ThrottlingException on on-demand tables, HTTP 400; ProvisionedThroughputExceededException; failed conditions). A steady share means many calls are refused and retried; record the service to count them per call site.',
-    source: 'aws-sdk-go v1 private/protocol/jsonrpc/unmarshal_error.go; aws-sdk JS v2 lib/protocol/json.js extractError; AWS SDK v3 de_CommandError; seed 003 (ThrottlingException as HTTP 400)',
+    source: 'aws-sdk-go v1 private/protocol/jsonrpc/unmarshal_error.go; aws-sdk JS v2 lib/protocol/json.js extractError; AWS SDK v3 de_CommandError; on-demand throttling (ThrottlingException as HTTP 400)',
   },
   'retry-backoff': {
     sentence: 'The SDK deciding whether and when to retry a refused request (retry quota, back-off delay); the wait itself takes no CPU.',

@@ -2,7 +2,7 @@
 // service test builds and runs) into the user's folder under the package name asked for.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +12,10 @@ describe('labels go', () => {
   it('writes the common file and the SDK file in the package named after the folder, and says how to wire them in', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dhp-labels-'));
     try {
+      writeFileSync(join(dir, 'go.mod'), 'module example.com/svc\n\ngo 1.21\n');
       const r = runCli(['labels', 'go', '--sdk', 'v1', '--out', join(dir, 'ddbcalls')]);
       assert.equal(r.code, 0, r.stderr);
+      assert.match(r.stderr, /\(package ddbcalls, import "example\.com\/svc\/ddbcalls"\)/);
       assert.deepEqual(readdirSync(join(dir, 'ddbcalls')).sort(), ['labels.go', 'v1.go']);
       assert.match(readFileSync(join(dir, 'ddbcalls', 'v1.go'), 'utf8'), /^package ddbcalls\n/);
       assert.equal(readFileSync(join(dir, 'ddbcalls', 'labels.go'), 'utf8'), readFileSync('snippets/go/ddblabels/labels.go', 'utf8').replace('package ddblabels', 'package ddbcalls'));
@@ -32,8 +34,8 @@ describe('labels go', () => {
     it(`the ${sdk} labels build on their own with the SDK versions the snippet module pins (go build)`, () => {
       const dir = mkdtempSync(join(tmpdir(), `dhp-labels-${sdk}-`));
       try {
-        assert.equal(runCli(['labels', 'go', '--sdk', sdk, '--out', dir, '--package', 'ddblabels', '--force']).code, 0);
         for (const f of ['go.mod', 'go.sum']) copyFileSync(join('snippets/go/ddblabels', f), join(dir, f));
+        assert.equal(runCli(['labels', 'go', '--sdk', sdk, '--out', dir, '--package', 'ddblabels', '--force']).code, 0);
         const built = spawnSync('go', ['build', './...'], { cwd: dir, encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=readonly', GOTOOLCHAIN: 'local', GOWORK: 'off' } });
         assert.equal(built.status, 0, built.stderr);
       } finally {
@@ -41,6 +43,19 @@ describe('labels go', () => {
       }
     });
   }
+
+  it('refuses a folder outside any Go module, writing nothing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dhp-labels-nomod-'));
+    try {
+      mkdirSync(join(dir, 'app'));
+      const r = runCli(['labels', 'go', '--out', join(dir, 'app', 'ddblabels')]);
+      assert.equal(r.code, 2);
+      assert.match(r.stderr, new RegExp(`no go\\.mod at or above ${join(dir, 'app', 'ddblabels').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: the labels are a package of your Go module`));
+      assert.deepEqual(readdirSync(join(dir, 'app')), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('refuses an unknown SDK, a package name that is not a Go identifier, and a language it has no labels for', () => {
     assert.match(runCli(['labels', 'go', '--sdk', 'v3']).stderr, /--sdk accepts v1, v2, both, got 'v3'/);

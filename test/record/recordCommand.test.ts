@@ -32,6 +32,15 @@ describe('dynamo-hotpath record: command line', () => {
     assert.match(missing.stderr, /cannot run 'no-such-program-dhp': spawn no-such-program-dhp ENOENT/);
   });
 
+  it('says the program failed, not that it made no DynamoDB call, when its script is missing; exits with its code', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dhp-record-fail-'));
+    const r = runCli(['record', '--format', 'cpuprofile', '--out', join(dir, 'p.cpuprofile'), '--', process.execPath, join(dir, 'server.js')]);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /Cannot find module/);
+    assert.match(r.stderr, /^ {2}the program exited with code 1 before any DynamoDB call \(its own error is above\): nothing to analyze$/m);
+    assert.doesNotMatch(r.stderr, /no DynamoDB call was made while recording/);
+  });
+
   it('refuses an --out in a missing folder before the program runs', () => {
     const dir = mkdtempSync(join(tmpdir(), 'dhp-record-out-'));
     const marker = join(dir, 'ran');

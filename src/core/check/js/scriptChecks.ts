@@ -26,7 +26,7 @@ const V2_RETRIES = 10;
 const V3_ATTEMPTS = 3;
 
 const HANDSHAKE_REASON =
-  'A new connection costs a full TLS handshake — CPU on both sides and tens of milliseconds, over 100 ms at times — and DynamoDB resumes no TLS session across its hosts (seed 002).';
+  'A new connection costs a full TLS handshake — CPU on both sides and tens of milliseconds, over 100 ms at times — and DynamoDB resumes no TLS session across its hosts (aws/aws-sdk-go#3067).';
 
 /** The findings of one file. `text` is the file's content (an editor buffer or the disk's). */
 export function checkScript(file: string, text: string, env: ScriptCheckEnv): CheckFinding[] {
@@ -303,7 +303,7 @@ class ScriptChecker {
       signal,
       'short-call-timeout',
       `AbortSignal.timeout(${ms}) on a DynamoDB call: shorter than a TLS handshake plus a request`,
-      'An aborted request destroys its socket, so the next call opens a new connection with a full TLS handshake (seed 002: handshakes over 100 ms; a 30 ms budget made every slow call a new connection).',
+      'An aborted request destroys its socket, so the next call opens a new connection with a full TLS handshake (handshakes can take over 100 ms: with a 30 ms budget every slow call becomes a new connection).',
       `Allow at least a handshake plus a request (≥ ${this.env.minTimeoutMs} ms).`,
     );
   }
@@ -365,7 +365,7 @@ class ScriptChecker {
       ref,
       'throttling-pte-only',
       'throttling recognised by ProvisionedThroughputExceededException alone: on-demand tables throttle with ThrottlingException',
-      'A table in on-demand mode refuses writes past its capacity (a new table: ~4,000/s) with ThrottlingException, HTTP 400 — not ProvisionedThroughputExceededException, which only provisioned capacity answers (seed 003). Code that treats only the latter as throttling handles on-demand throttling as a hard failure.',
+      'A table in on-demand mode refuses writes past its capacity (a new table: ~4,000/s) with ThrottlingException, HTTP 400 — not ProvisionedThroughputExceededException, which only provisioned capacity answers. Code that treats only the latter as throttling handles on-demand throttling as a hard failure.',
       'Treat ThrottlingException the same way (and RequestLimitExceeded where it applies), or use the SDK\'s own test (aws-sdk v2: error.retryable; v3: isThrottlingError from @smithy/service-error-classification).',
       quickFix,
     );
@@ -430,16 +430,16 @@ class ScriptChecker {
       call,
       'unprocessed-not-read',
       `${operation}'s ${field} is never read: items DynamoDB did not process are dropped`,
-      `Under throttling ${operation} answers part of a batch with ${field} instead of an error (seed 003): those items were not written (or read) and are lost unless sent again.`,
+      `Under throttling ${operation} answers part of a batch with ${field} instead of an error: those items were not written (or read) and are lost unless sent again.`,
       `Send ${field} again, with exponential back-off, until it is empty.`,
     );
   }
 }
 
 const RETRY_REASON_V2 =
-  'DynamoDB refuses work past capacity with ThrottlingException (on-demand tables, HTTP 400, within seconds of a burst: seed 003) or ProvisionedThroughputExceededException; aws-sdk v2 retries DynamoDB calls 10 times by default (the SDK-wide default is 3), and each retry it would have made is a call that now fails.';
+  'DynamoDB refuses work past capacity with ThrottlingException (on-demand tables, HTTP 400, within seconds of a burst) or ProvisionedThroughputExceededException; aws-sdk v2 retries DynamoDB calls 10 times by default (the SDK-wide default is 3), and each retry it would have made is a call that now fails.';
 const RETRY_REASON_V3 =
-  'DynamoDB refuses work past capacity with ThrottlingException (on-demand tables, HTTP 400, within seconds of a burst: seed 003); AWS SDK v3 makes 3 attempts by default, and each attempt it would have made is a call that now fails.';
+  'DynamoDB refuses work past capacity with ThrottlingException (on-demand tables, HTTP 400, within seconds of a burst); AWS SDK v3 makes 3 attempts by default, and each attempt it would have made is a call that now fails.';
 
 /**
  * True when `scope`'s code (not its comments) names throttling: an identifier with "throttl"
