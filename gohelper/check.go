@@ -25,6 +25,8 @@ type CheckRequest struct {
 	MinIdleConns int `json:"minIdleConns"`
 	// MinTimeoutMs: a deadline around a DynamoDB call shorter than this is flagged.
 	MinTimeoutMs int `json:"minTimeoutMs"`
+	// Overlay: file path → text to check instead of the file on disk (the editor's unsaved buffers).
+	Overlay map[string]string `json:"overlay,omitempty"`
 }
 
 // CheckEdit replaces File[Offset:End] (bytes) with Text.
@@ -119,6 +121,14 @@ type pkgCheck struct {
 	vars   map[string]ast.Expr
 }
 
+// sourceOf is the text of name to check: the request's overlay when it holds the file, else the file on disk.
+func sourceOf(req CheckRequest, name string) ([]byte, error) {
+	if text, ok := req.Overlay[name]; ok {
+		return []byte(text), nil
+	}
+	return os.ReadFile(name)
+}
+
 func check(req CheckRequest) CheckAnswer {
 	if req.MinIdleConns <= 0 {
 		req.MinIdleConns = 10
@@ -134,7 +144,7 @@ func check(req CheckRequest) CheckAnswer {
 		names := append([]string(nil), pkg.Files...)
 		sort.Strings(names)
 		for _, name := range names {
-			src, err := os.ReadFile(name)
+			src, err := sourceOf(req, name)
 			if err != nil {
 				answer.Problems = append(answer.Problems, fmt.Sprintf("%s: %v", name, err))
 				continue

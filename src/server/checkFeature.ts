@@ -22,12 +22,14 @@ export const CHECK_SOURCE = 'DynamoDB Hot Path';
 /** What a check diagnostic carries for its quick fix. */
 interface CheckData {
   readonly check: true;
-  /** The document version the finding was made from (a Go finding comes from the saved file). */
+  /** The document version the finding was made from (a Go finding: the buffer's version the helper read, undefined when it read the disk). */
   readonly version: number | undefined;
   readonly quickFix?: CheckFinding['quickFix'];
 }
 
 const MENTIONS_SDK = /aws-sdk|@aws-sdk\//;
+/** Quiet after the last keystroke before a Go package is checked again (the helper parses the whole folder). */
+const GO_TYPING_PAUSE_MS = 400;
 
 type ScriptChecks = typeof import('../core/check/js/scriptChecks');
 type GoChecks = typeof import('../core/check/goChecks');
@@ -40,10 +42,19 @@ export class CheckDiagnostics {
   /** Per folder: whether its project's files name AWS_NODEJS_CONNECTION_REUSE_ENABLED (read once). */
   private readonly reuseByDir = new Map<string, boolean>();
 
-  /** `republish(uri)` is called when Go findings of an open document arrive. */
+  /** Per folder: an edit's pending check (Go checks wait for a pause in typing). */
+  private readonly typing = new Map<string, NodeJS.Timeout>();
+  /** Folders edited while their check ran: checked again when it ends. */
+  private readonly again = new Set<string>();
+
+  /**
+   * `republish(path)` is called when Go findings of an open document arrive; `openDocuments()` gives
+   * the open buffers, whose text the Go check reads in place of the disk's.
+   */
   constructor(
     private readonly republish: (path: string) => void,
     private readonly log: (message: string) => void,
+    private readonly openDocuments: () => readonly TextDocument[] = () => [],
   ) {}
 
   private pathOf(doc: TextDocument): string | undefined {
@@ -56,7 +67,9 @@ export class CheckDiagnostics {
     if (!path) return [];
     if (path.endsWith('.go')) {
       const known = this.goFindings.get(path);
-      return known ? known.findings.map((f) => this.toDiagnostic(doc, f, known.version)) : [];
+      // Offsets of an older buffer would land on other text: none until the edit's check arrives.
+      if (!known || (known.version !== undefined && known.version !== doc.version)) return [];
+      return known.findings.map((f) => this.toDiagnostic(doc, f, known.version));
     }
     if (!/\.(m|c)?[jt]sx?$/.test(path) || !MENTIONS_SDK.test(doc.getText())) return [];
     this.scripts ??= require('../core/check/js/scriptChecks') as ScriptChecks;
@@ -73,12 +86,27 @@ export class CheckDiagnostics {
     }
   }
 
-  /** Checks the Go package of a saved or opened document (its folder), then republishes its open documents. */
-  checkGo(doc: TextDocument): void {
+  /**
+   * Checks the Go package of an opened, edited or saved document (its folder) with the open buffers'
+   * texts, then republishes its open documents. Edits wait for {@link GO_TYPING_PAUSE_MS} of quiet;
+   * a folder edited while its check runs is checked again when the check ends.
+   */
+  checkGo(doc: TextDocument, options: { typing?: boolean } = {}): void {
     const path = this.pathOf(doc);
     if (!path?.endsWith('.go') || !workspaceTrusted()) return;
     const dir = dirname(path);
-    if (this.running.has(dir)) return;
+    if (options.typing) {
+      clearTimeout(this.typing.get(dir));
+      this.typing.set(dir, setTimeout(() => {
+        this.typing.delete(dir);
+        this.checkGo(doc);
+      }, GO_TYPING_PAUSE_MS));
+      return;
+    }
+    if (this.running.has(dir)) {
+      this.again.add(dir);
+      return;
+    }
     const goBinary = findGoBinary();
     if (!goBinary) return;
     let files: string[];
@@ -87,17 +115,26 @@ export class CheckDiagnostics {
     } catch {
       return;
     }
+    const open = new Map<string, TextDocument>();
+    for (const d of this.openDocuments()) {
+      const p = this.pathOf(d);
+      if (p && files.includes(p)) open.set(p, d);
+    }
+    const versions = new Map([...open].map(([p, d]) => [p, d.version]));
+    const openTexts = new Map([...open].map(([p, d]) => [p, d.getText()]));
     this.running.add(dir);
-    const version = doc.version;
     (require('../core/check/goChecks') as GoChecks)
-      .checkGoFiles(files, { goBinary })
+      .checkGoFiles(files, { goBinary, openTexts })
       .then((result) => {
         for (const u of result.unchecked) this.log(`Go connection checks: ${u.file} not checked: ${u.reason}`);
-        for (const f of files) this.goFindings.set(f, { findings: result.findings.filter((x) => x.file === f), version: f === path ? version : undefined });
+        for (const f of files) this.goFindings.set(f, { findings: result.findings.filter((x) => x.file === f), version: versions.get(f) });
         for (const f of files) this.republish(f);
       })
       .catch((e: unknown) => this.log(`Go connection checks of ${dir} failed: ${e instanceof Error ? e.message : String(e)}`))
-      .finally(() => this.running.delete(dir));
+      .finally(() => {
+        this.running.delete(dir);
+        if (this.again.delete(dir)) this.checkGo(doc);
+      });
   }
 
   private toDiagnostic(doc: TextDocument, f: CheckFinding, version: number | undefined): Diagnostic {

@@ -78,13 +78,14 @@ function refreshLenses(): void {
 /** The Go packages' typed migrations, known ahead (the quick fix, the `migrate ›` lens and the request share them). */
 const goFixes = new GoFixChecks();
 
-// Connection and throttling checks, published with the migration diagnostics; Go files are checked on open and save.
+// Connection and throttling checks, published with the migration diagnostics; Go packages are checked on open, on a pause in typing (the buffers' texts) and on save.
 const checks = new CheckDiagnostics(
   (path) => {
     const doc = documents.all().find((d) => uriToPath(d.uri) === path);
     if (doc) migrations.publishDocument(doc);
   },
   (message) => connection.console.warn(message),
+  () => documents.all(),
 );
 
 const migrations = registerMigrationFeature(connection, documents, (uri, line) => {
@@ -97,7 +98,15 @@ const migrations = registerMigrationFeature(connection, documents, (uri, line) =
   }
   return undefined;
 }, { folders: () => roots.map((r) => r.path), onAnalysed: () => refreshLenses(), goFixes, more: checks });
-documents.onDidOpen((e) => checks.checkGo(e.document));
+// TextDocuments announces an opened document as opened and as changed: the open's check is enough.
+const justOpened = new Set<string>();
+documents.onDidOpen((e) => {
+  justOpened.add(e.document.uri);
+  checks.checkGo(e.document);
+});
+documents.onDidChangeContent((e) => {
+  if (!justOpened.delete(e.document.uri)) checks.checkGo(e.document, { typing: true });
+});
 
 function announce(): void {
   const summary: ProfileSummary | null = session ? summarize(session) : null;

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeActionRequest, PublishDiagnosticsNotification, type CodeAction, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { CodeActionRequest, DidChangeTextDocumentNotification, PublishDiagnosticsNotification, type CodeAction, type PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
 import { buildServer, LspSession, makeWorkDir, REPO } from './lspHarness';
 
 const CHECK_CODES = new Set(['client-per-request', 'default-http-client', 'small-idle-pool', 'keep-alives-disabled', 'no-keep-alive', 'short-call-timeout', 'retries-below-default', 'throttling-pte-only', 'unprocessed-not-read']);
@@ -69,6 +69,24 @@ describe('connection checks as diagnostics over LSP', () => {
       p.diagnostics.filter((d) => CHECK_CODES.has(String(d.code))).map((d) => `${d.range.start.line + 1} ${d.code}`),
       ['23 client-per-request', '24 client-per-request', '30 short-call-timeout', '47 unprocessed-not-read', '62 unprocessed-not-read', '73 throttling-pte-only', '90 client-per-request'],
     );
+  });
+
+  it('checks the Go buffer as it is typed, unsaved: the fixed lines lose their findings, the file on disk is untouched', async () => {
+    const path = join(root, 'go/svc/handlers.go');
+    const uri = `file://${path}`;
+    const onDisk = readFileSync(path, 'utf8');
+    const typed = onDisk
+      .replace('cfg, _ := config.LoadDefaultConfig(r.Context()) // want: client-per-request', '_ = r.Context()')
+      .replace('db := dynamodb.NewFromConfig(cfg)                // want: client-per-request', 'db := s.db');
+    assert.notEqual(typed, onDisk);
+    const got = published(lsp, uri, (p) => !p.diagnostics.some((d) => d.range.start.line + 1 === 23 && d.code === 'client-per-request') && p.diagnostics.some((d) => CHECK_CODES.has(String(d.code))));
+    await lsp.connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri, version: 2 }, contentChanges: [{ text: typed }] });
+    const p = await got;
+    assert.deepEqual(
+      p.diagnostics.filter((d) => CHECK_CODES.has(String(d.code))).map((d) => `${d.range.start.line + 1} ${d.code}`),
+      ['30 short-call-timeout', '47 unprocessed-not-read', '62 unprocessed-not-read', '73 throttling-pte-only', '90 client-per-request'],
+    );
+    assert.equal(readFileSync(path, 'utf8'), onDisk);
   });
 });
 

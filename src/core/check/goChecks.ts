@@ -33,13 +33,15 @@ interface HelperAnswer {
 }
 
 /**
- * Checks `files` (absolute `.go` paths); findings sorted by file and position. Files that cannot be checked — no go to build the
+ * Checks `files` (absolute `.go` paths), the texts of `options.openTexts` in place of the disk's; findings sorted by file and position. Files that cannot be checked — no go to build the
  * helper with, a file that does not parse — come back in `unchecked` with the reason.
  */
 export async function checkGoFiles(files: readonly string[], options: CheckOptions): Promise<{ findings: CheckFinding[]; unchecked: UncheckedFile[]; checked: number }> {
   if (files.length === 0) return { findings: [], unchecked: [], checked: 0 };
   if (!options.goBinary) return { findings: [], unchecked: files.map((file) => ({ file, reason: 'go was not found on PATH: the Go checks run in the Go helper, which go builds' })), checked: 0 };
   const byDir = new Map<string, string[]>();
+  const open = [...(options.openTexts ?? [])].filter(([f]) => files.includes(f));
+  const overlay = open.length ? Object.fromEntries(open) : undefined;
   for (const f of files) byDir.set(dirname(f), [...(byDir.get(dirname(f)) ?? []), f]);
   let answer: HelperAnswer;
   try {
@@ -49,6 +51,7 @@ export async function checkGoFiles(files: readonly string[], options: CheckOptio
       packages: [...byDir].map(([dir, group]) => ({ importPath: dir, dir, files: group })),
       minIdleConns: options.concurrency ?? 10,
       minTimeoutMs: options.minTimeoutMs ?? 100,
+      ...(overlay ? { overlay } : {}),
     };
     answer = await runHelper<HelperAnswer>(helper, request, { args: ['check'], ...(options.signal ? { signal: options.signal } : {}) });
   } catch (err) {
@@ -57,7 +60,7 @@ export async function checkGoFiles(files: readonly string[], options: CheckOptio
   const texts = new Map<string, TextPositions>();
   const positionsOf = (file: string) => {
     let p = texts.get(file);
-    if (!p) texts.set(file, (p = new TextPositions(readFileSync(file, 'utf8'))));
+    if (!p) texts.set(file, (p = new TextPositions(options.openTexts?.get(file) ?? readFileSync(file, 'utf8'))));
     return p;
   };
   const findings = answer.findings.map((h): CheckFinding => {

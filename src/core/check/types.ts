@@ -82,7 +82,7 @@ export interface CheckOptions {
   readonly minTimeoutMs?: number;
   /** The go binary for Go files; when absent or missing, Go files are listed as not checked. */
   readonly goBinary?: string;
-  /** Texts to check instead of the disk's (an editor's unsaved buffers), by absolute path; JavaScript/TypeScript only (the Go helper reads the disk). */
+  /** Texts to check instead of the disk's (an editor's unsaved buffers), by absolute path; Go files' reach the Go helper as its overlay. */
   readonly openTexts?: ReadonlyMap<string, string>;
   readonly signal?: AbortSignal;
 }
