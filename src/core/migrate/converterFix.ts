@@ -3,7 +3,7 @@ import type { ChangeSet, PendingEdit, V3Import } from './editPlan';
 import { literalEdit } from './editPlan';
 import { missingImageGuard, wrappedImageGuard } from './checks/edges/missingImage';
 import { emptySetMembersChange } from './checks/edges/emptySetMembers';
-import { versionProblem } from './installedVersions';
+import { versionProblem, versionProblemCode } from './installedVersions';
 import type { MigrationEnvironment, MigrationFinding } from './types';
 import { isSimpleReference, readV2Options } from './v2OptionsArgument';
 import { marshallEntries, renderObject, unmarshallEntries } from './v3Options';
@@ -115,7 +115,7 @@ export function fixConverterCall(
     note('v3-empty-set-values', emptySetMembersChange);
   }
   const problem = versionProblem('@aws-sdk/util-dynamodb', env.utilDynamodbVersion);
-  if (problem) note('v3-version-too-old', problem);
+  if (problem) note(versionProblemCode(env.utilDynamodbVersion), problem);
 
   const imp: V3Import = { module: '@aws-sdk/util-dynamodb', name: target };
   const opts = renderObject(entries);

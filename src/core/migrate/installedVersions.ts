@@ -17,6 +17,11 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+/** The finding code of a {@link versionProblem}: the package is missing, or older than the fix needs. */
+export function versionProblemCode(version: string | undefined): 'v3-not-installed' | 'v3-version-too-old' {
+  return version ? 'v3-version-too-old' : 'v3-not-installed';
+}
+
 /**
  * Why the emitted options would not work with `version` of `pkg`, or undefined when they do.
  * Missing and older-than-{@link MIN_UTIL_DYNAMODB} versions both get a message.

@@ -34,6 +34,7 @@ export type MigrationCode =
   | 'v3-config-environment'
   | 'v3-verify'
   | 'v3-version-too-old'
+  | 'v3-not-installed'
   | 'v3-wrap-numbers-class'
   | 'v3-set-values'
   | 'v3-binary-buffer'

@@ -55,7 +55,7 @@ describe('migrateSource edge cases', () => {
     const src = `import AWS from 'aws-sdk';\nexport const f = (x: object) => AWS.DynamoDB.Converter.marshall(x);\n`;
     const missing = migrateSource(src, 'a.ts', {});
     assert.match(missing.findings[0]!.fix!.title, /needs @aws-sdk\/util-dynamodb ≥ 3\.689\.0/);
-    const note = missing.findings.find((f) => f.code === 'v3-version-too-old')!;
+    const note = missing.findings.find((f) => f.code === 'v3-not-installed')!;
     assert.equal(note.severity, 'warning');
     assert.match(note.message, /not installed/);
     const old = migrateSource(src, 'a.ts', { utilDynamodbVersion: '3.600.0' });

@@ -80,8 +80,8 @@ suite('DynamoDB Hot Path language-model tools in a real VS Code', () => {
       const { doc, summary } = await invoke('dynamoHotpath_previewMigration', { paths: ['legacy.js'] });
       assert.equal(doc.written, false);
       assert.match(doc.diff, /^\+const \{ unmarshall \} = require\('@aws-sdk\/util-dynamodb'\);$/m);
-      // The workspace has no @aws-sdk/util-dynamodb installed (v3-version-too-old), and exports the item (v3-result-exported).
-      assert.deepEqual(doc.findings.map((f: { line: number; code: string }) => `${f.line} ${f.code}`), ['2 v2-converter-unmarshall', '2 v3-version-too-old', '2 v3-result-exported']);
+      // The workspace has no @aws-sdk/util-dynamodb installed (v3-not-installed), and exports the item (v3-result-exported).
+      assert.deepEqual(doc.findings.map((f: { line: number; code: string }) => `${f.line} ${f.code}`), ['2 v2-converter-unmarshall', '2 v3-not-installed', '2 v3-result-exported']);
       assert.match(summary, /^1 of 1 file would change \(nothing was written\)/);
       assert.equal(readFileSync(file, 'utf8'), text);
     } finally {

@@ -2,7 +2,7 @@ import ts from 'typescript';
 import type { V2Resolver } from '../awsSdkBindings';
 import { fixConverterCall } from '../converterFix';
 import type { V3Import } from '../editPlan';
-import { versionProblem } from '../installedVersions';
+import { versionProblem, versionProblemCode } from '../installedVersions';
 import type { MigrationEnvironment } from '../types';
 import { marshallEntries, renderObject, unmarshallEntries } from '../v3Options';
 import { hasForeignAttributeType, requestBehind, type CastCandidate } from './attributeMapCast';
@@ -100,6 +100,6 @@ function planReference(ref: ts.Expression, fn: ConverterFunction, env: Migration
   plan.changes.edit(sf, { start: ref.getStart(sf), end: ref.end, render: (n) => `(x${/\.(c|m)?tsx?$/.test(sf.fileName) ? ': any' : ''}) => ${guard}${n(imp)}(x, ${opts})${guard ? ')' : ''}` });
   plan.spots.push({ node: ref, code: `v2-converter-${fn}`, message: `${ref.getText(sf)} passed as a callback is aws-sdk v2: a callback calling ${target}() with the options that keep items identical replaces it (v3 would read the callback's index argument as options)` });
   const problem = versionProblem('@aws-sdk/util-dynamodb', env.utilDynamodbVersion);
-  if (problem) plan.notes.push({ node: ref, code: 'v3-version-too-old', severity: 'warning', message: problem });
+  if (problem) plan.notes.push({ node: ref, code: versionProblemCode(env.utilDynamodbVersion), severity: 'warning', message: problem });
   return plan;
 }

@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import { emptySetMembersChange } from '../checks/edges/emptySetMembers';
 import { literalEdit } from '../editPlan';
-import { versionProblem } from '../installedVersions';
+import { versionProblem, versionProblemCode } from '../installedVersions';
 import { marshallEntries, renderObject, unmarshallEntries } from '../v3Options';
 import { calleeText } from './callTargets';
 import type { ClientFamily } from './clientFamily';
@@ -111,13 +111,13 @@ function planCreation(creation: ts.NewExpression, shape: DocumentShape, plan: Su
     });
   }
   plan.spots.push({ node: creation, code: 'v2-document-client', message: 'aws-sdk v2 DocumentClient: DynamoDBDocument from @aws-sdk/lib-dynamodb with v2-equivalent marshall/unmarshall options writes and reads the same items' });
-  const note = (message: string, code: 'v3-wrap-numbers-class' | 'v3-empty-set-values' | 'v3-version-too-old') =>
+  const note = (message: string, code: 'v3-wrap-numbers-class' | 'v3-empty-set-values' | 'v3-version-too-old' | 'v3-not-installed') =>
     plan.notes.push({ node: creation, code, severity: 'warning', message });
   if (isOn(byKey.get('wrapNumbers')?.text)) note('wrapNumbers: v3 returns its own NumberValue (toString()/toBigInt(), JSON {"value": …}) where v2 had toNumber(): check readers of numbers', 'v3-wrap-numbers-class');
   if (isOn(byKey.get('convertEmptyValues')?.text)) note(emptySetMembersChange, 'v3-empty-set-values');
   const problem = versionProblem(lib, ctx.env.libDynamodbVersion);
   if (problem) {
-    note(problem, 'v3-version-too-old');
+    note(problem, versionProblemCode(ctx.env.libDynamodbVersion));
     plan.title += ` (needs ${lib} ≥ 3.689.0)`;
   }
   return bound;
