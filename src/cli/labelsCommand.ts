@@ -2,8 +2,9 @@
  * `dynamo-hotpath labels go [--sdk v1|v2|both] [--package NAME] [--out DIR] [--force]`: writes the
  * Go call labels (`core/snippets/goLabels.ts`) into a folder of the user's module.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { findModuleRoot, readModulePath } from '../core/go/goModule';
 import { goLabelsFiles, goLabelsUsage, SnippetError, type GoLabelsSdk } from '../core/snippets/goLabels';
 import { parseCommandLine } from './options';
 import { CliUsageError } from './usage';
@@ -28,18 +29,6 @@ exit codes:
   0  written
   2  bad usage, no go.mod at or above the folder, or a file is already there (without --force)
 `;
-
-/** The module that holds `dir` (which need not exist yet): its go.mod's folder and module path. */
-function moduleOf(dir: string): { root: string; path: string } | undefined {
-  for (let d = dir; ; d = dirname(d)) {
-    const goMod = join(d, 'go.mod');
-    if (existsSync(goMod)) {
-      const path = /^module\s+"?([^\s"]+)"?/m.exec(readFileSync(goMod, 'utf8'))?.[1];
-      return path ? { root: d, path } : undefined;
-    }
-    if (dirname(d) === d) return undefined;
-  }
-}
 
 const SDKS: readonly GoLabelsSdk[] = ['v1', 'v2', 'both'];
 
@@ -69,9 +58,15 @@ export async function run(args: string[]): Promise<number> {
     if (err instanceof SnippetError) throw new CliUsageError(err.message);
     throw err;
   }
-  const module = moduleOf(out);
-  if (!module) throw new CliUsageError(`no go.mod at or above ${out}: the labels are a package of your Go module; run this inside the module or name a folder of it with --out`);
-  const importPath = [module.path, ...relative(module.root, out).split(/[\\/]/).filter(Boolean)].join('/');
+  const moduleRoot = findModuleRoot(out);
+  if (!moduleRoot) throw new CliUsageError(`no go.mod at or above ${out}: the labels are a package of your Go module; run this inside the module or name a folder of it with --out`);
+  let modulePath: string;
+  try {
+    modulePath = readModulePath(moduleRoot);
+  } catch (err) {
+    throw new CliUsageError((err as Error).message);
+  }
+  const importPath = [modulePath, ...relative(moduleRoot, out).split(/[\\/]/).filter(Boolean)].join('/');
   const there = files.filter((f) => existsSync(join(out, f.name)));
   if (there.length > 0 && !values.force) throw new CliUsageError(`${there.map((f) => join(out, f.name)).join(', ')} already there; --force overwrites`);
   mkdirSync(out, { recursive: true });

@@ -46,6 +46,8 @@ export class CheckDiagnostics {
   private readonly typing = new Map<string, NodeJS.Timeout>();
   /** Folders edited while their check ran: checked again when it ends. */
   private readonly again = new Set<string>();
+  /** Per open Go file: the buffer version its last check read (an open is also announced as a change). */
+  private readonly requested = new Map<string, number>();
 
   /**
    * `republish(path)` is called when Go findings of an open document arrive; `openDocuments()` gives
@@ -96,6 +98,7 @@ export class CheckDiagnostics {
     if (!path?.endsWith('.go') || !workspaceTrusted()) return;
     const dir = dirname(path);
     if (options.typing) {
+      if (this.requested.get(path) === doc.version) return;
       clearTimeout(this.typing.get(dir));
       this.typing.set(dir, setTimeout(() => {
         this.typing.delete(dir);
@@ -121,6 +124,7 @@ export class CheckDiagnostics {
       if (p && files.includes(p)) open.set(p, d);
     }
     const versions = new Map([...open].map(([p, d]) => [p, d.version]));
+    for (const [p, v] of versions) this.requested.set(p, v);
     const openTexts = new Map([...open].map(([p, d]) => [p, d.getText()]));
     this.running.add(dir);
     (require('../core/check/goChecks') as GoChecks)

@@ -98,15 +98,8 @@ const migrations = registerMigrationFeature(connection, documents, (uri, line) =
   }
   return undefined;
 }, { folders: () => roots.map((r) => r.path), onAnalysed: () => refreshLenses(), goFixes, more: checks });
-// TextDocuments announces an opened document as opened and as changed: the open's check is enough.
-const justOpened = new Set<string>();
-documents.onDidOpen((e) => {
-  justOpened.add(e.document.uri);
-  checks.checkGo(e.document);
-});
-documents.onDidChangeContent((e) => {
-  if (!justOpened.delete(e.document.uri)) checks.checkGo(e.document, { typing: true });
-});
+documents.onDidOpen((e) => checks.checkGo(e.document));
+documents.onDidChangeContent((e) => checks.checkGo(e.document, { typing: true }));
 
 function announce(): void {
   const summary: ProfileSummary | null = session ? summarize(session) : null;

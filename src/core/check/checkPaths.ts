@@ -16,7 +16,6 @@ const SCRIPT = /\.(m|c)?[jt]sx?$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'vendor', 'dist', 'build', 'out', 'coverage', 'cdk.out', 'testdata', '__tests__', '__mocks__']);
 /** Files larger than this are not read (generated or bundled code). */
 const MAX_FILE_BYTES = 2 << 20;
-/** The variable that turns keep-alive on in aws-sdk v2. */
 
 function isScript(file: string): boolean {
   return SCRIPT.test(file) && !/\.d\.[mc]?ts$/.test(file);

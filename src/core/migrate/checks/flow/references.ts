@@ -1,4 +1,5 @@
 import ts from 'typescript';
+import { ReferenceIndex as NameIndex } from '../../program/referenceIndex';
 
 /**
  * The identifiers of the program's own files that denote a symbol, import aliases followed to the
@@ -13,7 +14,7 @@ import ts from 'typescript';
  * those bindings only). The answer equals resolving every identifier (see the differential test).
  */
 export class ReferenceIndex {
-  private byText?: Map<string, ts.Identifier[]>;
+  private byText?: NameIndex;
   private aliasNames?: Map<ts.Symbol, Set<string>>;
   private readonly answered = new Map<ts.Symbol, readonly ts.Identifier[]>();
   private readonly fileOrder: Map<ts.SourceFile, number>;
@@ -45,7 +46,7 @@ export class ReferenceIndex {
     if (known) return known;
     const out: ts.Identifier[] = [];
     for (const text of this.spellings(symbol)) {
-      for (const id of this.identifiers().get(text) ?? []) if (this.symbolOf(id) === symbol) out.push(id);
+      for (const id of this.byName().named(text)) if (this.symbolOf(id) === symbol) out.push(id);
     }
     out.sort((a, b) => (this.fileOrder.get(a.getSourceFile())! - this.fileOrder.get(b.getSourceFile())!) || a.pos - b.pos);
     this.answered.set(symbol, out);
@@ -67,19 +68,9 @@ export class ReferenceIndex {
     return texts;
   }
 
-  private identifiers(): Map<string, ts.Identifier[]> {
-    if (this.byText) return this.byText;
-    const byText = new Map<string, ts.Identifier[]>();
-    const visit = (node: ts.Node): void => {
-      if (ts.isIdentifier(node)) {
-        const list = byText.get(node.text);
-        if (list) list.push(node);
-        else byText.set(node.text, [node]);
-      }
-      ts.forEachChild(node, visit);
-    };
-    for (const sf of this.files) visit(sf);
-    return (this.byText = byText);
+  /** The identifiers of the files by text (the migration engine's index: one walk, no checker). */
+  private byName(): NameIndex {
+    return (this.byText ??= new NameIndex(this.checker, this.files));
   }
 
   /** Local names of every binding that is an alias (import, `require`, export specifier), by the symbol it stands for. */
